@@ -1,0 +1,3 @@
+export * from './us-states';
+export * from './organisation';
+export * from './http';

@@ -1,0 +1,30 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner for every unit and integration suite; each workspace is a project so
+// `vitest run --project server` can re-run the server suite against a real PostgreSQL.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'domain',
+          root: 'packages/domain',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          root: 'apps/server',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+          // PGlite start-up is a few seconds; integration suites share one database per file.
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      'apps/web/vite.config.ts',
+    ],
+  },
+});
