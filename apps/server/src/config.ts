@@ -1,0 +1,86 @@
+/**
+ * Runtime configuration, read once from the environment and checked with zod so a typo fails
+ * at start with a clear message instead of at the first request.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((value) => value === 'true' || value === '1');
+
+const ZEnv = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  /** Loopback by default; set 0.0.0.0 in a container behind a load balancer. */
+  HOST: z.string().default('127.0.0.1'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Embedded PGlite data directory, used when DATABASE_URL is not set. */
+  DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
+  /** postgres://… switches from the embedded database to a real PostgreSQL server. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+    .optional(),
+  WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+  /** Organisation served when the request host matches none (development default: the main lender). */
+  DEFAULT_ORG_CODE: z.string().optional(),
+  /** `?org=CODE` picks the organisation (remembered in a session cookie); development and tests only. */
+  ORG_QUERY_PARAM: booleanFromEnv.optional(),
+  /** Seeds the demo accounts of the README; organisations are always synchronised. */
+  SEED_DEMO_DATA: booleanFromEnv.optional(),
+  /** Largest accepted JSON body in bytes. */
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(256 * 1024),
+  /** Trust X-Forwarded-* from a load balancer in front of the server. */
+  TRUST_PROXY: booleanFromEnv.default(false),
+  /** How long SIGTERM waits for in-flight requests before forcing the exit. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  logLevel: string;
+  database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
+  webDistDir: string;
+  defaultOrgCode: string | null;
+  orgQueryParam: boolean;
+  seedDemoData: boolean;
+  bodyLimitBytes: number;
+  trustProxy: boolean;
+  shutdownTimeoutMs: number;
+};
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ZEnv.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    logLevel: e.LOG_LEVEL,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'pglite', dataDir: path.resolve(e.DATA_DIR) },
+    webDistDir: path.resolve(e.WEB_DIST_DIR),
+    defaultOrgCode: e.DEFAULT_ORG_CODE ?? (production ? null : 'MAIN'),
+    orgQueryParam: e.ORG_QUERY_PARAM ?? !production,
+    seedDemoData: e.SEED_DEMO_DATA ?? !production,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    trustProxy: e.TRUST_PROXY,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+  };
+}

@@ -1,0 +1,83 @@
+/**
+ * Opens the database: embedded PGlite (file-backed in DATA_DIR, or in memory) by default, or a
+ * real PostgreSQL server through node-postgres. This folder is the only place that knows which
+ * driver is in use; everything else sees the driver-neutral `Database`.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type DatabaseTarget =
+  { kind: 'pglite'; dataDir: string } | { kind: 'pglite-memory' } | { kind: 'postgres'; url: string };
+
+export type DatabaseHandle = {
+  db: Database;
+  kind: DatabaseTarget['kind'];
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+};
+
+const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+
+export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  if (target.kind === 'postgres') {
+    const { Pool } = (await import('pg')).default;
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+    const pool = new Pool({ connectionString: target.url, max: 10 });
+    const db = drizzle(pool, { schema });
+    return {
+      db: db as unknown as Database,
+      kind: target.kind,
+      migrate: () => migrate(db, { migrationsFolder }),
+      close: () => pool.end(),
+    };
+  }
+
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  let dataDir: string | undefined;
+  if (target.kind === 'pglite') {
+    mkdirSync(target.dataDir, { recursive: true });
+    dataDir = path.join(target.dataDir, 'pglite');
+  }
+  const client = await PGlite.create(dataDir);
+  const db = drizzle(client, { schema });
+  return {
+    db: db as unknown as Database,
+    kind: target.kind,
+    migrate: () => migrate(db, { migrationsFolder }),
+    close: () => client.close(),
+  };
+}
+
+/** Number of migrations in the journal that drizzle-kit generated. */
+export async function expectedMigrationCount(): Promise<number> {
+  const { readFile } = await import('node:fs/promises');
+  const journal = JSON.parse(await readFile(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
+    entries: unknown[];
+  };
+  return journal.entries.length;
+}
+
+/** Migrations recorded as applied; 0 when the bookkeeping table does not exist yet. */
+export async function appliedMigrationCount(db: Database): Promise<number> {
+  const exists = await db.execute(
+    sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`,
+  );
+  if (!rowsOf<{ present: boolean }>(exists)[0]?.present) return 0;
+  const counted = await db.execute(sql`select count(*)::int as count from drizzle.__drizzle_migrations`);
+  return Number(rowsOf<{ count: number }>(counted)[0]?.count ?? 0);
+}
+
+/** Both drivers answer raw SQL with `{ rows }`; the neutral type does not say so. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}

@@ -1,0 +1,2 @@
+export { openDatabase, rowsOf, type Database, type DatabaseHandle, type DatabaseTarget } from './client';
+export * as schema from './schema';

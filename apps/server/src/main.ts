@@ -1,0 +1,37 @@
+/**
+ * Process entry: configuration → database (migrated, seeded) → app → listen. SIGTERM/SIGINT
+ * stop accepting connections, let in-flight requests finish, close the database, then exit.
+ */
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db';
+import { seedDatabase } from './seed/seed';
+
+const config = loadConfig();
+const database = await openDatabase(config.database);
+await database.migrate();
+await seedDatabase(database.db, { demoData: config.seedDemoData });
+const app = await buildApp({ config, database });
+
+let shuttingDown = false;
+async function shutdown(signal: NodeJS.Signals): Promise<void> {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+  const force = setTimeout(() => {
+    app.log.error('in-flight requests did not finish in time; exiting');
+    process.exit(1);
+  }, config.shutdownTimeoutMs);
+  force.unref();
+  try {
+    await app.close();
+    process.exit(0);
+  } catch (error) {
+    app.log.error({ err: error }, 'shutdown failed');
+    process.exit(1);
+  }
+}
+process.once('SIGTERM', (signal) => void shutdown(signal));
+process.once('SIGINT', (signal) => void shutdown(signal));
+
+await app.listen({ port: config.port, host: config.host });

@@ -1,0 +1,54 @@
+/** Liveness (process up) and readiness (database reachable, every migration applied). */
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZApiErrorBody } from '@heloc/domain';
+import { appliedMigrationCount, expectedMigrationCount } from '../../db/client';
+
+export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/healthz',
+    {
+      schema: {
+        tags: ['operations'],
+        summary: 'Liveness: the process is up',
+        response: { 200: z.object({ status: z.literal('ok') }) },
+      },
+    },
+    async () => ({ status: 'ok' as const }),
+  );
+
+  app.get(
+    '/readyz',
+    {
+      schema: {
+        tags: ['operations'],
+        summary: 'Readiness: the database answers and every migration is applied',
+        response: {
+          200: z.object({ status: z.literal('ready'), database: z.string(), migrations: z.number().int() }),
+          503: ZApiErrorBody,
+        },
+      },
+    },
+    async (_request, reply) => {
+      try {
+        await app.db.execute(sql`select 1`);
+        const [applied, expected] = await Promise.all([
+          appliedMigrationCount(app.db),
+          expectedMigrationCount(),
+        ]);
+        if (applied < expected) {
+          return reply.status(503).send({
+            status: 503,
+            message: 'Database migrations are not all applied',
+            details: { applied, expected },
+          });
+        }
+        return { status: 'ready' as const, database: app.databaseKind, migrations: applied };
+      } catch (error) {
+        app.log.warn({ err: error }, 'readiness check failed');
+        return reply.status(503).send({ status: 503, message: 'Database is not reachable' });
+      }
+    },
+  );
+};

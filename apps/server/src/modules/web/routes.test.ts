@@ -1,0 +1,146 @@
+/** Page serving through HTTP: organisation choice, embedded data, assets, redirects. */
+import { mkdtempSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ZOrgData } from '@heloc/domain';
+import { createTestApp, type TestApp } from '../../test/app';
+import { ORG_DATA_PLACEHOLDER } from './html';
+
+// A minimal build output, so page serving is tested without running the web build.
+const distDir = mkdtempSync(path.join(tmpdir(), 'heloc-dist-'));
+mkdirSync(path.join(distDir, 'assets'));
+writeFileSync(
+  path.join(distDir, 'index.html'),
+  `<!doctype html><html lang="en"><head><title>x</title>${ORG_DATA_PLACEHOLDER}</head><body><div id="root"></div></body></html>`,
+);
+writeFileSync(path.join(distDir, 'assets', 'index-abc123.js'), 'console.log(1)');
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ webDistDir: distDir, orgQueryParam: true, defaultOrgCode: 'MAIN' });
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(distDir, { recursive: true, force: true });
+});
+
+function embeddedOrg(html: string): unknown {
+  const match = /<script id="org-data" type="application\/json">(.*?)<\/script>/s.exec(html);
+  if (!match) throw new Error('no org-data element');
+  return JSON.parse(match[1]!);
+}
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers });
+
+describe('pages carry the organisation', () => {
+  it('?org=CODE embeds that organisation, valid against the shared schema, and remembers it', async () => {
+    const other = t.app.orgs.all().find((org) => org.orgCode !== 'MAIN')!;
+    const res = await get(`/account/heloc/?org=${other.orgCode.toLowerCase()}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers['cache-control']).toBe('no-store');
+    const org = ZOrgData.parse(embeddedOrg(res.body));
+    expect(org.orgCode).toBe(other.orgCode);
+    expect(res.body).toContain(
+      `<title>${other.orgBrand.name.replaceAll('&', '&amp;')} | Home Equity Line of Credit</title>`,
+    );
+    const cookie = res.cookies.find((c) => c.name === 'heloc_org');
+    expect(cookie).toMatchObject({ value: other.orgCode, httpOnly: true, sameSite: 'Lax', path: '/' });
+
+    // Remembered for the session: a later page without ?org gets the same organisation.
+    const later = await get('/dashboard', { cookie: `heloc_org=${other.orgCode}` });
+    expect((embeddedOrg(later.body) as { orgCode: string }).orgCode).toBe(other.orgCode);
+  });
+
+  it('an unknown ?org embeds null (the page says "No private label data found.") and forgets the choice', async () => {
+    const res = await get('/account/heloc/?org=NO_SUCH_ORG');
+    expect(res.statusCode).toBe(200);
+    expect(embeddedOrg(res.body)).toBeNull();
+    expect(res.cookies.find((c) => c.name === 'heloc_org')?.value).toBe('');
+  });
+
+  it('the request host selects its organisation', async () => {
+    const org = t.app.orgs.all().find((o) => o.orgCode !== 'MAIN')!;
+    const res = await get('/account/heloc/anything/deep', { host: new URL(org.baseUrl).host });
+    expect((embeddedOrg(res.body) as { orgCode: string }).orgCode).toBe(org.orgCode);
+  });
+
+  it('an unknown host falls back to the default organisation', async () => {
+    const res = await get('/auth/login', { host: 'unknown.example' });
+    expect((embeddedOrg(res.body) as { orgCode: string }).orgCode).toBe('MAIN');
+  });
+
+  it.each([
+    '/auth/login',
+    '/dashboard',
+    '/dashboard/settings',
+    '/contact',
+    '/terms',
+    '/privacy',
+    '/licenses',
+    '/communications',
+    '/coming-soon',
+  ])('host page %s is served from the same build', async (url) => {
+    const res = await get(url);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root">');
+  });
+
+  it('organisation data cannot break out of its script element', async () => {
+    const res = await get('/account/heloc/?org=MAIN');
+    const element = /<script id="org-data" type="application\/json">(.*?)<\/script>/s.exec(res.body)![1]!;
+    expect(element).not.toMatch(/[<>]/);
+  });
+});
+
+describe('assets', () => {
+  it('serves hashed assets with a long cache lifetime', async () => {
+    const res = await get('/account/heloc/assets/index-abc123.js');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('a missing asset is a JSON 404, never the HTML page', async () => {
+    const res = await get('/account/heloc/assets/index-gone.js');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ status: 404 });
+  });
+
+  it('the raw index.html (without organisation) is not exposed', async () => {
+    const res = await get('/account/heloc/index.html');
+    expect(res.body).not.toContain('<!--app-org-data-->');
+  });
+});
+
+describe('redirects keep the query string', () => {
+  it.each([
+    ['/', '/dashboard'],
+    ['/account', '/dashboard'],
+    ['/account/heloc', '/account/heloc/'],
+    [
+      '/account/register?referrer=abc&maintenance=true',
+      '/account/heloc/register?referrer=abc&maintenance=true',
+    ],
+    ['/account/heloc-signer/resume?pop-webchat=true', '/account/heloc/heloc-signer/resume?pop-webchat=true'],
+    ['/?pop-webchat=true&referrer=x', '/dashboard?pop-webchat=true&referrer=x'],
+  ])('%s → %s', async (from, to) => {
+    const res = await get(from);
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe(to);
+  });
+});
+
+describe('without a web build', () => {
+  it('pages answer 503 with a clear message instead of a blank page', async () => {
+    const bare = await createTestApp({ webDistDir: path.join(distDir, 'missing') });
+    try {
+      const res = await bare.app.inject({ method: 'GET', url: '/account/heloc/' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ status: 503, message: 'The web app is not built: run `npm run build`' });
+    } finally {
+      await bare.close();
+    }
+  });
+});

@@ -1,0 +1,129 @@
+/**
+ * Serves the built web app: hashed assets from apps/web/dist, and the same index.html — with
+ * the request's organisation embedded — for every page of the app (/account/heloc/*) and for
+ * the host pages outside it (/auth/login, /dashboard, …). Also the host-level redirects.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../lib/errors';
+import { renderPage } from './html';
+import { ORG_COOKIE, resolvePageOrganisation } from './page-organisation';
+
+export const APP_BASE = '/account/heloc';
+
+/** Host pages rendered by the same build (spec 1 §2, §6). */
+export const HOST_PAGES = [
+  '/auth/login',
+  '/dashboard',
+  '/dashboard/*',
+  '/contact',
+  '/terms',
+  '/privacy',
+  '/licenses',
+  '/communications',
+  '/coming-soon',
+];
+
+export type WebOptions = {
+  distDir: string;
+  orgQueryParam: boolean;
+  defaultOrgCode: string | null;
+  secureCookies: boolean;
+};
+
+function queryStringOf(url: string): string {
+  const index = url.indexOf('?');
+  return index === -1 ? '' : url.slice(index);
+}
+
+export async function webRoutes(app: FastifyInstance, options: WebOptions): Promise<void> {
+  const indexPath = path.join(options.distDir, 'index.html');
+  const template = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : null;
+  if (!template) app.log.warn({ indexPath }, 'web app not built; pages answer 503 until `npm run build`');
+
+  if (template) {
+    await app.register(fastifyStatic, {
+      root: options.distDir,
+      prefix: `${APP_BASE}/`,
+      wildcard: false,
+      index: false,
+      // index.html is only ever served through renderPage, with the organisation in it.
+      allowedPath: (pathName) => pathName !== '/index.html',
+      setHeaders(reply, filePath) {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+      },
+    });
+  }
+
+  const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!template) throw new AppError('UNAVAILABLE', 'The web app is not built: run `npm run build`');
+    const query = request.query as Record<string, unknown>;
+    const resolved = resolvePageOrganisation(app.orgs, {
+      queryOrg: typeof query.org === 'string' ? query.org : undefined,
+      cookieOrg: request.cookies[ORG_COOKIE],
+      host: request.headers.host,
+      orgQueryParam: options.orgQueryParam,
+      defaultOrgCode: options.defaultOrgCode,
+    });
+    const cookieOptions = {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: options.secureCookies,
+    } as const;
+    if (resolved.remember) reply.setCookie(ORG_COOKIE, resolved.remember, cookieOptions);
+    if (resolved.forget) reply.clearCookie(ORG_COOKIE, cookieOptions);
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(renderPage(template, resolved.org));
+  };
+
+  const page = { schema: { hide: true } };
+  app.get(`${APP_BASE}/*`, page, async (request, reply) => {
+    // A missing hashed asset must fail as such, never turn into HTML the browser tries to run.
+    if ((request.params as { '*': string })['*'].startsWith('assets/')) {
+      throw new AppError('NOT_FOUND', `Asset ${request.url.split('?')[0]} not found`);
+    }
+    return servePage(request, reply);
+  });
+  for (const hostPage of HOST_PAGES) app.get(hostPage, page, servePage);
+
+  const redirect =
+    (to: (request: FastifyRequest) => string) => async (request: FastifyRequest, reply: FastifyReply) =>
+      reply.redirect(`${to(request)}${queryStringOf(request.url)}`, 302);
+  // Spec 1 §2 redirects; query strings (maintenance, referrer, pop-webchat, …) are kept.
+  app.get(
+    APP_BASE,
+    page,
+    redirect(() => `${APP_BASE}/`),
+  );
+  app.get(
+    '/',
+    page,
+    redirect(() => '/dashboard'),
+  );
+  app.get(
+    '/account',
+    page,
+    redirect(() => '/dashboard'),
+  );
+  app.get(
+    '/account/register',
+    page,
+    redirect(() => `${APP_BASE}/register`),
+  );
+  app.get(
+    '/account/heloc-signer',
+    page,
+    redirect(() => `${APP_BASE}/heloc-signer`),
+  );
+  app.get(
+    '/account/heloc-signer/*',
+    page,
+    redirect((request) => `${APP_BASE}/heloc-signer/${(request.params as { '*': string })['*']}`),
+  );
+}

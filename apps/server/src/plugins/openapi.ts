@@ -1,0 +1,32 @@
+/**
+ * The OpenAPI document, generated from the same zod schemas that validate requests and
+ * responses: JSON at /docs/json, an interactive reference at /docs.
+ */
+import fp from 'fastify-plugin';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+
+export const openApiPlugin = fp(
+  async (app: FastifyInstance) => {
+    await app.register(swagger, {
+      openapi: {
+        openapi: '3.1.0',
+        info: {
+          title: 'HELOC online application platform API',
+          description:
+            'Every call of the borrower web app (same method and path as the specification) plus the server-side actions. Errors answer `{ status, message, details? }`.',
+          version: '0.1.0',
+        },
+        tags: [
+          { name: 'operations', description: 'Health and readiness' },
+          { name: 'organisations', description: 'White-label organisations and licensing' },
+        ],
+      },
+      transform: jsonSchemaTransform,
+    });
+    await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+  },
+  { name: 'openapi' },
+);

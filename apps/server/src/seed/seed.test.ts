@@ -1,0 +1,34 @@
+import { verify } from '@node-rs/argon2';
+import { count } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { schema } from '../db';
+import { createTestDatabase, type TestDatabase } from '../test/database';
+import { DEMO_ACCOUNTS, seedDatabase } from './seed';
+import { loadOrganisations } from './organisations';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => database.destroy());
+
+describe('seedDatabase', () => {
+  it('is idempotent: running it twice leaves one copy of everything', async () => {
+    await seedDatabase(database.db, { demoData: true });
+    await seedDatabase(database.db, { demoData: true });
+    const [orgs] = await database.db.select({ n: count() }).from(schema.organisations);
+    const [ids] = await database.db.select({ n: count() }).from(schema.identities);
+    expect(orgs!.n).toBe(loadOrganisations().length);
+    expect(ids!.n).toBe(DEMO_ACCOUNTS.length);
+  });
+
+  it('stores the demo passwords as argon2id hashes that verify', async () => {
+    const rows = await database.db.select().from(schema.identities);
+    for (const account of DEMO_ACCOUNTS) {
+      const row = rows.find((r) => r.email === account.email)!;
+      expect(row.passwordHash).toMatch(/^\$argon2id\$/);
+      expect(await verify(row.passwordHash, account.password)).toBe(true);
+      expect(row.organizationCode).toBe('MAIN');
+    }
+  });
+});

@@ -1,0 +1,31 @@
+/** Builds the real app on a test database, with a configuration tests can adjust. */
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import { loadConfig, type Config } from '../config';
+import { seedDatabase } from '../seed/seed';
+import { createTestDatabase, type TestDatabase } from './database';
+
+export type TestApp = { app: FastifyInstance; database: TestDatabase; close(): Promise<void> };
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), ...overrides };
+}
+
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  options: { demoData?: boolean; extend?: (app: FastifyInstance) => void } = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase();
+  await seedDatabase(database.db, { demoData: options.demoData ?? false });
+  const app = await buildApp({ config: testConfig(overrides), database, closeDatabase: false });
+  options.extend?.(app);
+  await app.ready();
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await database.destroy();
+    },
+  };
+}

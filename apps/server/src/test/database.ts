@@ -1,0 +1,40 @@
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite by default, or — when
+ * TEST_DATABASE_URL points at a real PostgreSQL server (CI) — a new database created on that
+ * server and dropped afterwards. Both run the same migrations as production.
+ */
+import { randomBytes } from 'node:crypto';
+import { openDatabase, type DatabaseHandle } from '../db';
+
+export type TestDatabase = DatabaseHandle & { destroy(): Promise<void> };
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const handle = await openDatabase({ kind: 'pglite-memory' });
+    await handle.migrate();
+    return { ...handle, destroy: () => handle.close() };
+  }
+
+  const { Client } = (await import('pg')).default;
+  const name = `heloc_test_${randomBytes(6).toString('hex')}`;
+  const admin = new Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ kind: 'postgres', url: url.toString() });
+  await handle.migrate();
+  return {
+    ...handle,
+    destroy: async () => {
+      await handle.close();
+      const dropper = new Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
