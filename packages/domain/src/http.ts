@@ -26,13 +26,23 @@ export type TApiErrorBody = z.infer<typeof ZApiErrorBody>;
 export const DEFAULT_ERROR_MESSAGE = 'Something unexpected happened';
 
 /**
+ * Drops trailing periods and blanks together, so "Bad input ." matches "Bad input" and cannot leave
+ * "Bad input ," in the joined text. A scan, not /[\s.]+$/, which backtracks quadratically.
+ */
+function stripTrailingPeriods(message: string): string {
+  let end = message.length;
+  while (end > 0 && /[\s.]/.test(message.charAt(end - 1))) end -= 1;
+  return message.slice(0, end);
+}
+
+/**
  * Spec 2 §8 "Combined error text": unique messages joined with commas and a final period;
  * without any message, the default text.
  */
 export function combineErrorMessages(messages: readonly (string | null | undefined)[]): string {
   const unique: string[] = [];
   for (const raw of messages) {
-    const message = raw?.trim().replace(/\.+$/, '');
+    const message = raw == null ? '' : stripTrailingPeriods(raw).trim();
     if (message && !unique.includes(message)) unique.push(message);
   }
   return unique.length === 0 ? DEFAULT_ERROR_MESSAGE : `${unique.join(', ')}.`;

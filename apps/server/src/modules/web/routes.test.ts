@@ -15,6 +15,8 @@ writeFileSync(
   `<!doctype html><html lang="en"><head><title>x</title>${ORG_DATA_PLACEHOLDER}</head><body><div id="root"></div></body></html>`,
 );
 writeFileSync(path.join(distDir, 'assets', 'index-abc123.js'), 'console.log(1)');
+mkdirSync(path.join(distDir, '.vite'));
+writeFileSync(path.join(distDir, '.vite', 'manifest.json'), '{"src/app/main.tsx":{"isEntry":true}}');
 
 let t: TestApp;
 beforeAll(async () => {
@@ -106,6 +108,11 @@ describe('assets', () => {
     const res = await get('/account/heloc/assets/index-gone.js');
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ status: 404 });
+  });
+
+  it('the build manifest is not served', async () => {
+    const res = await get('/account/heloc/.vite/manifest.json');
+    expect(res.body).not.toContain('isEntry');
   });
 
   it('the raw index.html (without organisation) is not exposed', async () => {

@@ -49,8 +49,9 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
       prefix: `${APP_BASE}/`,
       wildcard: false,
       index: false,
-      // index.html is only ever served through renderPage, with the organisation in it.
-      allowedPath: (pathName) => pathName !== '/index.html',
+      // index.html is only ever served through renderPage, with the organisation in it; the build
+      // manifest (.vite/) is for tooling, not for browsers.
+      allowedPath: (pathName) => pathName !== '/index.html' && !pathName.startsWith('/.vite/'),
       setHeaders(reply, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=300');

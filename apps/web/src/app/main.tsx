@@ -1,0 +1,26 @@
+/** Entry point: read the organisation once, configure the HTTP client, render the page. */
+import './global-styles';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { isAppPathname } from '@/config/paths';
+import { readOrgData } from '@/features/org';
+import { setApiOrgCode } from '@/lib/api-client';
+import { App } from './app';
+
+const PRODUCT_TITLE = 'Home Equity Line of Credit';
+
+const org = readOrgData();
+if (org) {
+  setApiOrgCode(org.orgCode);
+  document.title = `${org.orgBrand.name} | ${PRODUCT_TITLE}`;
+}
+if (!document.documentElement.lang) document.documentElement.lang = 'en';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <App org={org} scope={isAppPathname(window.location.pathname) ? 'app' : 'host'} />
+  </StrictMode>,
+);

@@ -1,0 +1,6 @@
+/** Lazy route module: the catch-all of both routers. */
+import { NotFound } from '@/components/errors/not-found';
+
+export function Component() {
+  return <NotFound />;
+}

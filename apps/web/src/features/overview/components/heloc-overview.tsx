@@ -1,0 +1,107 @@
+import '@mantine/core/styles/Container.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Title.css';
+import { Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useMemo } from 'react';
+import {
+  formatCurrency,
+  formatPercentFromBps,
+  isUsStateCode,
+  LOCALE,
+  mergePricing,
+  US_STATES,
+} from '@heloc/domain';
+import type { TOrgData } from '@heloc/domain';
+import { BrandLogo } from '@/components/ui/brand-logo';
+import classes from './heloc-overview.module.css';
+
+interface HelocOverviewProps {
+  org: TOrgData;
+}
+
+/** Key figures and the licensed states of the organisation's HELOC (app index). */
+/** Rates are quoted with two decimals, as in the disclosures ("7.60% to 17.20%"). */
+const rate = (bps: number): string => formatPercentFromBps(bps, { decimals: 2 });
+
+export function HelocOverview({ org }: HelocOverviewProps) {
+  const info = org.orgMetaData.companyInfo;
+  const pricing = useMemo(() => mergePricing(org.orgPricingData), [org.orgPricingData]);
+  const states = useMemo(
+    () =>
+      [...new Set(org.orgMetaData.products.heloc.licensedStates)]
+        .filter(isUsStateCode)
+        .map((code) => ({ code, name: US_STATES[code] }))
+        .sort((a, b) => a.name.localeCompare(b.name)),
+    [org.orgMetaData.products.heloc.licensedStates],
+  );
+
+  const figures = [
+    {
+      term: 'Line amount',
+      value: `${formatCurrency(pricing.minLineCents)} to ${formatCurrency(pricing.maxLineCents)}`,
+    },
+    { term: 'APR', value: `${rate(pricing.aprMinBps)} to ${rate(pricing.aprMaxBps)}` },
+    {
+      term: 'Origination fee',
+      value: `Up to ${rate(pricing.originationFeeMaxBps)} of the initial draw`,
+    },
+    {
+      term: 'Fixed-rate terms',
+      value: `${new Intl.ListFormat(LOCALE, { type: 'disjunction' }).format(pricing.termsYears.map(String))} years`,
+    },
+  ];
+
+  return (
+    <Container size="lg" py="xl">
+      <Stack gap="xl">
+        <Stack gap="md" className={classes.hero}>
+          <BrandLogo brand={org.orgBrand} height={56} />
+          <Title order={1}>Home Equity Line of Credit</Title>
+          <Text size="lg" className={classes.lead}>
+            {info.companyProduct} from {info.companyName}: a line of credit secured by your home, with a fixed
+            rate on the initial draw.
+          </Text>
+        </Stack>
+
+        <section aria-labelledby="overview-figures">
+          <Title order={2} id="overview-figures" mb="md">
+            Key figures
+          </Title>
+          <SimpleGrid
+            component="dl"
+            cols={{ base: 1, sm: 2, md: 4 }}
+            spacing="md"
+            className={classes.figures}
+          >
+            {figures.map((figure) => (
+              <div key={figure.term} className={classes.figure}>
+                <dt className={classes.term}>{figure.term}</dt>
+                <dd className={classes.value}>{figure.value}</dd>
+              </div>
+            ))}
+          </SimpleGrid>
+          <Text size="sm" mt="sm">
+            See the disclosures at the bottom of the page for conditions and costs.
+          </Text>
+        </section>
+
+        <section aria-labelledby="overview-states">
+          <Title order={2} id="overview-states" mb="md">
+            Where we lend
+          </Title>
+          <Text mb="sm">
+            {info.companyName} offers this line of credit for homes in {states.length}{' '}
+            {states.length === 1 ? 'state' : 'states'}:
+          </Text>
+          <ul className={classes.states} aria-labelledby="overview-states">
+            {states.map((state) => (
+              <li key={state.code}>{state.name}</li>
+            ))}
+          </ul>
+        </section>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,2 @@
+/** Public surface of the overview feature. */
+export { HelocOverview } from './components/heloc-overview';

@@ -1,0 +1,310 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { ORG_CODE_HEADER, ORIGIN_HEADER, SESSION_REPLAY_HEADER } from '@heloc/domain';
+import { api, ApiError, setApiOrgCode, setSessionReplayLink } from './api-client';
+
+const fetchMock = vi.fn<typeof fetch>();
+
+function json(body: unknown, init: ResponseInit = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status: 200,
+    ...init,
+    headers: { 'content-type': 'application/json', ...init.headers },
+  });
+}
+
+/** The URL and init of the n-th fetch call. */
+function call(index = 0): { url: string; init: RequestInit; headers: Headers } {
+  const args = fetchMock.mock.calls[index];
+  if (!args) throw new Error(`fetch was not called ${index + 1} time(s)`);
+  const init = args[1] ?? {};
+  return { url: String(args[0]), init, headers: new Headers(init.headers) };
+}
+
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  const error = await promise.then(
+    () => {
+      throw new Error('expected the call to fail');
+    },
+    (reason: unknown) => reason,
+  );
+  expect(error).toBeInstanceOf(ApiError);
+  return error as ApiError;
+}
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockImplementation(async () => json({ ok: true }));
+  setApiOrgCode('ACME');
+  setSessionReplayLink(null);
+});
+
+afterEach(() => {
+  fetchMock.mockReset();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('request basics', () => {
+  it('includes credentials and a JSON content type', async () => {
+    await api.get('/service-profile/api/v1/profile');
+    expect(call().init.credentials).toBe('include');
+    expect(call().headers.get('content-type')).toBe('application/json');
+  });
+
+  it('sends the body as JSON with the method asked for', async () => {
+    await api.patch('/thing', { a: 1, list: ['x'] });
+    expect(call().init.method).toBe('PATCH');
+    expect(call().init.body).toBe('{"a":1,"list":["x"]}');
+    expect(call().headers.get('content-type')).toBe('application/json');
+  });
+
+  it('lets a FormData body set its own multipart content type', async () => {
+    const form = new FormData();
+    form.append('file', 'content');
+    await api.post('/upload', form);
+    expect(call().init.body).toBe(form);
+    expect(call().headers.has('content-type')).toBe(false);
+  });
+});
+
+describe('token handling', () => {
+  it('sends the stored jwt as a Bearer token', async () => {
+    localStorage.setItem('jwt', 'abc.def.ghi');
+    await api.get('/service-profile/api/v1/profile');
+    expect(call().headers.get('authorization')).toBe('Bearer abc.def.ghi');
+  });
+
+  it('sends no Authorization header without a stored token', async () => {
+    await api.get('/service-profile/api/v1/profile');
+    expect(call().headers.has('authorization')).toBe(false);
+  });
+
+  it('never doubles the prefix of a token stored with one', async () => {
+    localStorage.setItem('jwt', 'Bearer abc');
+    await api.get('/x');
+    expect(call().headers.get('authorization')).toBe('Bearer abc');
+  });
+
+  it('replaces the stored token with a response authorization header, stored without its Bearer prefix', async () => {
+    localStorage.setItem('jwt', 'old');
+    fetchMock.mockResolvedValueOnce(json({}, { headers: { authorization: 'Bearer new.token' } }));
+    await api.get('/x');
+    expect(localStorage.getItem('jwt')).toBe('new.token');
+    await api.get('/y');
+    expect(call(1).headers.get('authorization')).toBe('Bearer new.token');
+  });
+
+  it('stores a bare response token as is', async () => {
+    fetchMock.mockResolvedValueOnce(json({}, { headers: { authorization: 'bare.token' } }));
+    await api.get('/x');
+    expect(localStorage.getItem('jwt')).toBe('bare.token');
+  });
+
+  it('keeps the stored token when the response has no authorization header', async () => {
+    localStorage.setItem('jwt', 'kept');
+    await api.get('/x');
+    expect(localStorage.getItem('jwt')).toBe('kept');
+  });
+
+  it('sends no token on external-context calls (option)', async () => {
+    localStorage.setItem('jwt', 'abc');
+    await api.post('/service-csp/api/v1/something', {}, { external: true });
+    expect(call().headers.has('authorization')).toBe(false);
+  });
+
+  it('sends no token on external-context calls (path containing /external/)', async () => {
+    localStorage.setItem('jwt', 'abc');
+    await api.get('/service-application/external/api/v1/heloc/state-licenses');
+    expect(call().headers.has('authorization')).toBe(false);
+  });
+});
+
+describe('organisation, origin and session-replay headers', () => {
+  it('adds the organisation code and page origin on every call', async () => {
+    await api.get('/a');
+    await api.post('/b', {});
+    await api.get('/service-operating-hours/external/api/v1/hours/OPS_PHONE');
+    for (const index of [0, 1, 2]) {
+      expect(call(index).headers.get(ORG_CODE_HEADER)).toBe('ACME');
+      expect(call(index).headers.get(ORIGIN_HEADER)).toBe(window.location.origin);
+    }
+  });
+
+  it('follows a change of organisation code', async () => {
+    setApiOrgCode('MAIN');
+    await api.get('/a');
+    expect(call().headers.get(ORG_CODE_HEADER)).toBe('MAIN');
+  });
+
+  it('adds the session-replay header only while a link is set', async () => {
+    await api.get('/a');
+    expect(call(0).headers.has(SESSION_REPLAY_HEADER)).toBe(false);
+    setSessionReplayLink('https://replay.test/session/1');
+    await api.get('/b');
+    expect(call(1).headers.get(SESSION_REPLAY_HEADER)).toBe('https://replay.test/session/1');
+    setSessionReplayLink(null);
+    await api.get('/c');
+    expect(call(2).headers.has(SESSION_REPLAY_HEADER)).toBe(false);
+  });
+});
+
+describe('query parameters', () => {
+  it('repeats array parameters and skips missing values', async () => {
+    await api.get('/list', { query: { a: [1, 2], b: 'x y', c: undefined, d: null, e: true } });
+    expect(call().url).toBe('/list?a=1&a=2&b=x+y&e=true');
+  });
+
+  it('appends to a path that already has a query', async () => {
+    await api.get('/hours/OPS_CHAT/week?display=true', { query: { tag: ['p', 'q'] } });
+    expect(call().url).toBe('/hours/OPS_CHAT/week?display=true&tag=p&tag=q');
+  });
+
+  it('leaves the path alone without parameters', async () => {
+    await api.get('/plain', { query: { gone: undefined } });
+    expect(call().url).toBe('/plain');
+  });
+});
+
+describe('timeout', () => {
+  it('aborts after 30000 ms, not before', async () => {
+    vi.useFakeTimers();
+    let signal: AbortSignal | undefined;
+    fetchMock.mockImplementation(
+      (_url, init) =>
+        new Promise((_resolve, reject) => {
+          signal = init?.signal ?? undefined;
+          signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }),
+    );
+    const pending = failure(api.get('/slow'));
+    await vi.advanceTimersByTimeAsync(29_999);
+    expect(signal?.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(signal?.aborted).toBe(true);
+    const error = await pending;
+    expect(error.status).toBe(0);
+    expect(error.isNetworkError).toBe(true);
+    expect(error.message).toBe('Request to /slow timed out');
+  });
+
+  it("passes the caller's own abort through untouched", async () => {
+    const controller = new AbortController();
+    fetchMock.mockImplementation(
+      (_url, init) =>
+        new Promise((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }),
+    );
+    const pending = api.get('/slow', { signal: controller.signal });
+    controller.abort();
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});
+
+describe('responses', () => {
+  it('parses a response with the given schema', async () => {
+    fetchMock.mockResolvedValueOnce(json({ enabled: true, extra: 1 }));
+    const result = await api.post(
+      '/feature',
+      { featureKey: 'fe-webchat' },
+      { schema: z.object({ enabled: z.boolean() }) },
+    );
+    expect(result).toEqual({ enabled: true });
+  });
+
+  it('rejects a response that does not match the schema', async () => {
+    fetchMock.mockResolvedValueOnce(json({ enabled: 'yes' }));
+    const error = await failure(api.get('/feature', { schema: z.object({ enabled: z.boolean() }) }));
+    expect(error.status).toBe(200);
+    expect(error.data).toEqual({ enabled: 'yes' });
+  });
+
+  it('returns undefined for an empty success body when no body was expected', async () => {
+    fetchMock.mockResolvedValueOnce(new Response(null, { status: 204 }));
+    await expect(api.put('/x', { link: 'l' })).resolves.toBeUndefined();
+  });
+
+  it('reports an undefined response when JSON was expected but the body is empty', async () => {
+    fetchMock.mockResolvedValueOnce(new Response('', { status: 200 }));
+    const error = await failure(api.get('/empty', { schema: z.object({}) }));
+    expect(error.message).toBe('Undefined response from /empty');
+  });
+
+  it('reports an undefined response for a JSON null where data was expected', async () => {
+    fetchMock.mockResolvedValueOnce(json(null));
+    const error = await failure(api.get('/null', { schema: z.object({}) }));
+    expect(error.message).toBe('Undefined response from /null');
+  });
+
+  it('reports a success body that is not JSON', async () => {
+    fetchMock.mockResolvedValueOnce(new Response('<html>', { status: 200 }));
+    const error = await failure(api.get('/html'));
+    expect(error.message).toBe('Response from /html was not convertible to JSON');
+  });
+});
+
+describe('errors', () => {
+  it('gives status, the body message and the body as data', async () => {
+    const body = { status: 409, message: 'Application already submitted', details: { step: 'X' } };
+    fetchMock.mockResolvedValueOnce(json(body, { status: 409 }));
+    const error = await failure(api.post('/submit', {}));
+    expect(error.status).toBe(409);
+    expect(error.message).toBe('Application already submitted');
+    expect(error.data).toEqual(body);
+    expect(error.isNetworkError).toBe(false);
+  });
+
+  it('uses a textual status field when there is no message', async () => {
+    fetchMock.mockResolvedValueOnce(json({ status: 'UNAUTHENTICATED' }, { status: 403 }));
+    const error = await failure(api.get('/x'));
+    expect(error.status).toBe(403);
+    expect(error.message).toBe('UNAUTHENTICATED');
+  });
+
+  it('falls back to the combined text of the error list', async () => {
+    fetchMock.mockResolvedValueOnce(
+      json({ errors: [{ message: 'Bad zip' }, 'Bad zip.', { message: 'Bad city' }] }, { status: 400 }),
+    );
+    const error = await failure(api.get('/x'));
+    expect(error.message).toBe('Bad zip, Bad city.');
+  });
+
+  it('falls back to the default message without any text', async () => {
+    fetchMock.mockResolvedValueOnce(json({ status: 500 }, { status: 500 }));
+    const error = await failure(api.get('/x'));
+    expect(error.message).toBe('Something unexpected happened');
+  });
+
+  it('reports a failure whose body is not JSON', async () => {
+    fetchMock.mockResolvedValueOnce(new Response('Bad gateway', { status: 502 }));
+    const error = await failure(api.get('/service-x/a', { query: { q: 1 } }));
+    expect(error.status).toBe(502);
+    expect(error.message).toBe('Response from /service-x/a?q=1 was not convertible to JSON');
+    expect(error.data).toBe('Bad gateway');
+  });
+
+  it('reports a failure with an empty body as an undefined response', async () => {
+    fetchMock.mockResolvedValueOnce(new Response(null, { status: 500 }));
+    const error = await failure(api.delete('/x'));
+    expect(error.status).toBe(500);
+    expect(error.message).toBe('Undefined response from /x');
+  });
+
+  it('still takes a renewed token from a failed response', async () => {
+    fetchMock.mockResolvedValueOnce(
+      json({ status: 400, message: 'No' }, { status: 400, headers: { authorization: 'Bearer renewed' } }),
+    );
+    await failure(api.get('/x'));
+    expect(localStorage.getItem('jwt')).toBe('renewed');
+  });
+
+  it('turns a network failure into an ApiError with status 0 and the default message', async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    const error = await failure(api.get('/x'));
+    expect(error.status).toBe(0);
+    expect(error.isNetworkError).toBe(true);
+    expect(error.message).toBe('Something unexpected happened');
+    expect(error.cause).toBeInstanceOf(TypeError);
+  });
+});

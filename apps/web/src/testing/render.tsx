@@ -1,0 +1,35 @@
+/** Render helpers: the real providers around a component or a memory router over the real routes. */
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { RouteObject } from 'react-router';
+import type { TOrgData } from '@heloc/domain';
+import { AppProvider } from '@/app/provider';
+import { RouterScopeContext } from '@/lib/router-scope';
+import type { RouterScope } from '@/lib/router-scope';
+import { orgFixture } from './org-fixture';
+
+export function renderWithProviders(ui: ReactElement, org: TOrgData = orgFixture()) {
+  return render(<AppProvider org={org}>{ui}</AppProvider>);
+}
+
+export function renderRoutes(options: {
+  routes: RouteObject[];
+  scope: RouterScope;
+  url: string;
+  basename?: string;
+  org?: TOrgData;
+}) {
+  const router = createMemoryRouter(options.routes, {
+    initialEntries: [options.url],
+    ...(options.basename ? { basename: options.basename } : {}),
+  });
+  const view = render(
+    <AppProvider org={options.org ?? orgFixture()}>
+      <RouterScopeContext value={options.scope}>
+        <RouterProvider router={router} />
+      </RouterScopeContext>
+    </AppProvider>,
+  );
+  return { ...view, router };
+}

@@ -1,0 +1,29 @@
+/** Shared browser-test helpers: axe with the WCAG rule sets, and reading the served organisation. */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+  expect(summary).toEqual([]);
+}
+
+export type ServedOrg = {
+  orgCode: string;
+  orgBrand: { name: string; colors: { primary: string; secondary: string } };
+  orgMetaData: {
+    kind: string;
+    companyInfo: { companyName: string; companyNMLS: string };
+    products: { heloc: { licensedStates: string[] } };
+  };
+};
+
+/** The organisation the server embedded in the page (the same JSON the app reads). */
+export async function servedOrg(page: Page): Promise<ServedOrg | null> {
+  const json = await page.locator('script#org-data').textContent();
+  return JSON.parse(json ?? 'null') as ServedOrg | null;
+}

@@ -1,0 +1,16 @@
+/**
+ * Exact decimal strings from integers, so Intl formats the value itself rather than a float
+ * approximation of cents / 100 (large or odd amounts would otherwise round at the last digit).
+ */
+
+/** scaledDecimal(-123456, 2) → "-1234.56"; scaledDecimal(5, 4) → "0.0005". Integers only. */
+export function scaledDecimal(value: number, scale: number): string {
+  if (!Number.isInteger(value)) throw new RangeError(`Not an integer: ${value}`);
+  // BigInt, not toFixed: toFixed switches to exponent notation from 1e21.
+  const digits = BigInt(Math.abs(value))
+    .toString()
+    .padStart(scale + 1, '0');
+  const sign = value < 0 ? '-' : '';
+  if (scale === 0) return `${sign}${digits}`;
+  return `${sign}${digits.slice(0, -scale)}.${digits.slice(-scale)}`;
+}
