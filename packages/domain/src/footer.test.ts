@@ -285,4 +285,12 @@ describe('buildFooterModel: disclosure footnotes', () => {
     expect(text).toMatch(/from 8\.25% to 15\.99%/);
     expect(text).toMatch(/up to 2\.50% of the initial draw/);
   });
+
+  it('says there is no origination fee when the partner charges none', () => {
+    const text = buildFooterModel(org({ pricing: [{ originationFeeMaxBps: 0 }] }))
+      .footnotes.map((note) => note.text)
+      .join('\n');
+    expect(text).toContain('There is no origination fee.');
+    expect(text).not.toMatch(/up to 0\.00%/);
+  });
 });

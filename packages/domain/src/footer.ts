@@ -166,7 +166,9 @@ function footnotes(org: TOrgData): TFootnote[] {
     ],
     [
       'ORIGINATION_FEE',
-      `The origination fee is up to ${rate(pricing.originationFeeMaxBps)} of the initial draw.`,
+      pricing.originationFeeMaxBps === 0
+        ? 'There is no origination fee.'
+        : `The origination fee is up to ${rate(pricing.originationFeeMaxBps)} of the initial draw.`,
     ],
     [
       'COSTS',

@@ -79,7 +79,8 @@ function assertColour(label: string, value: string): string {
 const WORDMARK_X = 58;
 const WORDMARK_WIDTH = LOGO_WIDTH - WORDMARK_X - 4;
 /** Rough advance of an average glyph, in ems, for sizing the wordmark without font metrics. */
-const GLYPH_EM = 0.56;
+// Conservative: wide fallback fonts (DejaVu Sans on Linux) run about 0.65 em per glyph in semibold.
+const GLYPH_EM = 0.66;
 const round1 = (value: number) => Math.round(value * 10) / 10;
 const textLength = (text: string) => Array.from(text).length;
 

@@ -45,7 +45,10 @@ export function HelocOverview({ org }: HelocOverviewProps) {
     { term: 'APR', value: `${rate(pricing.aprMinBps)} to ${rate(pricing.aprMaxBps)}` },
     {
       term: 'Origination fee',
-      value: `Up to ${rate(pricing.originationFeeMaxBps)} of the initial draw`,
+      value:
+        pricing.originationFeeMaxBps === 0
+          ? 'No origination fee'
+          : `Up to ${rate(pricing.originationFeeMaxBps)} of the initial draw`,
     },
     {
       term: 'Fixed-rate terms',
