@@ -4,16 +4,22 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db';
+import { AppError } from './lib/errors';
 import { loggerOptions } from './lib/logger';
+import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { openApiPlugin } from './plugins/openapi';
 import { securityPlugin } from './plugins/security';
+import { applicationRoutes } from './modules/applications/routes';
 import { healthRoutes } from './modules/health/routes';
+import { identityRoutes } from './modules/identity/routes';
 import { OrganisationDirectory } from './modules/organisations/directory';
 import { organisationRoutes } from './modules/organisations/routes';
+import { profileRoutes } from './modules/profile/routes';
 import { webRoutes } from './modules/web/routes';
 
 declare module 'fastify' {
@@ -60,6 +66,12 @@ export async function buildApp({
 
   const https = config.env === 'production';
   await app.register(cookie);
+  // Limits are per route (login, registration, …); the answer is the usual error body.
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new AppError('RATE_LIMITED', `Too many attempts. Please try again in ${context.after}.`),
+  });
   await app.register(securityPlugin, { https });
   await app.register(openApiPlugin);
   await app.register(errorHandlerPlugin);
@@ -70,9 +82,28 @@ export async function buildApp({
   app.decorate('databaseKind', database.kind);
   app.decorate('orgs', orgs);
   if (closeDatabase) app.addHook('onClose', async () => database.close());
+  if (!config.jwtSecret) throw new Error('buildApp needs config.jwtSecret (see resolveJwtSecret)');
+  await app.register(authPlugin, {
+    jwtSecret: config.jwtSecret,
+    tokenTtlSeconds: config.tokenTtlSeconds,
+    secureCookies: https,
+  });
+
+  // Routes behind app.authenticate say so in the OpenAPI document.
+  app.addHook('onRoute', (route) => {
+    if ([route.preHandler].flat().includes(app.authenticate)) {
+      route.schema = { ...route.schema, security: [{ bearerAuth: [] }] } as typeof route.schema;
+    }
+  });
 
   await app.register(healthRoutes);
   await app.register(organisationRoutes);
+  await app.register(identityRoutes, {
+    sessionTtlHours: config.sessionTtlHours,
+    authRateLimitPerMinute: config.authRateLimitPerMinute,
+  });
+  await app.register(profileRoutes);
+  await app.register(applicationRoutes);
   await app.register(webRoutes, {
     distDir: config.webDistDir,
     orgQueryParam: config.orgQueryParam,

@@ -40,6 +40,18 @@ const ZEnv = z.object({
     .default(256 * 1024),
   /** Trust X-Forwarded-* from a load balancer in front of the server. */
   TRUST_PROXY: booleanFromEnv.default(false),
+  /** HMAC key for JWTs (≥ 32 characters). Unset: generated once and kept in DATA_DIR/jwt-secret. */
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  /** Lifetime of one token; every authenticated answer after a minute carries a fresh one. */
+  TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(15 * 60),
+  /** Absolute lifetime of a sign-in, however often its token is refreshed. */
+  SESSION_TTL_HOURS: z.coerce.number().int().min(1).default(12),
+  /** Login and registration attempts per minute from one address. */
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().optional(),
   /** How long SIGTERM waits for in-flight requests before forcing the exit. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
 });
@@ -57,6 +69,11 @@ export type Config = {
   bodyLimitBytes: number;
   trustProxy: boolean;
   shutdownTimeoutMs: number;
+  /** Resolved at start (main.ts) when not configured; see resolveJwtSecret. */
+  jwtSecret: string | null;
+  tokenTtlSeconds: number;
+  sessionTtlHours: number;
+  authRateLimitPerMinute: number;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -82,5 +99,32 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     trustProxy: e.TRUST_PROXY,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    jwtSecret: e.JWT_SECRET ?? null,
+    tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
+    sessionTtlHours: e.SESSION_TTL_HOURS,
+    authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE ?? (production ? 10 : 100),
   };
+}
+
+/**
+ * The JWT key: configured, or generated on first run and kept beside the embedded database so
+ * sign-ins survive restarts. Several instances on one PostgreSQL must share JWT_SECRET.
+ */
+export async function resolveJwtSecret(config: Config): Promise<string> {
+  if (config.jwtSecret) return config.jwtSecret;
+  if (config.env === 'production') {
+    throw new Error('Invalid configuration: JWT_SECRET is required in production');
+  }
+  const { mkdir, readFile, writeFile } = await import('node:fs/promises');
+  const { randomBytes } = await import('node:crypto');
+  const dir = config.database.kind === 'pglite' ? config.database.dataDir : path.resolve('data');
+  const file = path.join(dir, 'jwt-secret');
+  try {
+    return (await readFile(file, 'utf8')).trim();
+  } catch {
+    await mkdir(dir, { recursive: true });
+    const secret = randomBytes(48).toString('base64url');
+    await writeFile(file, secret, { mode: 0o600, flag: 'wx' }).catch(async () => undefined);
+    return (await readFile(file, 'utf8')).trim();
+  }
 }

@@ -6,3 +6,4 @@ export * from './enums';
 export * from './constants';
 export * from './schemas';
 export * from './format';
+export * from './password';

@@ -1,2 +1,9 @@
-export { openDatabase, rowsOf, type Database, type DatabaseHandle, type DatabaseTarget } from './client';
+export {
+  openDatabase,
+  rowsOf,
+  type Database,
+  type DatabaseHandle,
+  type Executor,
+  type DatabaseTarget,
+} from './client';
 export * as schema from './schema';

@@ -3,7 +3,21 @@
  * `npm run db:generate` and applied at start; never edit a generated migration by hand.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { TOrgBrand, TOrgData } from '@heloc/domain';
 
 const timestamps = {
@@ -43,8 +57,206 @@ export const identities = pgTable(
     isBroker: boolean('is_broker').notNull().default(false),
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
     totpVerified: boolean('totp_verified').notNull().default(false),
+    /** Base32 TOTP secret while two-factor is being set up or enabled; null otherwise. */
+    totpSecret: text('totp_secret'),
+    isManageable: boolean('is_manageable').notNull().default(true),
+    passwordExpired: boolean('password_expired').notNull().default(false),
+    aliases: jsonb('aliases').$type<string[]>().notNull().default([]),
+    walletAccountAddress: text('wallet_account_address'),
+    walletGroupPolicyAddress: text('wallet_group_policy_address'),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
     ...timestamps,
   },
   (table) => [index('identities_organization_code_idx').on(table.organizationCode)],
+);
+
+/**
+ * One signed-in browser. Each JWT names its session and carries the hash of the session's
+ * fingerprint cookie; logout (or expiry) ends the session and with it every token issued for it.
+ */
+export const authSessions = pgTable(
+  'auth_sessions',
+  {
+    uuid: uuid('uuid')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    identityUuid: uuid('identity_uuid')
+      .notNull()
+      .references(() => identities.uuid, { onDelete: 'cascade' }),
+    fingerprintHash: text('fingerprint_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Absolute end of the session, however often its token is refreshed. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [index('auth_sessions_identity_uuid_idx').on(table.identityUuid)],
+);
+
+/** The borrower's profile (spec 1 §3 "Profile"); one per identity. */
+export const profiles = pgTable('profiles', {
+  identityUuid: uuid('identity_uuid')
+    .primaryKey()
+    .references(() => identities.uuid, { onDelete: 'cascade' }),
+  nameUuid: uuid('name_uuid')
+    .notNull()
+    .default(sql`gen_random_uuid()`),
+  firstName: text('first_name').notNull(),
+  middleName: text('middle_name'),
+  lastName: text('last_name').notNull(),
+  suffix: text('suffix'),
+  dob: date('dob', { mode: 'string' }),
+  /** Whether an SSN is on file; the SSN itself arrives with the credit step (encrypted at rest). */
+  hasSsn: boolean('has_ssn').notNull().default(false),
+  ...timestamps,
+});
+
+export const profilePhoneNumbers = pgTable(
+  'profile_phone_numbers',
+  {
+    uuid: uuid('uuid')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    identityUuid: uuid('identity_uuid')
+      .notNull()
+      .references(() => identities.uuid, { onDelete: 'cascade' }),
+    /** Ten digits, no formatting (display formatting is the domain's formatPhone). */
+    number: text('number').notNull(),
+    primary: boolean('primary').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [unique('profile_phone_numbers_identity_number_unique').on(table.identityUuid, table.number)],
+);
+
+export const profileAddresses = pgTable(
+  'profile_addresses',
+  {
+    uuid: uuid('uuid')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    identityUuid: uuid('identity_uuid')
+      .notNull()
+      .references(() => identities.uuid, { onDelete: 'cascade' }),
+    street1: text('street1').notNull(),
+    street2: text('street2'),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    zip: text('zip').notNull(),
+    ownership: text('ownership'),
+    /** Registration's "Sale Status" of the home. */
+    saleStatus: text('sale_status'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('profile_addresses_identity_uuid_idx').on(table.identityUuid)],
+);
+
+/** Loan officers and brokers shown on the borrower's card (service-lead-portal). */
+export const loanOriginators = pgTable(
+  'loan_originators',
+  {
+    uuid: uuid('uuid').primaryKey(),
+    orgCode: text('org_code')
+      .notNull()
+      .references(() => organisations.orgCode),
+    originatorName: text('originator_name'),
+    brokerName: text('broker_name'),
+    avatarUri: text('avatar_uri'),
+    email: text('email'),
+    phoneNumber: text('phone_number'),
+    nmls: text('nmls'),
+    userInfo: jsonb('user_info').$type<Record<string, unknown>>(),
+    ...timestamps,
+  },
+  (table) => [index('loan_originators_org_code_idx').on(table.orgCode)],
+);
+
+/** Application ids shown to borrowers ("Application ID"); sequential, never reused. */
+export const loanNumberSequence = pgSequence('heloc_loan_number_seq', { startWith: 1_000_000_001 });
+
+/**
+ * HELOC applications. This table holds the application's own scalar fields; consents,
+ * documents, income sources, accounts and the workflow arrive with the application engine.
+ */
+export const helocApplications = pgTable(
+  'heloc_applications',
+  {
+    uuid: uuid('uuid')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    identityUuid: uuid('identity_uuid')
+      .notNull()
+      .references(() => identities.uuid, { onDelete: 'cascade' }),
+    orgCode: text('org_code')
+      .notNull()
+      .references(() => organisations.orgCode),
+    loanNumber: text('loan_number')
+      .notNull()
+      .unique()
+      .default(sql`nextval('heloc_loan_number_seq')::text`),
+    step: text('step').notNull().default('IN_PROGRESS'),
+    termYears: integer('term_years').notNull().default(0),
+    rateBps: integer('rate_bps').notNull().default(0),
+    amountCents: integer('amount_cents').notNull().default(0),
+    uwCalculatedDrawAmountCents: integer('uw_calculated_draw_amount_cents'),
+    adjustedHomeAmountCents: integer('adjusted_home_amount_cents'),
+    selectedPropertyUuid: uuid('selected_property_uuid').references(() => profileAddresses.uuid),
+    statedAnnualIncomeCents: integer('stated_annual_income_cents'),
+    employmentType: text('employment_type'),
+    isCrypto: boolean('is_crypto').notNull().default(false),
+    referrerUuid: uuid('referrer_uuid').references(() => loanOriginators.uuid),
+    hasHmda: boolean('has_hmda').notNull().default(false),
+    ...timestamps,
+  },
+  (table) => [index('heloc_applications_identity_uuid_idx').on(table.identityUuid)],
+);
+
+/** Wallet notifications (spec 1 §3 "Notification"). */
+export const notifications = pgTable(
+  'notifications',
+  {
+    uuid: uuid('uuid')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    identityUuid: uuid('identity_uuid')
+      .notNull()
+      .references(() => identities.uuid, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    status: text('status').notNull().default('UNREAD'),
+    walletAddress: text('wallet_address'),
+    ctas: jsonb('ctas').$type<{ title: string; redirectPath: string }[]>().notNull().default([]),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (table) => [index('notifications_identity_created_idx').on(table.identityUuid, table.createdAt)],
+);
+
+/** Weekly hours per department; org_code '*' is the default every organisation inherits. */
+export const operatingHours = pgTable(
+  'operating_hours',
+  {
+    id: serial('id').primaryKey(),
+    department: text('department').notNull(),
+    orgCode: text('org_code').notNull().default('*'),
+    /** 1 = Monday … 7 = Sunday (6 and 7 are the weekend). */
+    weekdayValue: integer('weekday_value').notNull(),
+    isOpen: boolean('is_open').notNull(),
+    /** Wall-clock times in America/Los_Angeles, HH:mm. */
+    startTime: text('start_time'),
+    endTime: text('end_time'),
+  },
+  (table) => [unique('operating_hours_unique').on(table.department, table.orgCode, table.weekdayValue)],
+);
+
+/** Feature flags; org_code '*' is the default, an organisation's own row overrides it. */
+export const featureFlags = pgTable(
+  'feature_flags',
+  {
+    key: text('key').notNull(),
+    orgCode: text('org_code').notNull().default('*'),
+    enabled: boolean('enabled').notNull(),
+    variables: jsonb('variables').$type<Record<string, unknown>>().notNull().default({}),
+    description: text('description'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.key, table.orgCode] })],
 );

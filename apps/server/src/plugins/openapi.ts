@@ -19,9 +19,23 @@ export const openApiPlugin = fp(
             'Every call of the borrower web app (same method and path as the specification) plus the server-side actions. Errors answer `{ status, message, details? }`.',
           version: '0.1.0',
         },
+        components: {
+          securitySchemes: {
+            bearerAuth: {
+              type: 'http',
+              scheme: 'bearer',
+              bearerFormat: 'JWT',
+              description:
+                'The token from login or registration; only valid together with the HttpOnly fingerprint cookie set by the same call.',
+            },
+          },
+        },
         tags: [
           { name: 'operations', description: 'Health and readiness' },
           { name: 'organisations', description: 'White-label organisations and licensing' },
+          { name: 'identity', description: 'Sign-in, registration, sessions, password and two-factor' },
+          { name: 'profile', description: 'The borrower profile' },
+          { name: 'applications', description: 'HELOC applications' },
         ],
       },
       transform: jsonSchemaTransform,

@@ -1,4 +1,5 @@
 /** Builds the real app on a test database, with a configuration tests can adjust. */
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
@@ -8,7 +9,11 @@ import { createTestDatabase, type TestDatabase } from './database';
 export type TestApp = { app: FastifyInstance; database: TestDatabase; close(): Promise<void> };
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), ...overrides };
+  return {
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+    jwtSecret: randomBytes(32).toString('hex'),
+    ...overrides,
+  };
 }
 
 export async function createTestApp(

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import {
   ZAdditionalSignerVersion,
+  ZApplicationStep,
   ZCoDeedStatus,
   ZConsentType,
   ZDocumentType,
@@ -95,3 +96,13 @@ export type THelocApplicationInput = z.input<typeof ZHelocApplication>;
 export function hasSelectedOffer(application: Pick<THelocApplication, 'term' | 'rate' | 'amount'>): boolean {
   return application.term > 0 && application.rate > 0 && application.amount > 0;
 }
+
+/**
+ * An application as the application service answers it: the spec's fields plus the server
+ * step (the dashboard's "current step") and the organisation it was made under.
+ */
+export const ZHelocApplicationView = ZHelocApplication.extend({
+  step: ZApplicationStep,
+  orgCode: z.string(),
+});
+export type THelocApplicationView = z.infer<typeof ZHelocApplicationView>;

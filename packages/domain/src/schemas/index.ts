@@ -11,3 +11,4 @@ export * from './operating-hours';
 export * from './profile';
 export * from './telemetry';
 export * from './wallet';
+export * from './auth';

@@ -1,0 +1,89 @@
+/**
+ * The borrower's applications (spec 2 §7): the list, one application, and a new one. Every read
+ * is scoped to the caller: another borrower's id answers 404, a malformed id 400.
+ */
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZApiErrorBody, ZHelocApplicationView, ZUuid } from '@heloc/domain';
+import { and, eq } from 'drizzle-orm';
+import { schema } from '../../db';
+import { AppError } from '../../lib/errors';
+import { authOf } from '../../plugins/auth';
+import { listAddresses } from '../profile/repository';
+import { findOwnApplication, insertApplication, listOwnApplications } from './repository';
+import { toApplicationView } from './view';
+
+const errors = { 400: ZApiErrorBody, 401: ZApiErrorBody, 404: ZApiErrorBody };
+const BASE = '/service-application/api/v1/application/heloc';
+
+export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    `${BASE}/all`,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['applications'],
+        summary: 'The signed-in borrower’s applications, newest first',
+        response: { 200: z.array(ZHelocApplicationView), ...errors },
+      },
+    },
+    async (request) =>
+      (await listOwnApplications(app.db, authOf(request).identityUuid)).map(toApplicationView),
+  );
+
+  app.get(
+    `${BASE}/:uuid`,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['applications'],
+        summary: 'One of the signed-in borrower’s applications',
+        params: z.object({ uuid: ZUuid }),
+        response: { 200: ZHelocApplicationView, ...errors },
+      },
+    },
+    async (request) => {
+      const found = await findOwnApplication(
+        app.db,
+        authOf(request).identityUuid,
+        request.params.uuid.toLowerCase(),
+      );
+      if (!found) throw new AppError('NOT_FOUND', 'Application not found');
+      return toApplicationView(found);
+    },
+  );
+
+  app.post(
+    BASE,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['applications'],
+        summary: 'Start a new application for one of the borrower’s properties',
+        description:
+          'Without `propertyUuid`, the property of the borrower’s first address. The organisation is the one the borrower registered with.',
+        body: z.object({ propertyUuid: ZUuid.optional() }).default({}),
+        response: { 201: ZHelocApplicationView, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const auth = authOf(request);
+      const addresses = await listAddresses(app.db, auth.identityUuid);
+      const wanted = request.body.propertyUuid?.toLowerCase();
+      const property = wanted ? addresses.find((address) => address.uuid === wanted) : addresses[0];
+      if (wanted && !property) throw new AppError('NOT_FOUND', 'Property not found');
+      const [identity] = await app.db
+        .select({ orgCode: schema.identities.organizationCode })
+        .from(schema.identities)
+        .where(and(eq(schema.identities.uuid, auth.identityUuid)));
+      if (!identity) throw new AppError('UNAUTHENTICATED', 'Unauthenticated');
+      const created = await insertApplication(app.db, {
+        identityUuid: auth.identityUuid,
+        orgCode: identity.orgCode,
+        selectedPropertyUuid: property?.uuid ?? null,
+      });
+      const found = await findOwnApplication(app.db, auth.identityUuid, created.uuid);
+      return reply.status(201).send(toApplicationView(found!));
+    },
+  );
+};

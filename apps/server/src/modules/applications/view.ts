@@ -1,0 +1,49 @@
+/** Maps stored applications to the shape the spec's application calls answer. */
+import type { THelocApplicationView, UsStateCode } from '@heloc/domain';
+import type { ApplicationWithProperty } from './repository';
+
+export function toApplicationView({ application, property }: ApplicationWithProperty): THelocApplicationView {
+  return {
+    uuid: application.uuid,
+    loanNumber: application.loanNumber,
+    orgCode: application.orgCode,
+    step: application.step as THelocApplicationView['step'],
+    term: application.termYears,
+    rate: application.rateBps,
+    amount: application.amountCents,
+    uwCalculatedDrawAmount: application.uwCalculatedDrawAmountCents,
+    adjustedHomeAmount: application.adjustedHomeAmountCents,
+    selectedPropertyUuid: application.selectedPropertyUuid,
+    property: property
+      ? {
+          uuid: property.uuid,
+          state: property.state as UsStateCode,
+          address: {
+            street1: property.street1,
+            street2: property.street2,
+            city: property.city,
+            state: property.state as UsStateCode,
+            zip: property.zip,
+          },
+        }
+      : null,
+    // Consents, documents, income sources, accounts and signers are recorded by the application
+    // engine; until an application reaches those steps they are empty.
+    consents: [],
+    documents: [],
+    incomeSources: [],
+    disburseAccount: null,
+    autopayAccount: null,
+    payType: null,
+    hasHmda: application.hasHmda,
+    assetDepletion: { complete: false },
+    insurance: { complete: false },
+    coDeedStatus: 'NOT_REQUIRED',
+    isCrypto: application.isCrypto,
+    requestedManualNotaryTime: null,
+    additionalSignerVersion: 'v1',
+    helocSigners: [],
+    referrer: application.referrerUuid ? { referrerUuid: application.referrerUuid } : null,
+    auditFields: { createdDate: application.createdAt.toISOString() },
+  };
+}

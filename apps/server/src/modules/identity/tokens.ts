@@ -1,0 +1,92 @@
+/**
+ * Signed session tokens (HS256 JWTs). A token names its identity and session and carries the
+ * hash of the session's fingerprint cookie, so a token copied out of local storage is useless
+ * without the HttpOnly cookie that only the original browser holds.
+ */
+import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
+import { AppError } from '../../lib/errors';
+
+const ISSUER = 'heloc-platform';
+const AUDIENCE = 'heloc-web';
+
+export type TokenClaims = {
+  identityUuid: string;
+  sessionUuid: string;
+  fingerprintHash: string;
+  orgCode: string;
+  profileType: string;
+  /** Seconds since the epoch. */
+  issuedAt: number;
+  expiresAt: number;
+};
+
+export class TokenService {
+  private readonly key: Uint8Array;
+
+  constructor(
+    secret: string,
+    readonly ttlSeconds: number,
+    private readonly now: () => number = () => Date.now(),
+  ) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  /** A token for the session; never outlives the session itself. */
+  async issue(
+    claims: Omit<TokenClaims, 'issuedAt' | 'expiresAt'>,
+    sessionExpiresAt: Date,
+  ): Promise<{ token: string; expiresAt: number }> {
+    const issuedAt = Math.floor(this.now() / 1000);
+    const expiresAt = Math.min(issuedAt + this.ttlSeconds, Math.floor(sessionExpiresAt.getTime() / 1000));
+    const token = await new SignJWT({
+      sid: claims.sessionUuid,
+      fph: claims.fingerprintHash,
+      org: claims.orgCode,
+      typ: claims.profileType,
+    })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(claims.identityUuid)
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(expiresAt)
+      .sign(this.key);
+    return { token, expiresAt };
+  }
+
+  async verify(token: string): Promise<TokenClaims> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, {
+        issuer: ISSUER,
+        audience: AUDIENCE,
+        algorithms: ['HS256'],
+        currentDate: new Date(this.now()),
+      });
+      const { sub, sid, fph, org, typ, iat, exp } = payload;
+      if (
+        typeof sub !== 'string' ||
+        typeof sid !== 'string' ||
+        typeof fph !== 'string' ||
+        typeof org !== 'string' ||
+        typeof typ !== 'string' ||
+        typeof iat !== 'number' ||
+        typeof exp !== 'number'
+      ) {
+        throw new AppError('UNAUTHENTICATED', 'Unauthenticated');
+      }
+      return {
+        identityUuid: sub,
+        sessionUuid: sid,
+        fingerprintHash: fph,
+        orgCode: org,
+        profileType: typ,
+        issuedAt: iat,
+        expiresAt: exp,
+      };
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      if (error instanceof joseErrors.JWTExpired) throw new AppError('UNAUTHENTICATED', 'Session expired');
+      throw new AppError('UNAUTHENTICATED', 'Unauthenticated');
+    }
+  }
+}

@@ -1,0 +1,92 @@
+/**
+ * Authentication for `secure` routes: `preHandler: app.authenticate` checks the Bearer token,
+ * its fingerprint cookie and its live session, then sets `request.auth`. Tokens older than a
+ * minute are replaced through the response `authorization` header (the web stores it).
+ */
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../lib/errors';
+import { fingerprintCookieName, fingerprintMatches } from '../modules/identity/fingerprint';
+import { findLiveSession } from '../modules/identity/repository';
+import { TokenService } from '../modules/identity/tokens';
+
+export type AuthContext = {
+  identityUuid: string;
+  sessionUuid: string;
+  orgCode: string;
+  profileType: string;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    tokens: TokenService;
+    fingerprintCookie: string;
+    secureCookies: boolean;
+    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+/** Seconds after which an answer carries a fresh token. */
+const REFRESH_AFTER_SECONDS = 60;
+
+export type AuthOptions = { jwtSecret: string; tokenTtlSeconds: number; secureCookies: boolean };
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+export const authPlugin = fp(
+  async (app: FastifyInstance, options: AuthOptions) => {
+    const tokens = new TokenService(options.jwtSecret, options.tokenTtlSeconds);
+    const cookieName = fingerprintCookieName(options.secureCookies);
+    app.decorate('tokens', tokens);
+    app.decorate('fingerprintCookie', cookieName);
+    app.decorate('secureCookies', options.secureCookies);
+    app.decorateRequest('auth', null);
+
+    app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
+      const token = bearerToken(request);
+      if (!token) throw new AppError('UNAUTHENTICATED', 'Unauthenticated');
+      const claims = await tokens.verify(token);
+      if (!fingerprintMatches(request.cookies[cookieName], claims.fingerprintHash)) {
+        throw new AppError('UNAUTHENTICATED', 'Unauthenticated');
+      }
+      const session = await findLiveSession(app.db, claims.sessionUuid);
+      if (!session || session.identityUuid !== claims.identityUuid) {
+        throw new AppError('UNAUTHENTICATED', 'Session expired');
+      }
+      request.auth = {
+        identityUuid: claims.identityUuid,
+        sessionUuid: claims.sessionUuid,
+        orgCode: claims.orgCode,
+        profileType: claims.profileType,
+      };
+      if (Date.now() / 1000 - claims.issuedAt >= REFRESH_AFTER_SECONDS) {
+        const fresh = await tokens.issue(
+          {
+            identityUuid: claims.identityUuid,
+            sessionUuid: claims.sessionUuid,
+            fingerprintHash: claims.fingerprintHash,
+            orgCode: claims.orgCode,
+            profileType: claims.profileType,
+          },
+          session.expiresAt,
+        );
+        reply.header('authorization', `Bearer ${fresh.token}`);
+      }
+    });
+  },
+  { name: 'auth', dependencies: [] },
+);
+
+/** The authenticated caller; only valid behind `preHandler: app.authenticate`. */
+export function authOf(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw new AppError('UNAUTHENTICATED', 'Unauthenticated');
+  return request.auth;
+}

@@ -1,0 +1,111 @@
+/**
+ * Request and response bodies of sign-in and registration (spec 2 §7 "Identity"; the spec
+ * leaves the registration body open, so this is ours). Used by the server's validation and
+ * by the web's forms.
+ */
+import { z } from 'zod';
+import { REQUIRED_MESSAGE } from '../constants';
+import { ZEmploymentType } from '../enums';
+import { isUsStateCode } from '../us-states';
+import { passwordProblem } from '../password';
+import { ZIsoDate, ZUuid, requiredString } from './common';
+import { ZPhoneDigits } from './profile';
+
+export const ZEmailAddress = z
+  .string({ error: REQUIRED_MESSAGE })
+  .trim()
+  .toLowerCase()
+  .min(1, REQUIRED_MESSAGE)
+  .max(254, 'Must be at most 254 characters')
+  .pipe(z.email('Please enter a valid email address'));
+
+export const ZLoginRequest = z.object({
+  email: ZEmailAddress,
+  password: z.string({ error: REQUIRED_MESSAGE }).min(1, REQUIRED_MESSAGE).max(256),
+  /** Six-digit code from the authenticator app, when two-factor is on. */
+  totpCode: z
+    .string()
+    .regex(/^\d{6}$/, 'Enter the 6-digit code')
+    .optional(),
+});
+export type TLoginRequest = z.infer<typeof ZLoginRequest>;
+
+export const ZLoginResponse = z.object({ jwt: z.string() });
+
+/** Registration "Sale Status": whether the home is being sold (a HELOC needs a home kept). */
+export const SALE_STATUSES = ['NOT_SELLING', 'PLANNING_TO_SELL', 'LISTED_FOR_SALE'] as const;
+export const SALE_STATUS_LABELS: Record<(typeof SALE_STATUSES)[number], string> = {
+  NOT_SELLING: 'I am not planning to sell',
+  PLANNING_TO_SELL: 'I plan to sell within 12 months',
+  LISTED_FOR_SALE: 'My home is listed for sale',
+};
+export const ZSaleStatus = z.enum(SALE_STATUSES, { error: REQUIRED_MESSAGE });
+
+export const ZRegistrationAddress = z.object({
+  street1: requiredString().pipe(z.string().max(100, 'Must be at most 100 characters')),
+  street2: z.string().trim().max(100, 'Must be at most 100 characters').optional(),
+  city: requiredString().pipe(z.string().max(60, 'Must be at most 60 characters')),
+  state: z.string({ error: REQUIRED_MESSAGE }).trim().toUpperCase().refine(isUsStateCode, 'Choose a state'),
+  zip: z
+    .string({ error: REQUIRED_MESSAGE })
+    .trim()
+    .regex(/^\d{5}(-\d{4})?$/, 'Enter a 5-digit ZIP code'),
+});
+
+/** Age at which a borrower may apply. */
+export const MINIMUM_BORROWER_AGE = 18;
+
+export function ageOn(dobIso: string, today: Date): number {
+  const [year, month, day] = dobIso.split('-').map(Number) as [number, number, number];
+  let age = today.getUTCFullYear() - year;
+  const beforeBirthday =
+    today.getUTCMonth() + 1 < month || (today.getUTCMonth() + 1 === month && today.getUTCDate() < day);
+  if (beforeBirthday) age -= 1;
+  return age;
+}
+
+export const ZRegistrationRequest = z
+  .object({
+    property: ZRegistrationAddress,
+    saleStatus: ZSaleStatus,
+    income: z.object({
+      employmentType: ZEmploymentType,
+      /** Stated gross annual income, in cents; verified later. */
+      annualIncomeCents: z
+        .number({ error: REQUIRED_MESSAGE })
+        .int()
+        .min(0, 'Must be 0 or more')
+        .max(100_000_000_00, 'Must be at most $100,000,000'),
+    }),
+    name: z.object({
+      firstName: requiredString().pipe(z.string().max(50, 'Must be at most 50 characters')),
+      middleName: z.string().trim().max(50, 'Must be at most 50 characters').optional(),
+      lastName: requiredString().pipe(z.string().max(50, 'Must be at most 50 characters')),
+      suffix: z.string().trim().max(10, 'Must be at most 10 characters').optional(),
+    }),
+    dob: ZIsoDate.refine(
+      (dob) => ageOn(dob, new Date()) >= MINIMUM_BORROWER_AGE,
+      `You must be at least ${MINIMUM_BORROWER_AGE} years old`,
+    ).refine((dob) => ageOn(dob, new Date()) <= 120, 'Enter a valid birthdate'),
+    email: ZEmailAddress,
+    phoneNumber: ZPhoneDigits,
+    password: z.string({ error: REQUIRED_MESSAGE }).min(1, REQUIRED_MESSAGE),
+    /** The borrower agreed to the terms of use and electronic communications. */
+    acceptedTerms: z.literal(true, { error: 'You must agree to continue' }),
+    /** Referring loan originator (query parameter `referrer`). */
+    referrer: ZUuid.optional(),
+    /** Crypto HELOC (utm_source=cloc for anonymous visitors). */
+    isCrypto: z.boolean().optional(),
+  })
+  .superRefine((value, context) => {
+    const problem = passwordProblem(value.password, value.email);
+    if (problem) context.addIssue({ code: 'custom', path: ['password'], message: problem });
+  });
+export type TRegistrationRequest = z.infer<typeof ZRegistrationRequest>;
+export type TRegistrationInput = z.input<typeof ZRegistrationRequest>;
+
+export const ZRegistrationResponse = z.object({
+  jwt: z.string(),
+  identityUuid: ZUuid,
+  applicationUuid: ZUuid,
+});
