@@ -24,6 +24,14 @@ export const HOST_PAGES = [
   '/licenses',
   '/communications',
   '/coming-soon',
+  // Apps of the wider platform (spec 1 §2 "Shared navigation"); not part of this deployment, so
+  // the web shows its coming-soon page there.
+  '/universal-marketplace',
+  '/universal-passport',
+  '/group-manager',
+  '/portfolio',
+  '/pay',
+  '/exchange',
 ];
 
 export type WebOptions = {
