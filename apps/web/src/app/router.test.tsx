@@ -54,7 +54,7 @@ describe('app index (/account/heloc/)', () => {
     const figures = await screen.findByRole('region', { name: 'Key figures' });
     expect(figures).toHaveTextContent('$25,000 to $400,000');
     expect(figures).toHaveTextContent('6.99% to 15.00%');
-    expect(figures).toHaveTextContent('Up to 0.00% of the initial draw');
+    expect(figures).toHaveTextContent('No origination fee');
   });
 
   it('links the header logo to the app index', async () => {
