@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { REQUIRED_MESSAGE } from '../constants';
-import { ZEmploymentType } from '../enums';
+import { EMPLOYMENT_TYPES } from '../enums';
 import { isUsStateCode } from '../us-states';
 import { passwordProblem } from '../password';
 import { ZIsoDate, ZUuid, requiredString } from './common';
@@ -39,18 +39,26 @@ export const SALE_STATUS_LABELS: Record<(typeof SALE_STATUSES)[number], string> 
   PLANNING_TO_SELL: 'I plan to sell within 12 months',
   LISTED_FOR_SALE: 'My home is listed for sale',
 };
-export const ZSaleStatus = z.enum(SALE_STATUSES, { error: REQUIRED_MESSAGE });
 
-export const ZRegistrationAddress = z.object({
-  street1: requiredString().pipe(z.string().max(100, 'Must be at most 100 characters')),
-  street2: z.string().trim().max(100, 'Must be at most 100 characters').optional(),
-  city: requiredString().pipe(z.string().max(60, 'Must be at most 60 characters')),
-  state: z.string({ error: REQUIRED_MESSAGE }).trim().toUpperCase().refine(isUsStateCode, 'Choose a state'),
-  zip: z
-    .string({ error: REQUIRED_MESSAGE })
-    .trim()
-    .regex(/^\d{5}(-\d{4})?$/, 'Enter a 5-digit ZIP code'),
-});
+/** "Required" when the value is missing, else the given message. */
+const requiredOr = (message: string) => (issue: { input?: unknown }) =>
+  issue.input === undefined || issue.input === null ? REQUIRED_MESSAGE : message;
+
+export const ZSaleStatus = z.enum(SALE_STATUSES, { error: requiredOr('Choose a sale status') });
+
+export const ZRegistrationAddress = z.object(
+  {
+    street1: requiredString().pipe(z.string().max(100, 'Must be at most 100 characters')),
+    street2: z.string().trim().max(100, 'Must be at most 100 characters').optional(),
+    city: requiredString().pipe(z.string().max(60, 'Must be at most 60 characters')),
+    state: z.string({ error: REQUIRED_MESSAGE }).trim().toUpperCase().refine(isUsStateCode, 'Choose a state'),
+    zip: z
+      .string({ error: REQUIRED_MESSAGE })
+      .trim()
+      .regex(/^\d{5}(-\d{4})?$/, 'Enter a 5-digit ZIP code'),
+  },
+  { error: requiredOr('Enter the property address') },
+);
 
 /** Age at which a borrower may apply. */
 export const MINIMUM_BORROWER_AGE = 18;
@@ -68,25 +76,34 @@ export const ZRegistrationRequest = z
   .object({
     property: ZRegistrationAddress,
     saleStatus: ZSaleStatus,
-    income: z.object({
-      employmentType: ZEmploymentType,
-      /** Stated gross annual income, in cents; verified later. */
-      annualIncomeCents: z
-        .number({ error: REQUIRED_MESSAGE })
-        .int()
-        .min(0, 'Must be 0 or more')
-        .max(100_000_000_00, 'Must be at most $100,000,000'),
-    }),
-    name: z.object({
-      firstName: requiredString().pipe(z.string().max(50, 'Must be at most 50 characters')),
-      middleName: z.string().trim().max(50, 'Must be at most 50 characters').optional(),
-      lastName: requiredString().pipe(z.string().max(50, 'Must be at most 50 characters')),
-      suffix: z.string().trim().max(10, 'Must be at most 10 characters').optional(),
-    }),
-    dob: ZIsoDate.refine(
-      (dob) => ageOn(dob, new Date()) >= MINIMUM_BORROWER_AGE,
-      `You must be at least ${MINIMUM_BORROWER_AGE} years old`,
-    ).refine((dob) => ageOn(dob, new Date()) <= 120, 'Enter a valid birthdate'),
+    income: z.object(
+      {
+        employmentType: z.enum(EMPLOYMENT_TYPES, { error: requiredOr('Choose an employment type') }),
+        /** Stated gross annual income, in cents; verified later. */
+        annualIncomeCents: z
+          .number({ error: REQUIRED_MESSAGE })
+          .int()
+          .min(0, 'Must be 0 or more')
+          .max(100_000_000_00, 'Must be at most $100,000,000'),
+      },
+      { error: requiredOr('Enter your income') },
+    ),
+    name: z.object(
+      {
+        firstName: requiredString().pipe(z.string().max(50, 'Must be at most 50 characters')),
+        middleName: z.string().trim().max(50, 'Must be at most 50 characters').optional(),
+        lastName: requiredString().pipe(z.string().max(50, 'Must be at most 50 characters')),
+        suffix: z.string().trim().max(10, 'Must be at most 10 characters').optional(),
+      },
+      { error: requiredOr('Enter your name') },
+    ),
+    dob: requiredString()
+      .pipe(ZIsoDate)
+      .refine(
+        (dob) => ageOn(dob, new Date()) >= MINIMUM_BORROWER_AGE,
+        `You must be at least ${MINIMUM_BORROWER_AGE} years old`,
+      )
+      .refine((dob) => ageOn(dob, new Date()) <= 120, 'Enter a valid birthdate'),
     email: ZEmailAddress,
     phoneNumber: ZPhoneDigits,
     password: z.string({ error: REQUIRED_MESSAGE }).min(1, REQUIRED_MESSAGE),
