@@ -260,3 +260,29 @@ export const featureFlags = pgTable(
   },
   (table) => [primaryKey({ columns: [table.key, table.orgCode] })],
 );
+
+/**
+ * Durable background jobs (provider calls, document generation, waiting periods). A job is
+ * claimed with FOR UPDATE SKIP LOCKED under a lease: a worker that dies mid-job loses the lease
+ * and another instance picks the job up again. Finished jobs stay as a record.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    uuid: uuid('uuid').primaryKey().default(sql`gen_random_uuid()`),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    /** queued → running → succeeded | queued (retry) | dead (attempts exhausted). */
+    status: text('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(5),
+    runAfter: timestamp('run_after', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    /** Enqueueing the same key twice is a no-op: repeated writes stay idempotent. */
+    dedupeKey: text('dedupe_key').unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (table) => [index('jobs_claim_idx').on(table.status, table.runAfter)],
+);

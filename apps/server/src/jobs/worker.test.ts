@@ -1,0 +1,157 @@
+/** The durable job queue on a real database: retries, dead letters, timeouts, leases. */
+import fc from 'fast-check';
+import { eq } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { schema } from '../db';
+import { ManualClock } from '../lib/clock';
+import { createTestDatabase, type TestDatabase } from '../test/database';
+import { claimJob, enqueueJob, retryDelayMs } from './queue';
+import { JobWorker } from './worker';
+
+let database: TestDatabase;
+const log = pino({ level: 'silent' });
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => database.destroy());
+beforeEach(async () => {
+  await database.db.delete(schema.jobs);
+});
+
+const jobRow = async (uuid: string) =>
+  (await database.db.select().from(schema.jobs).where(eq(schema.jobs.uuid, uuid)))[0]!;
+
+describe('retryDelayMs', () => {
+  it('doubles from one second and never exceeds a minute', () => {
+    expect([1, 2, 3, 4].map(retryDelayMs)).toEqual([1000, 2000, 4000, 8000]);
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1000 }), (n) => {
+        expect(retryDelayMs(n)).toBeLessThanOrEqual(60_000);
+        expect(retryDelayMs(n + 1)).toBeGreaterThanOrEqual(retryDelayMs(n));
+      }),
+    );
+  });
+});
+
+describe('JobWorker', () => {
+  it('runs a due job once and records success', async () => {
+    const clock = new ManualClock();
+    const worker = new JobWorker(database.db, clock, log);
+    const seen: unknown[] = [];
+    worker.register('echo', { run: async (payload) => void seen.push(payload) });
+    const job = await enqueueJob(database.db, clock, { kind: 'echo', payload: { n: 1 } });
+    expect(await worker.runDue()).toBe(1);
+    expect(await worker.runDue()).toBe(0);
+    expect(seen).toEqual([{ n: 1 }]);
+    expect(await jobRow(job!.uuid)).toMatchObject({ status: 'succeeded', attempts: 1 });
+  });
+
+  it('enqueueing the same dedupe key twice creates one job', async () => {
+    const clock = new ManualClock();
+    const first = await enqueueJob(database.db, clock, { kind: 'echo', dedupeKey: 'app-1:soft-pull' });
+    const second = await enqueueJob(database.db, clock, { kind: 'echo', dedupeKey: 'app-1:soft-pull' });
+    expect(first).not.toBeNull();
+    expect(second).toBeNull();
+  });
+
+  it('waits for its time: a job scheduled later is not run early', async () => {
+    const clock = new ManualClock();
+    const worker = new JobWorker(database.db, clock, log);
+    let runs = 0;
+    worker.register('later', { run: async () => void (runs += 1) });
+    await enqueueJob(database.db, clock, {
+      kind: 'later',
+      runAfter: new Date(clock.now().getTime() + 3 * 86_400_000),
+    });
+    expect(await worker.runDue()).toBe(0);
+    clock.advance(3 * 86_400_000);
+    expect(await worker.runDue()).toBe(1);
+    expect(runs).toBe(1);
+  });
+
+  it('retries a failing job after the backoff, then dead-letters it and says so once', async () => {
+    const clock = new ManualClock();
+    const worker = new JobWorker(database.db, clock, log);
+    let attempts = 0;
+    const dead: string[] = [];
+    worker.register('flaky', {
+      run: async () => {
+        attempts += 1;
+        throw new Error(`bureau unavailable (${attempts})`);
+      },
+      onDead: async (_payload, _job, error) => void dead.push(error),
+    });
+    const job = await enqueueJob(database.db, clock, { kind: 'flaky', maxAttempts: 3 });
+
+    expect(await worker.runDue()).toBe(1);
+    expect(await jobRow(job!.uuid)).toMatchObject({
+      status: 'queued',
+      attempts: 1,
+      lastError: 'bureau unavailable (1)',
+    });
+    expect(await worker.runDue()).toBe(0); // backoff: not due yet
+    clock.advance(retryDelayMs(1));
+    expect(await worker.runDue()).toBe(1);
+    clock.advance(retryDelayMs(2));
+    expect(await worker.runDue()).toBe(1);
+    expect(await jobRow(job!.uuid)).toMatchObject({ status: 'dead', attempts: 3 });
+    expect(dead).toEqual(['bureau unavailable (3)']);
+    clock.advance(3_600_000);
+    expect(await worker.runDue()).toBe(0);
+  });
+
+  it('an attempt that exceeds its timeout counts as a failure', async () => {
+    const clock = new ManualClock();
+    const worker = new JobWorker(database.db, clock, log);
+    worker.register('slow', { run: () => new Promise((r) => setTimeout(r, 1000)), timeoutMs: 20 });
+    const job = await enqueueJob(database.db, clock, { kind: 'slow', maxAttempts: 2 });
+    await worker.runDue();
+    expect(await jobRow(job!.uuid)).toMatchObject({ status: 'queued', lastError: 'timed out after 20 ms' });
+  });
+
+  it('a job whose worker died is taken over once its lease runs out', async () => {
+    const clock = new ManualClock();
+    const job = await enqueueJob(database.db, clock, { kind: 'resume' });
+    // A worker claims the job and dies before finishing: nothing completes or fails it.
+    const claimed = await claimJob(database.db, clock, 60_000, ['resume']);
+    expect(claimed?.uuid).toBe(job!.uuid);
+
+    const survivor = new JobWorker(database.db, clock, log, { leaseMs: 60_000 });
+    let runs = 0;
+    survivor.register('resume', { run: async () => void (runs += 1) });
+    expect(await survivor.runDue()).toBe(0); // the lease still holds
+    clock.advance(60_001);
+    expect(await survivor.runDue()).toBe(1);
+    expect(runs).toBe(1);
+    expect(await jobRow(job!.uuid)).toMatchObject({ status: 'succeeded', attempts: 2 });
+  });
+
+  it('concurrent claims never hand out the same job twice', async () => {
+    const clock = new ManualClock();
+    for (let i = 0; i < 6; i += 1) await enqueueJob(database.db, clock, { kind: 'parallel', payload: { i } });
+    const claims = await Promise.all(
+      Array.from({ length: 10 }, () => claimJob(database.db, clock, 60_000, ['parallel'])),
+    );
+    const uuids = claims.filter((c) => c !== null).map((c) => c!.uuid);
+    expect(uuids).toHaveLength(6);
+    expect(new Set(uuids).size).toBe(6);
+  });
+
+  it('start() polls in the background and stop() waits for the job in hand', async () => {
+    const clock = new ManualClock();
+    const worker = new JobWorker(database.db, clock, log, { pollMs: 10 });
+    let finished = false;
+    worker.register('background', {
+      run: async () => {
+        await new Promise((r) => setTimeout(r, 50));
+        finished = true;
+      },
+    });
+    await enqueueJob(database.db, clock, { kind: 'background' });
+    worker.start();
+    await new Promise((r) => setTimeout(r, 20));
+    await worker.stop();
+    expect(finished).toBe(true);
+  });
+});
