@@ -269,7 +269,9 @@ export const featureFlags = pgTable(
 export const jobs = pgTable(
   'jobs',
   {
-    uuid: uuid('uuid').primaryKey().default(sql`gen_random_uuid()`),
+    uuid: uuid('uuid')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     kind: text('kind').notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
     /** queued → running → succeeded | queued (retry) | dead (attempts exhausted). */
@@ -285,4 +287,30 @@ export const jobs = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (table) => [index('jobs_claim_idx').on(table.status, table.runAfter)],
+);
+
+/**
+ * The append-only audit trail of every application: step changes and user actions — who, when,
+ * from, to, why. A trigger (migration 0004) refuses UPDATE and DELETE on this table.
+ */
+export const applicationEvents = pgTable(
+  'application_events',
+  {
+    id: serial('id').primaryKey(),
+    applicationUuid: uuid('application_uuid')
+      .notNull()
+      .references(() => helocApplications.uuid),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    /** BORROWER, CO_DEEDER, STAFF, SYSTEM (jobs, waiting periods) or PROVIDER. */
+    actorType: text('actor_type').notNull(),
+    actorUuid: uuid('actor_uuid'),
+    /** STEP_CHANGE or ACTION. */
+    kind: text('kind').notNull(),
+    action: text('action').notNull(),
+    fromStep: text('from_step'),
+    toStep: text('to_step'),
+    reason: text('reason'),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (table) => [index('application_events_application_idx').on(table.applicationUuid, table.id)],
 );

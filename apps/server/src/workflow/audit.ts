@@ -1,0 +1,44 @@
+/** Appends to an application's audit trail (never updates it: the table refuses). */
+import { asc, eq } from 'drizzle-orm';
+import type { Executor } from '../db';
+import { schema } from '../db';
+import type { Clock } from '../lib/clock';
+
+export type Actor =
+  | { type: 'BORROWER' | 'CO_DEEDER' | 'STAFF'; uuid: string }
+  | { type: 'SYSTEM' | 'PROVIDER'; uuid?: undefined };
+
+export type AuditEntry = {
+  applicationUuid: string;
+  actor: Actor;
+  kind: 'STEP_CHANGE' | 'ACTION';
+  action: string;
+  fromStep?: string | null;
+  toStep?: string | null;
+  reason?: string | null;
+  /** Facts worth keeping with the entry — never PII (no SSN, account numbers, documents). */
+  data?: Record<string, unknown>;
+};
+
+export async function recordEvent(db: Executor, clock: Clock, entry: AuditEntry): Promise<void> {
+  await db.insert(schema.applicationEvents).values({
+    applicationUuid: entry.applicationUuid,
+    at: clock.now(),
+    actorType: entry.actor.type,
+    actorUuid: entry.actor.uuid ?? null,
+    kind: entry.kind,
+    action: entry.action,
+    fromStep: entry.fromStep ?? null,
+    toStep: entry.toStep ?? null,
+    reason: entry.reason ?? null,
+    data: entry.data ?? {},
+  });
+}
+
+export async function listEvents(db: Executor, applicationUuid: string) {
+  return db
+    .select()
+    .from(schema.applicationEvents)
+    .where(eq(schema.applicationEvents.applicationUuid, applicationUuid))
+    .orderBy(asc(schema.applicationEvents.id));
+}

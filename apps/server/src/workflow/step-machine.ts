@@ -1,0 +1,92 @@
+/**
+ * Moving an application between server steps: one writer at a time (the application row is
+ * locked for the transaction, so concurrent requests queue instead of overwriting each other),
+ * only along the transitions of a table given as data, and every change audited.
+ */
+import { eq, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../db';
+import { schema } from '../db';
+import type { Clock } from '../lib/clock';
+import { AppError } from '../lib/errors';
+import { recordEvent, type Actor } from './audit';
+
+/** One allowed move: from any of `from` (or '*': any non-final step) to `to`, named by `action`. */
+export type StepTransition = { action: string; from: readonly string[] | '*'; to: string };
+
+export type StepTable = {
+  transitions: readonly StepTransition[];
+  /** Steps nothing leaves (COMPLETE, CANCELLED, DECLINED, …). */
+  final: readonly string[];
+};
+
+export type ApplicationRow = typeof schema.helocApplications.$inferSelect;
+
+export function findTransition(table: StepTable, from: string, action: string): StepTransition | null {
+  if (table.final.includes(from)) return null;
+  return (
+    table.transitions.find(
+      (transition) =>
+        transition.action === action && (transition.from === '*' || transition.from.includes(from)),
+    ) ?? null
+  );
+}
+
+/**
+ * Runs `work` holding the application's row lock (SELECT … FOR UPDATE) inside a transaction.
+ * Reads and writes done through `tx` see one consistent application.
+ */
+export async function withApplicationLock<T>(
+  db: Database,
+  applicationUuid: string,
+  work: (tx: Executor, application: ApplicationRow) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    const [application] = await tx
+      .select()
+      .from(schema.helocApplications)
+      .where(eq(schema.helocApplications.uuid, applicationUuid))
+      .for('update');
+    if (!application) throw new AppError('NOT_FOUND', 'Application not found');
+    return work(tx, application);
+  });
+}
+
+/**
+ * Applies `action` to the locked application: the table decides the next step; an action the
+ * current step does not allow answers 409 with the current step (out-of-order request).
+ */
+export async function applyTransition(
+  tx: Executor,
+  clock: Clock,
+  table: StepTable,
+  application: ApplicationRow,
+  action: string,
+  context: { actor: Actor; reason?: string; data?: Record<string, unknown> },
+): Promise<ApplicationRow> {
+  const transition = findTransition(table, application.step, action);
+  if (!transition) {
+    throw new AppError(
+      'CONFLICT',
+      `${action} is not possible while the application is at ${application.step}`,
+      {
+        step: application.step,
+      },
+    );
+  }
+  const [updated] = await tx
+    .update(schema.helocApplications)
+    .set({ step: transition.to, updatedAt: sql`now()` })
+    .where(eq(schema.helocApplications.uuid, application.uuid))
+    .returning();
+  await recordEvent(tx, clock, {
+    applicationUuid: application.uuid,
+    actor: context.actor,
+    kind: 'STEP_CHANGE',
+    action,
+    fromStep: application.step,
+    toStep: transition.to,
+    reason: context.reason ?? null,
+    data: context.data ?? {},
+  });
+  return updated!;
+}
