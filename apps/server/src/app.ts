@@ -15,11 +15,15 @@ import { errorHandlerPlugin } from './plugins/error-handler';
 import { openApiPlugin } from './plugins/openapi';
 import { securityPlugin } from './plugins/security';
 import { applicationRoutes } from './modules/applications/routes';
+import { featureFlagRoutes } from './modules/feature-flags/routes';
 import { healthRoutes } from './modules/health/routes';
 import { identityRoutes } from './modules/identity/routes';
+import { leadPortalRoutes } from './modules/lead-portal/routes';
+import { operatingHoursRoutes } from './modules/operating-hours/routes';
 import { OrganisationDirectory } from './modules/organisations/directory';
 import { organisationRoutes } from './modules/organisations/routes';
 import { profileRoutes } from './modules/profile/routes';
+import { walletRoutes } from './modules/wallet/routes';
 import { webRoutes } from './modules/web/routes';
 
 declare module 'fastify' {
@@ -59,6 +63,16 @@ export async function buildApp({
   });
   app.addHook('onSend', async (_request, reply) => {
     if (closing) reply.header('connection', 'close');
+  });
+
+  // The web sends `Content-Type: application/json` on every call (spec 2 §7), also on POSTs that
+  // carry nothing (logout, mark as read): an empty body is "no body", not a parse error; the
+  // route's schema then decides whether a body was required.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') return done(null, undefined);
+    return parseJson(request, body.toString(), done);
   });
 
   app.setValidatorCompiler(validatorCompiler);
@@ -104,6 +118,10 @@ export async function buildApp({
   });
   await app.register(profileRoutes);
   await app.register(applicationRoutes);
+  await app.register(walletRoutes);
+  await app.register(leadPortalRoutes);
+  await app.register(operatingHoursRoutes);
+  await app.register(featureFlagRoutes);
   await app.register(webRoutes, {
     distDir: config.webDistDir,
     orgQueryParam: config.orgQueryParam,

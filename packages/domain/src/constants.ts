@@ -152,6 +152,10 @@ export const FEATURE_FLAGS = {
   webchat: 'fe-webchat',
   maintenance: 'fe-heloc-maintenance',
   additionalSignerConditions: 'fe-heloc-additional-signer-conditions',
+  /** Portfolio Manager link in the side bar and apps menu (spec 1 §6 "visible only when enabled"). */
+  portfolioManager: 'fe-portfolio-manager',
+  /** Brokers use the agent identity service instead of the customer one (spec 1 §6 "Broker"). */
+  brokerIdentity: 'fe-heloc-broker-identity',
 } as const;
 
 /** Chat routing skill: crypto, the main organisation, everyone else. */

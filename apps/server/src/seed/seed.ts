@@ -7,6 +7,10 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../db';
 import { schema } from '../db';
 import { upsertOrganisations } from '../modules/organisations/repository';
+import { seedDemoBorrowerShell } from './demo-shell';
+import { seedFeatureFlags } from './feature-flags';
+import { seedLoanOriginators } from './loan-originators';
+import { seedOperatingHours } from './operating-hours';
 import { loadOrganisations } from './organisations';
 
 export const DEMO_ACCOUNTS = [
@@ -21,6 +25,9 @@ export const DEMO_ACCOUNTS = [
 
 export async function seedDatabase(db: Database, options: { demoData: boolean }): Promise<void> {
   await upsertOrganisations(db, loadOrganisations());
+  await seedLoanOriginators(db);
+  await seedOperatingHours(db);
+  await seedFeatureFlags(db);
   if (!options.demoData) return;
   for (const account of DEMO_ACCOUNTS) {
     await db
@@ -35,6 +42,7 @@ export async function seedDatabase(db: Database, options: { demoData: boolean })
       .onConflictDoNothing({ target: schema.identities.email });
   }
   await seedDemoBorrower(db);
+  await seedDemoBorrowerShell(db, DEMO_ACCOUNTS[0].email);
 }
 
 /** The demo borrower's profile, home and first application, created once. */
