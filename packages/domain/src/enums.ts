@@ -382,6 +382,9 @@ export const APPLICATION_STEPS = [
   'BPO_ORDER',
   'BPO_PROCESSING',
   'TITLE_REVIEW',
+  // Final title work (routing table: "final title statuses" hold the borrower on bpo/hold).
+  'TITLE_FINAL_ORDERED',
+  'TITLE_FINAL_REVIEW',
   'DEBT_PAYOFF',
   'FACTA_REVIEW',
   'CO_DEED',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildFooterModel, INTERNAL_PRIVACY_PATH } from './footer';
+import { buildFooterModel, INTERNAL_PRIVACY_PATH, WEB_CHAT_NOTE } from './footer';
+import { weekdayName } from './operating-hours';
 import { ZOrgData } from './organisation';
 import type { TOrgData, TPricingEntry } from './organisation';
 import { US_STATE_CODES } from './us-states';
@@ -8,6 +9,7 @@ import type { UsStateCode } from './us-states';
 const ALL_50 = US_STATE_CODES.filter((code) => code !== 'DC');
 
 interface OrgOverrides {
+  kind?: 'MAIN_LENDER' | 'MORTGAGE_COMPANY' | 'CREDIT_UNION';
   canonicalOrgCode?: string;
   licensedStates?: UsStateCode[];
   allowRegulatorReview?: boolean;
@@ -30,7 +32,7 @@ function org(overrides: OrgOverrides = {}): TOrgData {
     },
     baseUrl: 'https://heloc.acme.test',
     orgMetaData: {
-      kind: 'MORTGAGE_COMPANY',
+      kind: overrides.kind ?? 'MORTGAGE_COMPANY',
       companyInfo: {
         companyName: 'Acme Lending, LLC',
         companyNameShort: 'Acme',
@@ -193,10 +195,12 @@ describe('buildFooterModel: company, contact and states', () => {
     });
   });
 
-  it('gives tel: and mailto: links for customer service', () => {
+  it('gives tel: and mailto: links for customer service, without hours or chat note by default', () => {
     expect(model.customerService).toEqual({
       phone: { label: '(888) 819-6388', href: 'tel:+18888196388' },
       email: { label: 'help@acme.test', href: 'mailto:help@acme.test' },
+      hours: null,
+      webChatNote: null,
     });
   });
 
@@ -292,5 +296,84 @@ describe('buildFooterModel: disclosure footnotes', () => {
       .join('\n');
     expect(text).toContain('There is no origination fee.');
     expect(text).not.toMatch(/up to 0\.00%/);
+  });
+});
+
+/** A week of OPS_PHONE hours: weekdays 06:00–18:00, Saturday as given, Sunday closed. */
+function phoneWeek(saturday: [string, string] | null) {
+  return [1, 2, 3, 4, 5, 6, 7].map((weekdayValue) => {
+    const range: [string, string] | null =
+      weekdayValue <= 5 ? ['06:00', '18:00'] : weekdayValue === 6 ? saturday : null;
+    return {
+      weekday: weekdayName(weekdayValue),
+      weekdayValue,
+      isOpen: range !== null,
+      startTime: range?.[0] ?? null,
+      endTime: range?.[1] ?? null,
+    };
+  });
+}
+
+describe('buildFooterModel: operating hours line', () => {
+  it('gives the Monday–Friday range and the weekend range in Pacific time', () => {
+    const model = buildFooterModel(org(), { operatingHours: phoneWeek(['08:00', '14:00']) });
+    expect(model.customerService.hours).toBe(
+      'Hours: Monday–Friday: 6:00 AM – 6:00 PM PT, Saturday: 8:00 AM – 2:00 PM PT, Sunday: Closed',
+    );
+  });
+
+  it('joins a closed weekend into one range', () => {
+    const model = buildFooterModel(org(), { operatingHours: phoneWeek(null) });
+    expect(model.customerService.hours).toBe(
+      'Hours: Monday–Friday: 6:00 AM – 6:00 PM PT, Saturday–Sunday: Closed',
+    );
+  });
+
+  it.each([{ operatingHours: null }, { operatingHours: [] }, {}])(
+    'shows no line while the hours are unknown or empty (%o)',
+    (extras) => {
+      expect(buildFooterModel(org(), extras).customerService.hours).toBeNull();
+    },
+  );
+});
+
+describe('buildFooterModel: web chat note', () => {
+  it.each([
+    { webChatEnabled: true, note: WEB_CHAT_NOTE },
+    { webChatEnabled: false, note: null },
+  ])('fe-webchat $webChatEnabled → $note', ({ webChatEnabled, note }) => {
+    expect(buildFooterModel(org(), { webChatEnabled }).customerService.webChatNote).toBe(note);
+  });
+});
+
+describe('buildFooterModel: Illinois community reinvestment notice', () => {
+  const illinois = (overrides: OrgOverrides) =>
+    buildFooterModel(org(overrides)).links.find((link) => link.kind === 'ILLINOIS_NOTICE');
+
+  it.each([
+    { name: 'mortgage company licensed in IL', kind: 'MORTGAGE_COMPANY', states: ['CA', 'IL'], shown: true },
+    { name: 'main lender licensed in IL', kind: 'MAIN_LENDER', states: ['IL'], shown: true },
+    { name: 'mortgage company not licensed in IL', kind: 'MORTGAGE_COMPANY', states: ['CA'], shown: false },
+    { name: 'credit union licensed in IL (exempt)', kind: 'CREDIT_UNION', states: ['IL'], shown: false },
+  ] as { name: string; kind: OrgOverrides['kind']; states: UsStateCode[]; shown: boolean }[])(
+    '$name → shown $shown',
+    ({ kind, states, shown }) => {
+      const link = illinois({ kind, licensedStates: states });
+      if (!shown) {
+        expect(link).toBeUndefined();
+        return;
+      }
+      expect(link).toEqual({
+        kind: 'ILLINOIS_NOTICE',
+        label: 'Illinois Community Reinvestment Notice',
+        href: '/licenses#illinois-community-reinvestment-notice',
+        newTab: false,
+      });
+    },
+  );
+
+  it('comes after the licenses link and before the extra links', () => {
+    const kinds = buildFooterModel(org({ licensedStates: ['IL'] })).links.map((link) => link.kind);
+    expect(kinds).toEqual(['TERMS', 'PRIVACY', 'LICENSES', 'ILLINOIS_NOTICE', 'EXTRA']);
   });
 });

@@ -6,10 +6,9 @@
  * table, and the web component only lays the model out. Figures come from the organisation's merged
  * pricing and the cost constants of constants.ts, formatted by the domain formatters.
  *
- * Left out on purpose (a later issue, each needs data this model does not have yet):
- * - the customer-service operating hours line (needs the OPS_PHONE operating-hours call, spec 2 §7);
- * - the Illinois community reinvestment notice ("in some conditions", conditions not yet specified);
- * - the web-chat-enabled note (needs the fe-webchat flag and the chat open status).
+ * Two inputs come from calls rather than the organisation data, so the caller passes them in
+ * (`TFooterExtras`) and the model stays pure: the OPS_PHONE operating hours (spec 2 §7) for the hours
+ * line, and whether the fe-webchat flag is on for the web-chat note.
  */
 import {
   MANUAL_NOTARY_FEE_CENTS,
@@ -24,18 +23,27 @@ import { formatAddress } from './format/address';
 import { formatCurrency } from './format/currency';
 import { formatPercentFromBps } from './format/percent';
 import { formatPhone, phoneTelHref } from './format/phone';
+import { formatHoursLine } from './operating-hours';
 import { isMainLender, mergePricing } from './organisation';
 import type { TOrgData } from './organisation';
+import type { TOperatingHoursEntry } from './schemas/operating-hours';
 import { US_STATES } from './us-states';
 import type { UsStateCode } from './us-states';
 
 /** Internal host-application page for the privacy policy, used unless the organisation flags an external link. */
 export const INTERNAL_PRIVACY_PATH = '/privacy';
 
+/** Host-application licenses page; it always exists, whatever the organisation's licensesUrl says. */
+export const INTERNAL_LICENSES_PATH = '/licenses';
+
+/** Anchor of the Illinois community reinvestment notice on the licenses page. */
+export const ILLINOIS_NOTICE_ANCHOR = 'illinois-community-reinvestment-notice';
+export const ILLINOIS_NOTICE_TITLE = 'Illinois Community Reinvestment Notice';
+
 /** Number of US states (DC is not a state) the main lender must cover before "more states" disappears. */
 export const ALL_STATES_COUNT = 50;
 
-export type TFooterLinkKind = 'TERMS' | 'PRIVACY' | 'LICENSES' | 'EXTRA';
+export type TFooterLinkKind = 'TERMS' | 'PRIVACY' | 'LICENSES' | 'ILLINOIS_NOTICE' | 'EXTRA';
 
 export interface TFooterLink {
   kind: TFooterLinkKind;
@@ -81,6 +89,10 @@ export interface TFooterModel {
   customerService: {
     phone: { label: string; href: string };
     email: { label: string; href: string };
+    /** "Hours: Monday–Friday: … PT, Saturday: …"; null until the hours are known (or when there are none). */
+    hours: string | null;
+    /** Shown when the fe-webchat flag is on. */
+    webChatNote: string | null;
   };
   /** Equal housing (EHL) or equal opportunity (EOL) lender mark; null when the organisation uses neither. */
   lenderMark: { kind: 'EHL' | 'EOL'; label: string } | null;
@@ -96,7 +108,17 @@ export interface TFooterModel {
   securityNote: string;
 }
 
+/** What the footer needs beyond the organisation data; both optional so the footer renders at once. */
+export interface TFooterExtras {
+  /** OPS_PHONE operating hours (GET …/hours/OPS_PHONE?display=true); null or absent while loading. */
+  operatingHours?: readonly TOperatingHoursEntry[] | null;
+  /** The fe-webchat flag. */
+  webChatEnabled?: boolean;
+}
+
 export const NCUA_TOGGLE = 'nationalCreditUnionAdministrationLogo';
+
+export const WEB_CHAT_NOTE = 'Web chat is available: select "Chat with us" at the bottom right of the page.';
 
 const LENDER_MARK_LABELS = { EHL: 'Equal Housing Lender', EOL: 'Equal Opportunity Lender' } as const;
 
@@ -131,6 +153,12 @@ function newYorkNotice(companyName: string, regulatorReview: boolean, nyLicensed
     };
   }
   return { variant: 'LICENSED', text: 'New York property applications are accepted through this site.' };
+}
+
+/** The footer's hours line (spec 1 §9: Monday–Friday range plus weekend range, Pacific time). */
+function hoursLine(entries: readonly TOperatingHoursEntry[] | null | undefined): string | null {
+  const line = entries ? formatHoursLine(entries) : '';
+  return line ? `Hours: ${line}` : null;
 }
 
 function footnotes(org: TOrgData): TFootnote[] {
@@ -184,7 +212,19 @@ function footnotes(org: TOrgData): TFootnote[] {
   return texts.map(([key, text], index) => ({ key, number: index + 1, text }));
 }
 
-export function buildFooterModel(org: TOrgData): TFooterModel {
+/**
+ * Whether the footer links to the Illinois community reinvestment notice. The spec says "in some
+ * conditions" without naming them; the notice is what the Illinois Residential Mortgage License Act
+ * (205 ILCS 635) requires of its licensees, so it is shown when the organisation is licensed in
+ * Illinois and is not a credit union (credit unions are exempt from that Act's licensing).
+ */
+export function showsIllinoisNotice(org: TOrgData): boolean {
+  return (
+    org.orgMetaData.kind !== 'CREDIT_UNION' && org.orgMetaData.products.heloc.licensedStates.includes('IL')
+  );
+}
+
+export function buildFooterModel(org: TOrgData, extras: TFooterExtras = {}): TFooterModel {
   const info = org.orgMetaData.companyInfo;
   const heloc = org.orgMetaData.products.heloc;
 
@@ -209,6 +249,16 @@ export function buildFooterModel(org: TOrgData): TFooterModel {
       newTab: privacyExternal,
     },
     { kind: 'LICENSES', label: 'Licenses', href: info.licensesUrl, newTab: isAbsoluteUrl(info.licensesUrl) },
+    ...(showsIllinoisNotice(org)
+      ? [
+          {
+            kind: 'ILLINOIS_NOTICE' as const,
+            label: ILLINOIS_NOTICE_TITLE,
+            href: `${INTERNAL_LICENSES_PATH}#${ILLINOIS_NOTICE_ANCHOR}`,
+            newTab: false,
+          },
+        ]
+      : []),
     ...info.extraFooterUrls
       .filter((extra) => extra.type === 'FOOTER')
       .map((extra) => ({
@@ -235,6 +285,8 @@ export function buildFooterModel(org: TOrgData): TFooterModel {
         href: phoneTelHref(info.phoneFormatted) ?? `tel:${info.phoneFormatted.replace(/[^\d+]/g, '')}`,
       },
       email: { label: info.email, href: `mailto:${info.email}` },
+      hours: hoursLine(extras.operatingHours),
+      webChatNote: extras.webChatEnabled ? WEB_CHAT_NOTE : null,
     },
     lenderMark,
     showNcuaLogo: heloc.publicFeatureToggles[NCUA_TOGGLE] === true,

@@ -1,0 +1,9 @@
+// The day-number helpers of holidays.ts stay internal: the package exposes dates as ISO strings.
+export { FEDERAL_HOLIDAY_NAMES, federalHolidays, isFederalHoliday } from './holidays';
+export type { TFederalHoliday, TFederalHolidayName } from './holidays';
+export {
+  addBusinessDays,
+  isBusinessDay,
+  rescissionDeadline,
+  texasNoticeEarliestClosing,
+} from './business-days';

@@ -1,0 +1,4 @@
+export * from './status-names';
+export * from './routing-table';
+export * from './client-state-routes';
+export * from './resolve-destination';

@@ -1,0 +1,4 @@
+export * from './maximum-line';
+export * from './eligibility';
+export * from './apr';
+export * from './pricing';
