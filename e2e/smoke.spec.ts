@@ -5,10 +5,13 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations, servedOrg } from './fixtures';
 
-/** The main lender and a one-state credit union: two very different brands and footers. */
+/**
+ * The main lender and a one-state credit union: two very different brands and footers, on the
+ * registration page where a new borrower starts.
+ */
 for (const orgCode of ['MAIN', 'CASCADE_TEACHERS']) {
   test(`${orgCode}: the app renders under its own brand and footer`, async ({ page }) => {
-    await page.goto(`/account/heloc/?org=${orgCode}`);
+    await page.goto(`/account/heloc/register?org=${orgCode}`);
     const org = await servedOrg(page);
     expect(org?.orgCode).toBe(orgCode);
     const { name, colors } = org!.orgBrand;
@@ -16,7 +19,11 @@ for (const orgCode of ['MAIN', 'CASCADE_TEACHERS']) {
 
     await expect(page).toHaveTitle(`${name} | Home Equity Line of Credit`);
     await expect(page.getByRole('banner').getByRole('img', { name })).toBeVisible();
-    await expect(page.getByRole('heading', { level: 1, name: 'Home Equity Line of Credit' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Apply for a Home Equity Line of Credit' }),
+    ).toBeVisible();
+    // The organisation's key figures sit beside the first step.
+    await expect(page.getByRole('region', { name: 'Key figures' })).toBeVisible();
 
     // The theme comes from the brand: Mantine's primary filled colour is the brand primary.
     const primary = await page.evaluate(() =>
@@ -31,6 +38,13 @@ for (const orgCode of ['MAIN', 'CASCADE_TEACHERS']) {
     await expectNoAxeViolations(page);
   });
 }
+
+test('a visitor opening the app index is sent to login (spec 1 §6 allow-list)', async ({ page }) => {
+  await page.goto('/account/heloc/?org=MAIN');
+  await expect(page).toHaveURL(/\/auth\/login\?redirectUrl=%2Faccount%2Fheloc%2F%3Forg%3DMAIN$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expectNoAxeViolations(page);
+});
 
 test('the organisation choice is remembered for the session', async ({ page }) => {
   await page.goto('/account/heloc/?org=CASCADE_TEACHERS');
@@ -52,7 +66,7 @@ test('an unknown page inside the app shows the not-found page within the layout'
 });
 
 test('the page works by keyboard: the skip link moves focus to the main content', async ({ page }) => {
-  await page.goto('/account/heloc/?org=MAIN');
+  await page.goto('/account/heloc/register?org=MAIN');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.keyboard.press('Tab');
   const skip = page.getByRole('link', { name: /skip to (main )?content/i });
@@ -70,7 +84,7 @@ test('no console errors and no CSP violations while loading', async ({ page }) =
   page.on('response', (response) => {
     if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
   });
-  await page.goto('/account/heloc/?org=MAIN');
+  await page.goto('/account/heloc/register?org=MAIN');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   expect(problems).toEqual([]);
 });

@@ -26,7 +26,10 @@ export const errorHandlerPlugin = fp(
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (hasZodFastifySchemaValidationErrors(error)) {
         const details = error.validation.map((issue) => ({
-          path: `${error.validationContext ?? 'request'}${issue.instancePath.replaceAll('/', '.')}`.replace(/\.$/, ''),
+          path: `${error.validationContext ?? 'request'}${issue.instancePath.replaceAll('/', '.')}`.replace(
+            /\.$/,
+            '',
+          ),
           message: issue.message ?? 'Invalid value',
         }));
         const summary = details.map((d) => `${d.path}: ${d.message}`).join('; ');

@@ -4,7 +4,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { isAppPathname } from '@/config/paths';
 import { readOrgData } from '@/features/org';
+import { captureDdpPilot } from '@/features/shell';
 import { setApiOrgCode } from '@/lib/api-client';
+import { consumeTokenFragment } from '@/lib/token-fragment';
 import { App } from './app';
 
 const PRODUCT_TITLE = 'Home Equity Line of Credit';
@@ -15,6 +17,10 @@ if (org) {
   document.title = `${org.orgBrand.name} | ${PRODUCT_TITLE}`;
 }
 if (!document.documentElement.lang) document.documentElement.lang = 'en';
+// Before the routers start: their guards read the session the identity-broker redirect hands over.
+consumeTokenFragment();
+// Spec 1 §2: DDP_Pilot is stored, then leaves the URL, before the routers read it.
+captureDdpPilot();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

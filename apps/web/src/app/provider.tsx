@@ -3,23 +3,35 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import type { TOrgData } from '@heloc/domain';
+import { ToastHost } from '@/components/ui/toast';
 import { buildCssVariablesResolver, buildOrgTheme, OrgProvider } from '@/features/org';
 import { createQueryClient } from '@/lib/react-query';
 
 interface AppProviderProps {
   org: TOrgData;
+  /**
+   * Mantine's "test" environment for unit tests: no transitions, and popovers stay shown although jsdom
+   * gives their anchors no size.
+   */
+  env?: 'default' | 'test';
   children: ReactNode;
 }
 
 /** Organisation, brand theme and server-state cache for everything below. */
-export function AppProvider({ org, children }: AppProviderProps) {
+export function AppProvider({ org, env = 'default', children }: AppProviderProps) {
   const [queryClient] = useState(createQueryClient);
   const theme = useMemo(() => buildOrgTheme(org.orgBrand), [org.orgBrand]);
   const cssVariablesResolver = useMemo(() => buildCssVariablesResolver(org.orgBrand), [org.orgBrand]);
 
   return (
     <OrgProvider org={org}>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+      <MantineProvider
+        theme={theme}
+        cssVariablesResolver={cssVariablesResolver}
+        defaultColorScheme="light"
+        env={env}
+      >
+        <ToastHost />
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </MantineProvider>
     </OrgProvider>

@@ -1,8 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RouteObject } from 'react-router';
 import { APP_BASENAME } from '@/config/paths';
+import { browserLocation } from '@/lib/browser-location';
 import { orgFixture } from '@/testing/org-fixture';
 import { renderRoutes } from '@/testing/render';
 import { appRoutes, hostRoutes, withRoot } from './router';
@@ -11,18 +12,26 @@ const renderApp = (url: string, org = orgFixture()) =>
   renderRoutes({ routes: appRoutes, scope: 'app', url, basename: APP_BASENAME, org });
 const renderHost = (url: string) => renderRoutes({ routes: hostRoutes, scope: 'host', url });
 
-describe('app index (/account/heloc/)', () => {
-  it('shows the HELOC overview of the organisation inside the layout', async () => {
-    renderApp('/account/heloc/');
+afterEach(() => vi.restoreAllMocks());
 
+describe('app index (/account/heloc/)', () => {
+  it('sends a visitor to login (the index is not on the visitor allow-list), keeping the query', async () => {
+    const replace = vi.spyOn(browserLocation, 'replace').mockImplementation(() => undefined);
+    renderApp('/account/heloc/?referrer=abc');
+    await waitFor(() =>
+      expect(replace).toHaveBeenCalledWith(
+        `/auth/login?redirectUrl=${encodeURIComponent('/account/heloc/?referrer=abc')}`,
+      ),
+    );
+  });
+
+  it('shows the organisation key figures beside the first registration step', async () => {
+    renderApp('/account/heloc/register');
     const main = await screen.findByRole('main');
     const inMain = within(main);
     expect(
-      await inMain.findByRole('heading', { level: 1, name: 'Home Equity Line of Credit' }),
+      await inMain.findByRole('heading', { level: 1, name: 'Apply for a Home Equity Line of Credit' }),
     ).toBeInTheDocument();
-
-    const logo = inMain.getByRole('img', { name: 'Acme Lending' });
-    expect(logo.getAttribute('src')).toMatch(/^data:image\/svg\+xml;charset=utf-8,%3Csvg/);
 
     const figures = inMain.getByRole('region', { name: 'Key figures' });
     expect(figures).toHaveTextContent('Line amount$15,000 to $400,000');
@@ -41,60 +50,18 @@ describe('app index (/account/heloc/)', () => {
     expect(screen.getByRole('contentinfo')).toBeInTheDocument();
   });
 
-  it('formats the merged organisation pricing', async () => {
-    renderApp(
-      '/account/heloc/',
-      orgFixture({
-        pricing: [
-          { minLineCents: 25_000_00, aprMinBps: 699 },
-          { aprMaxBps: 1500, originationFeeMaxBps: 0 },
-        ],
-      }),
-    );
-    const figures = await screen.findByRole('region', { name: 'Key figures' });
-    expect(figures).toHaveTextContent('$25,000 to $400,000');
-    expect(figures).toHaveTextContent('6.99% to 15.00%');
-    expect(figures).toHaveTextContent('No origination fee');
-  });
-
-  it('links the header logo to the app index', async () => {
-    renderApp('/account/heloc/unknown');
-    const banner = await screen.findByRole('banner');
-    expect(within(banner).getByRole('link', { name: 'Acme Lending' })).toHaveAttribute(
-      'href',
-      '/account/heloc/',
-    );
-  });
-
-  it('moves focus to the main landmark from the skip link', async () => {
-    const user = userEvent.setup();
-    renderApp('/account/heloc/');
-    await screen.findByRole('heading', { level: 1 });
-    await user.click(screen.getByRole('link', { name: 'Skip to main content' }));
-    expect(screen.getByRole('main')).toHaveFocus();
-  });
-});
-
-describe('not-found page', () => {
-  it('answers an unknown app path inside the layout, linking to the app index', async () => {
-    renderApp('/account/heloc/no/such/page');
-    const main = await screen.findByRole('main');
-    expect(
-      await within(main).findByRole('heading', { level: 1, name: 'Page not found' }),
-    ).toBeInTheDocument();
-    expect(within(main).getByRole('link', { name: /overview/ })).toHaveAttribute('href', '/account/heloc/');
-    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
-  });
-
   it('navigates client-side from the not-found page to the app index', async () => {
     const user = userEvent.setup();
     const { router } = renderApp('/account/heloc/missing');
+    const replace = vi.spyOn(browserLocation, 'replace').mockImplementation(() => undefined);
     await user.click(await screen.findByRole('link', { name: /overview/ }));
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Home Equity Line of Credit' }),
-    ).toBeInTheDocument();
-    // The router keeps the basename in its location; the index URL itself has no trailing slash.
-    expect(router.state.location.pathname).toBe('/account/heloc');
+    // The router keeps the basename in its location; the index then sends the visitor to login.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/account/heloc'));
+    await waitFor(() =>
+      expect(replace).toHaveBeenCalledWith(
+        `/auth/login?redirectUrl=${encodeURIComponent('/account/heloc/')}`,
+      ),
+    );
   });
 
   it('answers an unknown host path inside the layout, linking to the app index', async () => {
@@ -113,10 +80,13 @@ describe('not-found page', () => {
 
 describe('host redirects', () => {
   it.each(['/', '/account'])('%s goes to /dashboard keeping the query', async (path) => {
+    // A visitor: the dashboard's guard then sends them on to sign in, with the dashboard URL to come back to.
     const { router } = renderHost(`${path}?referrer=abc&pop-webchat=true`);
-    await screen.findByRole('heading', { level: 1, name: 'Page not found' });
-    expect(router.state.location.pathname).toBe('/dashboard');
-    expect(router.state.location.search).toBe('?referrer=abc&pop-webchat=true');
+    await screen.findByRole('heading', { level: 1, name: 'Log in' });
+    expect(router.state.location.pathname).toBe('/auth/login');
+    expect(new URLSearchParams(router.state.location.search).get('redirectUrl')).toBe(
+      '/dashboard?referrer=abc&pop-webchat=true',
+    );
   });
 });
 

@@ -8,6 +8,9 @@ import type { RouteObject } from 'react-router';
 import { APP_BASENAME, HOST_PAGES, paths } from '@/config/paths';
 import { lazyRoute } from '@/lib/lazy-route';
 import type { RouterScope } from '@/lib/router-scope';
+import { requireAuth } from '@/lib/auth';
+import { appIndexLoader } from './routes/auth-loaders';
+import { applicationLoader } from './routes/app/application-loader';
 import {
   dashboardLoader,
   hostPageLoader,
@@ -37,7 +40,20 @@ export function withRoot(children: RouteObject[]): RouteObject[] {
 }
 
 export const appRoutes: RouteObject[] = withRoot([
-  { index: true, lazy: lazyRoute(() => import('./routes/app/overview')) },
+  { index: true, loader: appIndexLoader, lazy: lazyRoute(() => import('./routes/app/index')) },
+  { path: paths.app.register.path, lazy: lazyRoute(() => import('./routes/app/register')) },
+  {
+    path: paths.app.registerAccountSetup.path,
+    lazy: lazyRoute(() => import('./routes/app/register-account-setup')),
+  },
+  { path: paths.app.registerSupport.path, lazy: lazyRoute(() => import('./routes/app/register-support')) },
+  {
+    // The application frame; its step screens will be children rendered in the frame's <Outlet/>.
+    path: paths.app.application.path,
+    loader: applicationLoader,
+    lazy: lazyRoute(() => import('./routes/app/application')),
+    children: [{ index: true, lazy: lazyRoute(() => import('./routes/app/application-summary')) }],
+  },
   ...HOST_PAGES.map((page): RouteObject => ({
     path: page,
     loader: hostPageLoader(page),
@@ -51,6 +67,37 @@ export const hostRoutes: RouteObject[] = withRoot([
   { path: paths.host.account.path, loader: dashboardLoader, Component: Redirecting },
   { path: paths.host.legacyRegister.path, loader: legacyRegisterLoader, Component: Redirecting },
   { path: paths.host.legacySigner.path, loader: legacySignerLoader, Component: Redirecting },
+  { path: paths.host.login.path, lazy: lazyRoute(() => import('./routes/auth/login')) },
+  {
+    path: paths.host.dashboard.path,
+    loader: requireAuth,
+    lazy: lazyRoute(() => import('./routes/dashboard/dashboard')),
+  },
+  {
+    path: paths.host.settings.path,
+    loader: requireAuth,
+    lazy: lazyRoute(() => import('./routes/dashboard/settings')),
+  },
+  // Host pages built from the organisation data (legal pages are open to visitors, spec 1 §6).
+  {
+    path: paths.host.contact.path,
+    loader: requireAuth,
+    lazy: lazyRoute(() => import('./routes/host/contact')),
+  },
+  { path: paths.host.page.getHref('terms'), lazy: lazyRoute(() => import('./routes/host/terms')) },
+  { path: paths.host.page.getHref('privacy'), lazy: lazyRoute(() => import('./routes/host/privacy')) },
+  { path: paths.host.page.getHref('licenses'), lazy: lazyRoute(() => import('./routes/host/licenses')) },
+  {
+    path: paths.host.page.getHref('communications'),
+    lazy: lazyRoute(() => import('./routes/host/communications')),
+  },
+  { path: paths.host.comingSoon.path, lazy: lazyRoute(() => import('./routes/host/coming-soon')) },
+  // The platform's other apps are not part of this deployment: their coming-soon page, for signed-in people.
+  ...Object.values(paths.platform).map((app): RouteObject => ({
+    path: app.path,
+    loader: requireAuth,
+    lazy: lazyRoute(() => import('./routes/host/coming-soon')),
+  })),
   notFoundRoute,
 ]);
 

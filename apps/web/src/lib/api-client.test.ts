@@ -1,7 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ORG_CODE_HEADER, ORIGIN_HEADER, SESSION_REPLAY_HEADER } from '@heloc/domain';
-import { api, ApiError, setApiOrgCode, setSessionReplayLink } from './api-client';
+import {
+  api,
+  ApiError,
+  isUnauthenticatedFailure,
+  setApiOrgCode,
+  setSessionReplayLink,
+  setUnauthenticatedHandler,
+  subscribeToToken,
+} from './api-client';
+import { browserLocation } from './browser-location';
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -33,6 +42,9 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
 }
 
 beforeEach(() => {
+  // jsdom cannot navigate: every document navigation of the sign-out rule is watched instead.
+  vi.spyOn(browserLocation, 'assign').mockImplementation(() => {});
+  setUnauthenticatedHandler(null);
   vi.stubGlobal('fetch', fetchMock);
   fetchMock.mockImplementation(async () => json({ ok: true }));
   setApiOrgCode('ACME');
@@ -40,6 +52,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  vi.restoreAllMocks();
   fetchMock.mockReset();
   vi.unstubAllGlobals();
   vi.useRealTimers();
@@ -306,5 +319,123 @@ describe('errors', () => {
     expect(error.isNetworkError).toBe(true);
     expect(error.message).toBe('Something unexpected happened');
     expect(error.cause).toBeInstanceOf(TypeError);
+  });
+});
+
+describe('unauthenticated failures (spec 2 §8)', () => {
+  const at = (pathname: string, search = '') =>
+    vi.spyOn(browserLocation, 'current').mockReturnValue({ pathname, search, hash: '' });
+
+  it.each([
+    [401, 'Unauthenticated', true],
+    [401, 'Session expired', true],
+    [403, 'unauthenticated', true],
+    [403, 'UNAUTHENTICATED', true],
+    [403, 'Invalid Signature', true],
+    [403, 'Not an agent account', false],
+    [400, 'unauthenticated', false],
+  ])('status %i with "%s" → %s', (status, message, expected) => {
+    expect(isUnauthenticatedFailure(status, message)).toBe(expected);
+  });
+
+  it('a 401 clears the token and sends the page to /auth/login with itself as redirectUrl', async () => {
+    localStorage.setItem('jwt', 'old');
+    at('/dashboard/settings', '?tab=2');
+    fetchMock.mockResolvedValueOnce(json({ status: 401, message: 'Unauthenticated' }, { status: 401 }));
+    const error = await failure(api.get('/service-profile/api/v1/profile'));
+    expect(error.status).toBe(401);
+    expect(localStorage.getItem('jwt')).toBeNull();
+    expect(browserLocation.assign).toHaveBeenCalledWith(
+      '/auth/login?redirectUrl=%2Fdashboard%2Fsettings%3Ftab%3D2',
+    );
+  });
+
+  it('a 403 "invalid signature" does the same', async () => {
+    localStorage.setItem('jwt', 'old');
+    at('/account/heloc/0b7c6f0e-8c5a-4c1e-9d43-5c0f4f1a2b3c/liens');
+    fetchMock.mockResolvedValueOnce(json({ status: 403, message: 'invalid signature' }, { status: 403 }));
+    await failure(api.get('/x'));
+    expect(localStorage.getItem('jwt')).toBeNull();
+    expect(browserLocation.assign).toHaveBeenCalledWith(
+      '/auth/login?redirectUrl=%2Faccount%2Fheloc%2F0b7c6f0e-8c5a-4c1e-9d43-5c0f4f1a2b3c%2Fliens',
+    );
+  });
+
+  it('a 401 without a JSON body counts too', async () => {
+    at('/dashboard');
+    fetchMock.mockResolvedValueOnce(new Response(null, { status: 401 }));
+    await failure(api.get('/x'));
+    expect(browserLocation.assign).toHaveBeenCalledWith('/auth/login?redirectUrl=%2Fdashboard');
+  });
+
+  it('signer pages go to the signer login, register pages to registration', async () => {
+    at('/account/heloc/heloc-signer/documents');
+    fetchMock.mockResolvedValueOnce(json({ status: 401, message: 'Unauthenticated' }, { status: 401 }));
+    await failure(api.get('/x'));
+    expect(browserLocation.assign).toHaveBeenCalledWith('/account/heloc/heloc-signer/login');
+
+    setUnauthenticatedHandler(null);
+    at('/account/heloc/register/account-setup', '?applicationUuid=x');
+    fetchMock.mockResolvedValueOnce(json({ status: 401, message: 'Unauthenticated' }, { status: 401 }));
+    await failure(api.get('/x'));
+    expect(browserLocation.assign).toHaveBeenLastCalledWith('/account/heloc/register');
+  });
+
+  it('other 403s keep the session', async () => {
+    localStorage.setItem('jwt', 'kept');
+    fetchMock.mockResolvedValueOnce(json({ status: 403, message: 'Not an agent account' }, { status: 403 }));
+    await failure(api.get('/x'));
+    expect(localStorage.getItem('jwt')).toBe('kept');
+    expect(browserLocation.assign).not.toHaveBeenCalled();
+  });
+
+  it('a call that opts out (the login call) only fails', async () => {
+    localStorage.setItem('jwt', 'kept');
+    fetchMock.mockResolvedValueOnce(
+      json({ status: 401, message: 'Invalid email or password' }, { status: 401 }),
+    );
+    const error = await failure(api.post('/identity/api/v1/login', {}, { skipAuthRedirect: true }));
+    expect(error.message).toBe('Invalid email or password');
+    expect(localStorage.getItem('jwt')).toBe('kept');
+    expect(browserLocation.assign).not.toHaveBeenCalled();
+  });
+
+  it('navigates once when several calls fail together, and not at all on the login page itself', async () => {
+    at('/dashboard');
+    fetchMock.mockImplementation(async () =>
+      json({ status: 401, message: 'Unauthenticated' }, { status: 401 }),
+    );
+    await Promise.all([failure(api.get('/a')), failure(api.get('/b'))]);
+    expect(browserLocation.assign).toHaveBeenCalledTimes(1);
+
+    setUnauthenticatedHandler(null);
+    vi.mocked(browserLocation.assign).mockClear();
+    localStorage.setItem('jwt', 'stale');
+    at('/auth/login', '?redirectUrl=%2Fdashboard');
+    await failure(api.get('/c'));
+    expect(localStorage.getItem('jwt')).toBeNull();
+    expect(browserLocation.assign).not.toHaveBeenCalled();
+  });
+
+  it('a replaced handler gets the failure instead', async () => {
+    const handler = vi.fn();
+    setUnauthenticatedHandler(handler);
+    fetchMock.mockResolvedValueOnce(json({ status: 401, message: 'Unauthenticated' }, { status: 401 }));
+    await failure(api.get('/x'));
+    expect(handler).toHaveBeenCalledTimes(1);
+    expect(browserLocation.assign).not.toHaveBeenCalled();
+  });
+
+  it('tells token listeners about stored, renewed and cleared tokens', async () => {
+    const listener = vi.fn();
+    const unsubscribe = subscribeToToken(listener);
+    fetchMock.mockResolvedValueOnce(json({ ok: true }, { headers: { authorization: 'Bearer fresh' } }));
+    await api.get('/x');
+    expect(listener).toHaveBeenCalledTimes(1);
+    at('/dashboard');
+    fetchMock.mockResolvedValueOnce(json({ status: 401, message: 'Unauthenticated' }, { status: 401 }));
+    await failure(api.get('/x'));
+    expect(listener).toHaveBeenCalledTimes(2);
+    unsubscribe();
   });
 });

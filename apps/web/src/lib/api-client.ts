@@ -6,7 +6,9 @@
  * - a response `authorization` header replaces the stored token;
  * - organisation and origin headers on every call, the session-replay header when a link is set;
  * - array query parameters repeated (`?a=1&a=2`), a 30000 ms timeout;
- * - failures become an `ApiError` with status, message and the parsed body as data.
+ * - failures become an `ApiError` with status, message and the parsed body as data;
+ * - spec 2 §8: an HTTP 401, or a 403 whose message is "unauthenticated" or "invalid signature", clears the
+ *   token and sends the page to sign in (see `handleUnauthenticated`), unless the call opts out.
  */
 import type { z } from 'zod';
 import {
@@ -18,6 +20,8 @@ import {
   ORIGIN_HEADER,
   SESSION_REPLAY_HEADER,
 } from '@heloc/domain';
+import { loginRedirectFor } from './auth-redirect';
+import { browserLocation } from './browser-location';
 
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -50,6 +54,11 @@ export interface RequestOptions {
   external?: boolean;
   /** Caller cancellation (e.g. TanStack Query's signal); combined with the client timeout. */
   signal?: AbortSignal;
+  /**
+   * The caller handles a 401/403 itself instead of the sign-out redirect: the login call (a wrong
+   * password must show its message), the registration follow-up and logout.
+   */
+  skipAuthRedirect?: boolean;
 }
 
 export interface RequestOptionsWithSchema<S extends z.ZodType> extends RequestOptions {
@@ -74,6 +83,22 @@ export function setSessionReplayLink(link: string | null): void {
   state.sessionReplayLink = link;
 }
 
+type TokenListener = () => void;
+const tokenListeners = new Set<TokenListener>();
+
+/**
+ * Called whenever this page stores or clears the token (renewals included), so signed-in state can
+ * re-render; another tab's changes arrive through the `storage` event, which the caller also watches.
+ */
+export function subscribeToToken(listener: TokenListener): () => void {
+  tokenListeners.add(listener);
+  return () => tokenListeners.delete(listener);
+}
+
+function notifyTokenListeners(): void {
+  for (const listener of tokenListeners) listener();
+}
+
 // Storage can be unavailable (privacy modes, disabled cookies): the app then runs without a stored token.
 export function getStoredToken(): string | null {
   try {
@@ -90,6 +115,7 @@ export function storeToken(token: string): void {
   } catch {
     // Nothing to do: the next call simply goes without a token.
   }
+  notifyTokenListeners();
 }
 
 export function clearStoredToken(): void {
@@ -98,6 +124,7 @@ export function clearStoredToken(): void {
   } catch {
     // See storeToken.
   }
+  notifyTokenListeners();
 }
 
 function stripBearer(value: string): string {
@@ -157,6 +184,37 @@ export function errorMessageFromBody(body: unknown): string {
   );
 }
 
+const UNAUTHENTICATED_403_MESSAGES = ['unauthenticated', 'invalid signature'];
+
+/** Spec 2 §8: HTTP 401, or 403 with the message "unauthenticated" or "invalid signature" (any case). */
+export function isUnauthenticatedFailure(status: number, message: string): boolean {
+  if (status === 401) return true;
+  return status === 403 && UNAUTHENTICATED_403_MESSAGES.includes(message.trim().toLowerCase());
+}
+
+/**
+ * The default reaction to an unauthenticated failure: clear the token and load the sign-in page for the
+ * current one (signer login, registration, or /auth/login?redirectUrl=…). Already on that page, clearing
+ * is enough (no reload loop); several failing calls at once navigate only once.
+ */
+let redirecting = false;
+function redirectToSignIn(): void {
+  clearStoredToken();
+  const { pathname, search } = browserLocation.current();
+  const target = loginRedirectFor(pathname, search);
+  if (redirecting || target.split('?')[0] === pathname) return;
+  redirecting = true;
+  browserLocation.assign(target);
+}
+
+let unauthenticatedHandler: () => void = redirectToSignIn;
+
+/** Replaces the reaction to an unauthenticated failure (tests); null restores the default. */
+export function setUnauthenticatedHandler(handler: (() => void) | null): void {
+  unauthenticatedHandler = handler ?? redirectToSignIn;
+  redirecting = false;
+}
+
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 async function request(
@@ -206,27 +264,37 @@ async function request(
   const renewed = response.headers.get('authorization');
   if (renewed && stripBearer(renewed)) storeToken(renewed);
 
+  // Every failure that has a response goes through here, so the sign-out rule sees all of them.
+  const fail = (error: ApiError): never => {
+    if (!options.skipAuthRedirect && isUnauthenticatedFailure(error.status, error.message)) {
+      unauthenticatedHandler();
+    }
+    throw error;
+  };
+
   const expectsBody = !response.ok || options.schema !== undefined;
   if (text.trim() === '') {
     if (!expectsBody) return undefined;
-    throw new ApiError({ status: response.status, message: `Undefined response from ${url}`, url });
+    return fail(new ApiError({ status: response.status, message: `Undefined response from ${url}`, url }));
   }
 
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch (error) {
-    throw new ApiError({
-      status: response.status,
-      message: `Response from ${url} was not convertible to JSON`,
-      data: text,
-      url,
-      cause: error,
-    });
+    return fail(
+      new ApiError({
+        status: response.status,
+        message: `Response from ${url} was not convertible to JSON`,
+        data: text,
+        url,
+        cause: error,
+      }),
+    );
   }
 
   if (!response.ok) {
-    throw new ApiError({ status: response.status, message: errorMessageFromBody(data), data, url });
+    return fail(new ApiError({ status: response.status, message: errorMessageFromBody(data), data, url }));
   }
   if (data === null && options.schema !== undefined) {
     throw new ApiError({ status: response.status, message: `Undefined response from ${url}`, data, url });

@@ -10,7 +10,11 @@ import type { RouterScope } from '@/lib/router-scope';
 import { orgFixture } from './org-fixture';
 
 export function renderWithProviders(ui: ReactElement, org: TOrgData = orgFixture()) {
-  return render(<AppProvider org={org}>{ui}</AppProvider>);
+  return render(
+    <AppProvider org={org} env="test">
+      {ui}
+    </AppProvider>,
+  );
 }
 
 export function renderRoutes(options: {
@@ -25,7 +29,7 @@ export function renderRoutes(options: {
     ...(options.basename ? { basename: options.basename } : {}),
   });
   const view = render(
-    <AppProvider org={options.org ?? orgFixture()}>
+    <AppProvider org={options.org ?? orgFixture()} env="test">
       <RouterScopeContext value={options.scope}>
         <RouterProvider router={router} />
       </RouterScopeContext>

@@ -1,12 +1,19 @@
-/** The root route of both routers: the page frame, the first-load loader and the error boundaries. */
+/** The root route of both routers: the page frame (shell), the first-load loader and the error boundaries. */
+import { Suspense } from 'react';
+import type { ReactNode } from 'react';
 import { Outlet } from 'react-router';
+import { FEATURE_FLAGS } from '@heloc/domain';
 import { ErrorFallback } from '@/components/errors/error-fallback';
 import { Layout } from '@/components/layout/layout';
 import { AppLink } from '@/components/ui/app-link';
 import { BrandLogo } from '@/components/ui/brand-logo';
 import { PageLoader } from '@/components/ui/page-loader';
 import { paths } from '@/config/paths';
-import { OrgFooter, useOrg } from '@/features/org';
+import { MaintenanceGate } from '@/features/maintenance';
+import { OrgFooter, useOrg, usePhoneHours } from '@/features/org';
+import { DebugView, ShellSidebar, ShellTopBarEnd, ShellTopBarStart, VisitorActions } from '@/features/shell';
+import { useIdentity, useIsSignedIn } from '@/lib/auth';
+import { isFlagOn, useFeatureFlags } from '@/lib/feature-flags';
 
 function HeaderLogo() {
   const org = useOrg();
@@ -17,11 +24,38 @@ function HeaderLogo() {
   );
 }
 
+/**
+ * Every page: the top bar and side bar (signed-in navigation, or the visitor's sign-in link), the page
+ * behind the maintenance gate, the footer with the phone hours and the web-chat note, the debug view.
+ */
 export function RootLayout() {
   const org = useOrg();
+  const signedIn = useIsSignedIn();
+  const identity = useIdentity();
+  const { data: flags } = useFeatureFlags(org.orgCode);
+  const phoneHours = usePhoneHours();
+
+  // The signed-in shell is a lazy chunk; until it arrives the top bar shows the logo alone.
+  const shell = (node: ReactNode) => <Suspense fallback={null}>{node}</Suspense>;
+
   return (
-    <Layout logo={<HeaderLogo />} footer={<OrgFooter org={org} />}>
-      <Outlet />
+    <Layout
+      logo={<HeaderLogo />}
+      topBarStart={signedIn ? shell(<ShellTopBarStart orgCode={org.orgCode} />) : null}
+      topBarEnd={signedIn ? shell(<ShellTopBarEnd orgCode={org.orgCode} />) : <VisitorActions />}
+      sidebar={signedIn ? shell(<ShellSidebar orgCode={org.orgCode} />) : null}
+      footer={
+        <OrgFooter
+          org={org}
+          operatingHours={phoneHours}
+          webChatEnabled={isFlagOn(flags, FEATURE_FLAGS.webchat)}
+        />
+      }
+    >
+      <MaintenanceGate organization={org.orgCode} fallback={<PageLoader />}>
+        <Outlet />
+      </MaintenanceGate>
+      <DebugView orgCode={org.orgCode} identityUuid={identity?.uuid ?? null} />
     </Layout>
   );
 }

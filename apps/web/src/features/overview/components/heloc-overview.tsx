@@ -1,9 +1,8 @@
-import '@mantine/core/styles/Container.css';
-import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
-import { Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import {
   formatCurrency,
@@ -14,17 +13,19 @@ import {
   US_STATES,
 } from '@heloc/domain';
 import type { TOrgData } from '@heloc/domain';
-import { BrandLogo } from '@/components/ui/brand-logo';
 import classes from './heloc-overview.module.css';
 
 interface HelocOverviewProps {
   org: TOrgData;
 }
 
-/** Key figures and the licensed states of the organisation's HELOC (app index). */
 /** Rates are quoted with two decimals, as in the disclosures ("7.60% to 17.20%"). */
 const rate = (bps: number): string => formatPercentFromBps(bps, { decimals: 2 });
 
+/**
+ * Key figures and the licensed states of the organisation's HELOC, shown beside the first registration
+ * step (the app index itself now leads to registration or the dashboard).
+ */
 export function HelocOverview({ org }: HelocOverviewProps) {
   const info = org.orgMetaData.companyInfo;
   const pricing = useMemo(() => mergePricing(org.orgPricingData), [org.orgPricingData]);
@@ -57,41 +58,37 @@ export function HelocOverview({ org }: HelocOverviewProps) {
   ];
 
   return (
-    <Container size="lg" py="xl">
-      <Stack gap="xl">
-        <Stack gap="md" className={classes.hero}>
-          <BrandLogo brand={org.orgBrand} height={56} />
-          <Title order={1}>Home Equity Line of Credit</Title>
-          <Text size="lg" className={classes.lead}>
+    <Paper component="aside" withBorder p="lg" radius="md" aria-labelledby="overview-title">
+      <Stack gap="lg">
+        <Stack gap="xs" className={classes.hero}>
+          <Title order={2} id="overview-title">
+            {info.companyProduct} at a glance
+          </Title>
+          <Text className={classes.lead}>
             {info.companyProduct} from {info.companyName}: a line of credit secured by your home, with a fixed
             rate on the initial draw.
           </Text>
         </Stack>
 
         <section aria-labelledby="overview-figures">
-          <Title order={2} id="overview-figures" mb="md">
+          <Title order={3} id="overview-figures" mb="sm">
             Key figures
           </Title>
-          <SimpleGrid
-            component="dl"
-            cols={{ base: 1, sm: 2, md: 4 }}
-            spacing="md"
-            className={classes.figures}
-          >
+          <dl className={classes.figures}>
             {figures.map((figure) => (
               <div key={figure.term} className={classes.figure}>
                 <dt className={classes.term}>{figure.term}</dt>
                 <dd className={classes.value}>{figure.value}</dd>
               </div>
             ))}
-          </SimpleGrid>
+          </dl>
           <Text size="sm" mt="sm">
             See the disclosures at the bottom of the page for conditions and costs.
           </Text>
         </section>
 
         <section aria-labelledby="overview-states">
-          <Title order={2} id="overview-states" mb="md">
+          <Title order={3} id="overview-states" mb="sm">
             Where we lend
           </Title>
           <Text mb="sm">
@@ -105,6 +102,6 @@ export function HelocOverview({ org }: HelocOverviewProps) {
           </ul>
         </section>
       </Stack>
-    </Container>
+    </Paper>
   );
 }

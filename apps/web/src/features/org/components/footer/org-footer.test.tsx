@@ -74,3 +74,42 @@ describe('OrgFooter', () => {
     expect(screen.queryByText(/Federally insured by/)).not.toBeInTheDocument();
   });
 });
+
+describe('OrgFooter: hours, web chat and the Illinois notice', () => {
+  const week = [1, 2, 3, 4, 5, 6, 7].map((weekdayValue) => ({
+    weekday:
+      ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'][weekdayValue - 1] ?? '',
+    weekdayValue,
+    isOpen: weekdayValue !== 7,
+    startTime: weekdayValue === 7 ? null : weekdayValue === 6 ? '08:00' : '06:00',
+    endTime: weekdayValue === 7 ? null : weekdayValue === 6 ? '14:00' : '18:00',
+  }));
+
+  it('adds the operating hours line and the web-chat note to customer service', () => {
+    const org = orgFixture();
+    renderWithProviders(<OrgFooter org={org} operatingHours={week} webChatEnabled />, org);
+    const footer = screen.getByRole('contentinfo');
+    expect(
+      within(footer).getByText(
+        'Hours: Monday–Friday: 6:00 AM – 6:00 PM PT, Saturday: 8:00 AM – 2:00 PM PT, Sunday: Closed',
+      ),
+    ).toBeInTheDocument();
+    expect(within(footer).getByText(/Web chat is available/)).toBeInTheDocument();
+  });
+
+  it('shows neither while the hours are unknown and the chat flag is off', () => {
+    const org = orgFixture();
+    renderWithProviders(<OrgFooter org={org} />, org);
+    expect(screen.queryByText(/^Hours:/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/Web chat is available/)).not.toBeInTheDocument();
+  });
+
+  it('links the Illinois community reinvestment notice for an organisation licensed in Illinois', () => {
+    const org = orgFixture({ licensedStates: ['IL', 'CA'] });
+    renderWithProviders(<OrgFooter org={org} />, org);
+    const legal = screen.getByRole('navigation', { name: 'Legal' });
+    expect(
+      within(legal).getByRole('link', { name: 'Illinois Community Reinvestment Notice' }),
+    ).toHaveAttribute('href', '/licenses#illinois-community-reinvestment-notice');
+  });
+});

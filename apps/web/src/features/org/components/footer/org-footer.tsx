@@ -2,7 +2,7 @@ import '@mantine/core/styles/Container.css';
 import { Container } from '@mantine/core';
 import { useMemo } from 'react';
 import { buildFooterModel } from '@heloc/domain';
-import type { TFooterModel, TOrgData } from '@heloc/domain';
+import type { TFooterModel, TOperatingHoursEntry, TOrgData } from '@heloc/domain';
 import { ExternalLink } from '@/components/ui/external-link';
 import classes from './org-footer.module.css';
 
@@ -39,15 +39,23 @@ function Marks({ model }: { model: TFooterModel }) {
 
 interface OrgFooterProps {
   org: TOrgData;
+  /** OPS_PHONE operating hours; the hours line appears once they are known. */
+  operatingHours?: readonly TOperatingHoursEntry[] | null;
+  /** The fe-webchat flag: adds the web-chat note to the customer service contacts. */
+  webChatEnabled?: boolean;
 }
 
 /**
- * The organisation footer: contacts, licensing, notices, legal links and numbered disclosures, all
- * decided by `buildFooterModel` (packages/domain/src/footer.ts). The operating-hours line, the Illinois
- * notice and the web-chat note come with their own issue (they need the hours API and the chat flags).
+ * The organisation footer: contacts (with the operating hours line and the web-chat note), licensing,
+ * notices, legal links (with the Illinois notice where it applies) and numbered disclosures, all decided
+ * by `buildFooterModel` (packages/domain/src/footer.ts). The hours and the flag come from calls, so the
+ * footer renders at once and gains those lines when they arrive.
  */
-export function OrgFooter({ org }: OrgFooterProps) {
-  const model = useMemo(() => buildFooterModel(org), [org]);
+export function OrgFooter({ org, operatingHours, webChatEnabled = false }: OrgFooterProps) {
+  const model = useMemo(
+    () => buildFooterModel(org, { operatingHours, webChatEnabled }),
+    [org, operatingHours, webChatEnabled],
+  );
 
   return (
     <footer className={classes.footer}>
@@ -65,6 +73,8 @@ export function OrgFooter({ org }: OrgFooterProps) {
               <br />
               Email: <a href={model.customerService.email.href}>{model.customerService.email.label}</a>
             </address>
+            {model.customerService.hours ? <p>{model.customerService.hours}</p> : null}
+            {model.customerService.webChatNote ? <p>{model.customerService.webChatNote}</p> : null}
           </section>
 
           <section aria-labelledby="footer-licensing">

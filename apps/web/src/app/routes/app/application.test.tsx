@@ -1,0 +1,160 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { THelocApplicationView, TLoanOriginatorInfo, TProfile } from '@heloc/domain';
+import { APP_BASENAME } from '@/config/paths';
+import { browserLocation } from '@/lib/browser-location';
+import { renderRoutes } from '@/testing/render';
+import { appRoutes } from '../../router';
+
+const APP_ID = '0b7c6f0e-8c5a-4c1e-9d43-5c0f4f1a2b3c';
+const LO_ID = '7c1a2b3c-0000-4000-8000-000000000001';
+
+const application = (overrides: Partial<THelocApplicationView> = {}): THelocApplicationView => ({
+  uuid: APP_ID,
+  loanNumber: 'HL-2024-000123',
+  orgCode: 'ACME',
+  step: 'OFFER_SELECTION',
+  term: 10,
+  rate: 850,
+  amount: 5_000_000,
+  uwCalculatedDrawAmount: null,
+  adjustedHomeAmount: null,
+  selectedPropertyUuid: null,
+  property: {
+    uuid: '11111111-1111-4111-8111-111111111111',
+    state: 'CA',
+    address: { street1: '12 OAK LANE', street2: null, city: 'SAN JOSE', state: 'CA', zip: '95112' },
+  },
+  consents: [],
+  documents: [],
+  incomeSources: [],
+  disburseAccount: null,
+  autopayAccount: null,
+  payType: null,
+  hasHmda: false,
+  assetDepletion: { complete: false },
+  insurance: { complete: false },
+  coDeedStatus: 'NOT_REQUIRED',
+  isCrypto: false,
+  requestedManualNotaryTime: null,
+  additionalSignerVersion: 'v1',
+  helocSigners: [],
+  referrer: { referrerUuid: LO_ID },
+  auditFields: { createdDate: '2024-03-04T18:00:00.000Z' },
+  ...overrides,
+});
+
+const profile: TProfile = {
+  uuid: '22222222-2222-4222-8222-222222222222',
+  name: { uuid: '33333333-3333-4333-8333-333333333333', firstName: 'Dana', lastName: 'Demo' },
+  dob: '1984-06-15',
+  email: 'demo@heloc.test',
+  phoneNumbers: [],
+  addresses: [],
+  hasSsn: false,
+  type: 'BORROWER',
+};
+
+const loanOfficer: TLoanOriginatorInfo = {
+  loanOriginatorUuid: LO_ID,
+  userInfo: null,
+  originatorDisplayInfo: {
+    originatorName: 'Jordan Reyes',
+    brokerName: null,
+    avatarUri: null,
+    email: 'jordan.reyes@acme.test',
+    phoneNumber: '415-555-0101',
+    nmls: '2104871',
+  },
+};
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** The server, by path: the application answer is what each test varies. */
+function serve(applicationAnswer: () => Response) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const path = new URL(String(input), 'https://acme.test').pathname;
+      if (path.endsWith(`/application/heloc/${APP_ID}`)) return applicationAnswer();
+      if (path === '/service-profile/api/v1/profile') return json(profile);
+      if (path.startsWith('/service-lead-portal/api/lo/')) return json(loanOfficer);
+      if (path.includes('/service-optimize/')) return json({ features: {} });
+      return json({ status: 'NOT_FOUND', message: 'Not found' }, 404);
+    }),
+  );
+}
+
+const renderApp = (path: string) =>
+  renderRoutes({ routes: appRoutes, scope: 'app', url: `${APP_BASENAME}${path}`, basename: APP_BASENAME });
+
+beforeEach(() => {
+  localStorage.setItem('jwt', 'test.jwt.token');
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('application frame (/account/heloc/{uuid})', () => {
+  it('shows the progress sidebar, the offer box, the summary and the loan officer', async () => {
+    serve(() => json(application()));
+    renderApp(`/${APP_ID}`);
+
+    const progress = await screen.findByRole('region', { name: 'Application Progress' });
+    const current = within(progress)
+      .getAllByRole('listitem')
+      .find((item) => item.getAttribute('aria-current') === 'step');
+    expect(current).toHaveTextContent('Select Offer (current step)');
+    expect(within(progress).getByRole('region', { name: 'Your Offer Details' })).toHaveTextContent(
+      'Monthly payment$619.93',
+    );
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Your application' })).toBeInTheDocument();
+    const main = screen.getByRole('main');
+    expect(main).toHaveTextContent('Application IDHL-2024-000123');
+    expect(main).toHaveTextContent('Property12 Oak Lane, San Jose, CA 95112');
+    expect(main).toHaveTextContent('Current stepSelect Offer');
+    expect(main).toHaveTextContent('Started03/04/2024');
+
+    const card = await screen.findByRole('region', { name: 'Your Loan Officer' });
+    expect(card).toHaveTextContent('NMLS #2104871');
+    // Below 1200px the same officer opens from the top bar.
+    expect(
+      within(screen.getByRole('banner')).getByRole('button', { name: 'Your Loan Officer' }),
+    ).toBeInTheDocument();
+  });
+
+  it('hides the offer box until an offer is selected', async () => {
+    serve(() => json(application({ step: 'IN_PROGRESS', term: 0, rate: 0, amount: 0 })));
+    renderApp(`/${APP_ID}`);
+    await screen.findByRole('region', { name: 'Application Progress' });
+    expect(screen.queryByRole('region', { name: 'Your Offer Details' })).not.toBeInTheDocument();
+  });
+
+  it('sends a missing or foreign application (404) to the dashboard', async () => {
+    const replace = vi.spyOn(browserLocation, 'replace').mockImplementation(() => {});
+    serve(() => json({ status: 'NOT_FOUND', message: 'Application not found' }, 404));
+    renderApp(`/${APP_ID}`);
+    await vi.waitFor(() => expect(replace).toHaveBeenCalledWith('/dashboard'));
+  });
+
+  it('shows the error fallback when the application cannot be loaded', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    serve(() => json({ status: 'INTERNAL', message: 'boom' }, 500));
+    renderApp(`/${APP_ID}`);
+    expect(
+      await screen.findByRole('heading', { name: 'Sorry, looks like we have hit a snag!' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('treats a segment that is not a UUID as an unknown page, even for visitors', async () => {
+    localStorage.removeItem('jwt');
+    serve(() => json(application()));
+    renderApp('/not-an-application');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+  });
+});

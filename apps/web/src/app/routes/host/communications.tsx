@@ -1,0 +1,7 @@
+/** Lazy route module: /communications. */
+import { CommunicationsPage } from '@/features/legal';
+import { useOrg } from '@/features/org';
+
+export function Component() {
+  return <CommunicationsPage org={useOrg()} />;
+}

@@ -1,0 +1,7 @@
+/** Lazy route module: /privacy. */
+import { PrivacyPage } from '@/features/legal';
+import { useOrg } from '@/features/org';
+
+export function Component() {
+  return <PrivacyPage org={useOrg()} />;
+}

@@ -1,0 +1,26 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '@/testing/render';
+import { OfferDetails } from './offer-details';
+
+describe('OfferDetails', () => {
+  it('shows APR, initial draw, monthly payment and fixed term', () => {
+    renderWithProviders(<OfferDetails offer={{ term: 30, rate: 760, amount: 10_000_000 }} />);
+    const box = screen.getByRole('region', { name: 'Your Offer Details' });
+    expect(box).toHaveTextContent('APR7.60%');
+    expect(box).toHaveTextContent('Initial draw$100,000');
+    expect(box).toHaveTextContent('Monthly payment$706.07');
+    expect(box).toHaveTextContent('Fixed term30 years');
+  });
+
+  it.each([
+    { term: 0, rate: 760, amount: 10_000_000 },
+    { term: 10, rate: 0, amount: 10_000_000 },
+    { term: 10, rate: 760, amount: 0 },
+    { term: 0, rate: 0, amount: 0 },
+  ])('is hidden unless term, rate and amount are all above 0 (%o)', (offer) => {
+    const { container } = renderWithProviders(<OfferDetails offer={offer} />);
+    expect(container.querySelector('section')).toBeNull();
+    expect(screen.queryByText('Your Offer Details')).not.toBeInTheDocument();
+  });
+});

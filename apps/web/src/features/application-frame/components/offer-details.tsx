@@ -1,0 +1,46 @@
+import { useId } from 'react';
+import {
+  formatCurrency,
+  formatPercentFromBps,
+  hasSelectedOffer,
+  monthlyPaymentCents,
+  OFFER_DETAILS_TITLE,
+} from '@heloc/domain';
+import type { THelocApplication } from '@heloc/domain';
+import classes from './application-frame.module.css';
+
+type OfferFields = Pick<THelocApplication, 'term' | 'rate' | 'amount'>;
+
+/**
+ * "Your Offer Details" (spec 1 §2): APR, initial draw, monthly payment and fixed term, only once term,
+ * rate and amount are all above 0 (hasSelectedOffer). The payment amortises the initial draw at the
+ * offer's fixed rate over its term (DESIGN §8), to the cent.
+ */
+export function OfferDetails({ offer }: { offer: OfferFields }) {
+  const headingId = useId();
+  if (!hasSelectedOffer(offer)) return null;
+  const rows: [string, string][] = [
+    ['APR', formatPercentFromBps(offer.rate, { decimals: 2 })],
+    ['Initial draw', formatCurrency(offer.amount)],
+    [
+      'Monthly payment',
+      formatCurrency(monthlyPaymentCents(offer.amount, offer.rate, offer.term), { decimals: 2 }),
+    ],
+    ['Fixed term', `${offer.term} ${offer.term === 1 ? 'year' : 'years'}`],
+  ];
+  return (
+    <section className={classes.offer} aria-labelledby={headingId}>
+      <h3 id={headingId} className={classes.offerTitle}>
+        {OFFER_DETAILS_TITLE}
+      </h3>
+      <dl className={classes.facts}>
+        {rows.map(([label, value]) => (
+          <div key={label} className={classes.fact}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,21 @@
+/**
+ * After a successful sign-in: keep the token, forget anything cached for the previous visitor, and
+ * load the page to go to — redirectUrl only by the spec rule (spec 1 §2), else the dashboard. A document
+ * load, because the target may belong to the other router (app pages under /account/heloc).
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { QUERY_PARAMS } from '@heloc/domain';
+import { postLoginTarget, setToken } from '@/lib/auth';
+import { browserLocation } from '@/lib/browser-location';
+
+export function useCompleteSignIn(): (jwt: string) => void {
+  const queryClient = useQueryClient();
+  const [searchParams] = useSearchParams();
+  const redirectUrl = searchParams.get(QUERY_PARAMS.redirectUrl);
+  return (jwt: string) => {
+    setToken(jwt);
+    queryClient.clear();
+    browserLocation.assign(postLoginTarget(redirectUrl));
+  };
+}

@@ -1,0 +1,2 @@
+/** Public surface of the auth feature: the /auth/login page. */
+export { LoginPage } from './components/login-page';

@@ -1,0 +1,2 @@
+/** Public surface of the settings feature: /dashboard/settings. */
+export { SettingsPage } from './components/settings-page';

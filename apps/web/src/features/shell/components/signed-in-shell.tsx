@@ -1,0 +1,74 @@
+/**
+ * The signed-in half of the shell (spec 1 §2 "Shared navigation"): side bar, mobile navigation drawer,
+ * apps menu, notifications and profile menu. A lazy chunk: visitors never download its menus, drawers
+ * and popovers, which keeps the first screen small.
+ */
+import { FEATURE_FLAGS } from '@heloc/domain';
+import { canSeeDashboardLink, useIdentity, useLogout } from '@/lib/auth';
+import { isFlagOn, useFeatureFlags } from '@/lib/feature-flags';
+import { useWalletAccess } from '../api/get-wallet-access';
+import { appsMenuLinks, secondaryNavLinks, sideNavLinks } from '../utils/nav-links';
+import { AppsMenu } from './apps-menu';
+import { NavDrawer } from './nav-drawer';
+import { NotificationsButton } from './notifications/notifications-button';
+import { ProfileMenu } from './profile-menu';
+import { SideNav } from './side-nav';
+import classes from './shell.module.css';
+
+interface ShellProps {
+  /** The page's organisation code (feature flags are decided per organisation). */
+  orgCode: string;
+}
+
+function useNavLinks(orgCode: string) {
+  const identity = useIdentity();
+  const { data: flags } = useFeatureFlags(orgCode);
+  const options = {
+    // While the identity loads the link shows; a signer's identity then removes it.
+    showDashboard: canSeeDashboardLink(identity),
+    showPortfolio: isFlagOn(flags, FEATURE_FLAGS.portfolioManager),
+    signedIn: true,
+  };
+  return {
+    main: sideNavLinks(options),
+    apps: appsMenuLinks(options),
+    secondary: secondaryNavLinks(options),
+  };
+}
+
+/** Left of the logo: the mobile navigation drawer's button. */
+export function ShellTopBarStart({ orgCode }: ShellProps) {
+  const links = useNavLinks(orgCode);
+  return <NavDrawer main={links.main} secondary={links.secondary} apps={links.apps} />;
+}
+
+/** Right end of the top bar: apps menu (from 768px), notifications, profile menu. */
+export function ShellTopBarEnd({ orgCode }: ShellProps) {
+  const links = useNavLinks(orgCode);
+  const identity = useIdentity();
+  const access = useWalletAccess({ enabled: true });
+  const { logout, surveyPrompt } = useLogout();
+  return (
+    <>
+      <span className={classes.desktopOnly}>
+        <AppsMenu links={links.apps} />
+      </span>
+      <NotificationsButton />
+      <ProfileMenu
+        email={identity?.email ?? null}
+        walletAddress={access.data?.account.address ?? identity?.wallet?.accountAddress ?? null}
+        signedIn
+        // Switching accounts means signing this one out; the sign-in page then takes the other one.
+        onSwitchAccounts={logout}
+        onLogout={logout}
+      />
+      {surveyPrompt}
+    </>
+  );
+}
+
+/** The side bar (from 768px). */
+export function ShellSidebar({ orgCode }: ShellProps) {
+  const links = useNavLinks(orgCode);
+  return <SideNav main={links.main} secondary={links.secondary} sticky />;
+}

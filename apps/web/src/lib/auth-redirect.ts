@@ -1,0 +1,75 @@
+/**
+ * Where signed-out people may go and where they are sent instead (spec 1 §6 "Visitor", spec 2 §8
+ * "HTTP 401 …"), and the two path rules of sign-in and sign-out: the redirectUrl rule of /auth/login
+ * (spec 1 §2) and the logout survey paths (spec 1 §5). Pure functions of full pathnames (with
+ * /account/heloc), so the API client, the route guards and the pages agree.
+ */
+import { DASHBOARD_PATH, isAllowedRedirectUrl } from '@heloc/domain';
+import { appHref, HOST_PAGES, paths } from '@/config/paths';
+
+/** "/a/b/" → "/a/b"; the root stays "/". */
+function trimTrailingSlash(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') || '/' : pathname;
+}
+
+const SIGNER_BASE = appHref(paths.app.helocSigner.getHref());
+const SIGNER_LOGIN = appHref(paths.app.signerLogin.getHref());
+const REGISTER = appHref(paths.app.register.getHref());
+
+/**
+ * Paths a visitor may open (spec 1 §6): register, terms, communications, privacy, licenses,
+ * coming-soon, register/account-setup, register/support and the heloc-signer login; plus the login
+ * page itself. The legal pages also count inside the app, where they hand over to the host pages.
+ */
+const VISITOR_PATHS: ReadonlySet<string> = new Set([
+  paths.host.login.path,
+  paths.host.comingSoon.getHref(),
+  REGISTER,
+  appHref(paths.app.registerAccountSetup.path),
+  appHref(paths.app.registerSupport.path),
+  SIGNER_LOGIN,
+  ...HOST_PAGES.flatMap((page) => [paths.host.page.getHref(page), appHref(page)]),
+]);
+
+export function isVisitorAllowedPath(pathname: string): boolean {
+  return VISITOR_PATHS.has(trimTrailingSlash(pathname));
+}
+
+export function isSignerPath(pathname: string): boolean {
+  const path = trimTrailingSlash(pathname);
+  return path === SIGNER_BASE || path.startsWith(`${SIGNER_BASE}/`);
+}
+
+export function isRegisterPath(pathname: string): boolean {
+  const path = trimTrailingSlash(pathname);
+  return path === REGISTER || path.startsWith(`${REGISTER}/`);
+}
+
+/**
+ * Where a signed-out person on `pathname` + `search` goes to sign in (spec 2 §8): signer paths to the
+ * signer login, register paths to registration, anything else to /auth/login with the page as
+ * redirectUrl (only when the page itself passes the redirectUrl rule, so the link is always usable).
+ */
+export function loginRedirectFor(pathname: string, search = ''): string {
+  if (isSignerPath(pathname)) return SIGNER_LOGIN;
+  if (isRegisterPath(pathname)) return REGISTER;
+  const back = `${pathname}${search}`;
+  return paths.host.login.getHref(isAllowedRedirectUrl(back) ? back : undefined);
+}
+
+/**
+ * Where /auth/login goes after signing in (spec 1 §2): redirectUrl only when it starts with a slash
+ * followed by a lowercase letter ("//evil.example", "/\evil" and absolute URLs fail), else the dashboard.
+ */
+export function postLoginTarget(redirectUrl: string | null | undefined): string {
+  return isAllowedRedirectUrl(redirectUrl) ? redirectUrl : DASHBOARD_PATH;
+}
+
+/** App paths whose logout shows the survey prompt (spec 1 §5): liens, product select, identity, signing sign. */
+const SURVEY_PATH_ENDINGS = ['/liens', '/product/select', '/identity', '/signing/sign'] as const;
+
+export function isLogoutSurveyPath(pathname: string): boolean {
+  if (!pathname.startsWith(`${appHref('')}`)) return false;
+  const path = trimTrailingSlash(pathname);
+  return SURVEY_PATH_ENDINGS.some((ending) => path.endsWith(ending));
+}
