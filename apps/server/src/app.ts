@@ -16,6 +16,7 @@ import { openApiPlugin } from './plugins/openapi';
 import { securityPlugin } from './plugins/security';
 import { applicationRoutes } from './modules/applications/routes';
 import { featureFlagRoutes } from './modules/feature-flags/routes';
+import { conditionRoutes } from './modules/conditions/routes';
 import { healthRoutes } from './modules/health/routes';
 import { identityRoutes } from './modules/identity/routes';
 import { leadPortalRoutes } from './modules/lead-portal/routes';
@@ -23,6 +24,7 @@ import { operatingHoursRoutes } from './modules/operating-hours/routes';
 import { OrganisationDirectory } from './modules/organisations/directory';
 import { organisationRoutes } from './modules/organisations/routes';
 import { profileRoutes } from './modules/profile/routes';
+import { statusRoutes } from './modules/status/routes';
 import { walletRoutes } from './modules/wallet/routes';
 import { webRoutes } from './modules/web/routes';
 
@@ -105,7 +107,8 @@ export async function buildApp({
 
   // Routes behind app.authenticate say so in the OpenAPI document.
   app.addHook('onRoute', (route) => {
-    if ([route.preHandler].flat().includes(app.authenticate)) {
+    const handlers = [route.preHandler].flat();
+    if (handlers.includes(app.authenticate) || handlers.includes(app.authenticateExternal)) {
       route.schema = { ...route.schema, security: [{ bearerAuth: [] }] } as typeof route.schema;
     }
   });
@@ -118,6 +121,8 @@ export async function buildApp({
   });
   await app.register(profileRoutes);
   await app.register(applicationRoutes);
+  await app.register(statusRoutes);
+  await app.register(conditionRoutes);
   await app.register(walletRoutes);
   await app.register(leadPortalRoutes);
   await app.register(operatingHoursRoutes);

@@ -18,7 +18,7 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { TOrgBrand, TOrgData } from '@heloc/domain';
+import type { TApplicationStatus, TOrgBrand, TOrgData } from '@heloc/domain';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -89,7 +89,11 @@ export const authSessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
-  (table) => [index('auth_sessions_identity_uuid_idx').on(table.identityUuid)],
+  (table) => [
+    index('auth_sessions_identity_uuid_idx').on(table.identityUuid),
+    // External-context calls carry no token; their session is found by the cookie's hash.
+    unique('auth_sessions_fingerprint_hash_unique').on(table.fingerprintHash),
+  ],
 );
 
 /** The borrower's profile (spec 1 §3 "Profile"); one per identity. */
@@ -204,6 +208,11 @@ export const helocApplications = pgTable(
     isCrypto: boolean('is_crypto').notNull().default(false),
     referrerUuid: uuid('referrer_uuid').references(() => loanOriginators.uuid),
     hasHmda: boolean('has_hmda').notNull().default(false),
+    /**
+     * The application status object of spec 1 §3 (flags the browser routes by), kept by the
+     * workflow as it moves; read as is by the polled status endpoint.
+     */
+    statusFlags: jsonb('status_flags').$type<Partial<TApplicationStatus>>().notNull().default({}),
     ...timestamps,
   },
   (table) => [index('heloc_applications_identity_uuid_idx').on(table.identityUuid)],
@@ -313,4 +322,101 @@ export const applicationEvents = pgTable(
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
   },
   (table) => [index('application_events_application_idx').on(table.applicationUuid, table.id)],
+);
+
+/** Consents the borrower gave on an application (SOFT_CREDIT, HARD_CREDIT, E-SIGN, …). */
+export const applicationConsents = pgTable(
+  'application_consents',
+  {
+    uuid: uuid('uuid')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    applicationUuid: uuid('application_uuid')
+      .notNull()
+      .references(() => helocApplications.uuid, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    /** Version of the disclosure text the borrower saw. */
+    disclosureVersion: text('disclosure_version').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [unique('application_consents_type_unique').on(table.applicationUuid, table.type)],
+);
+
+/** Liens on the property, as found by the property-data provider and confirmed by the borrower. */
+export const applicationLiens = pgTable('application_liens', {
+  uuid: uuid('uuid')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
+  applicationUuid: uuid('application_uuid')
+    .notNull()
+    .references(() => helocApplications.uuid, { onDelete: 'cascade' }),
+  position: integer('position').notNull(),
+  lenderName: text('lender_name').notNull(),
+  balanceCents: integer('balance_cents').notNull(),
+  monthlyPaymentCents: integer('monthly_payment_cents'),
+  /** PROVIDER (found) or BORROWER (added or corrected). */
+  source: text('source').notNull(),
+  confirmed: boolean('confirmed').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Offers priced for an application: one row per term and rate/fee choice. */
+export const applicationOffers = pgTable('application_offers', {
+  uuid: uuid('uuid')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
+  applicationUuid: uuid('application_uuid')
+    .notNull()
+    .references(() => helocApplications.uuid, { onDelete: 'cascade' }),
+  termYears: integer('term_years').notNull(),
+  rateBps: integer('rate_bps').notNull(),
+  originationFeeBps: integer('origination_fee_bps').notNull(),
+  maxLineCents: integer('max_line_cents').notNull(),
+  selected: boolean('selected').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Conditions the borrower (or staff) must clear (spec 1 §3 "Condition"). */
+export const applicationConditions = pgTable(
+  'application_conditions',
+  {
+    uuid: uuid('uuid')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    applicationUuid: uuid('application_uuid')
+      .notNull()
+      .references(() => helocApplications.uuid, { onDelete: 'cascade' }),
+    category: text('category').notNull(),
+    notes: text('notes'),
+    commentsToBorrower: text('comments_to_borrower'),
+    actionNeeded: boolean('action_needed').notNull().default(true),
+    requestDocuments: boolean('request_documents').notNull().default(false),
+    numDocsRequired: integer('num_docs_required').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    clearedAt: timestamp('cleared_at', { withTimezone: true }),
+  },
+  (table) => [index('application_conditions_application_idx').on(table.applicationUuid)],
+);
+
+/** Generated and uploaded documents; the bytes live in the file storage under `fileKey`. */
+export const applicationDocuments = pgTable(
+  'application_documents',
+  {
+    uuid: uuid('uuid')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    applicationUuid: uuid('application_uuid')
+      .notNull()
+      .references(() => helocApplications.uuid, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    /** The owner a per-owner document (notice of right to cancel) is addressed to. */
+    ownerIdentityUuid: uuid('owner_identity_uuid'),
+    fileKey: text('file_key').notNull(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    sha256: text('sha256').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('application_documents_application_idx').on(table.applicationUuid)],
 );

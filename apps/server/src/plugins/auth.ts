@@ -6,8 +6,8 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors';
-import { fingerprintCookieName, fingerprintMatches } from '../modules/identity/fingerprint';
-import { findLiveSession } from '../modules/identity/repository';
+import { fingerprintCookieName, fingerprintMatches, hashFingerprint } from '../modules/identity/fingerprint';
+import { findLiveSession, findLiveSessionByFingerprint } from '../modules/identity/repository';
 import { TokenService } from '../modules/identity/tokens';
 
 export type AuthContext = {
@@ -23,6 +23,11 @@ declare module 'fastify' {
     fingerprintCookie: string;
     secureCookies: boolean;
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /**
+     * For external-context calls, which the web sends without a token (spec 2 §7): the token when
+     * there is one, else the session found by the fingerprint cookie (HttpOnly, SameSite=Strict).
+     */
+    authenticateExternal: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -80,6 +85,20 @@ export const authPlugin = fp(
         );
         reply.header('authorization', `Bearer ${fresh.token}`);
       }
+    });
+
+    app.decorate('authenticateExternal', async (request: FastifyRequest, reply: FastifyReply) => {
+      if (bearerToken(request)) return app.authenticate(request, reply);
+      const cookie = request.cookies[cookieName];
+      if (!cookie) throw new AppError('UNAUTHENTICATED', 'Unauthenticated');
+      const found = await findLiveSessionByFingerprint(app.db, hashFingerprint(cookie));
+      if (!found) throw new AppError('UNAUTHENTICATED', 'Unauthenticated');
+      request.auth = {
+        identityUuid: found.identityUuid,
+        sessionUuid: found.sessionUuid,
+        orgCode: found.orgCode,
+        profileType: found.profileType,
+      };
     });
   },
   { name: 'auth', dependencies: [] },

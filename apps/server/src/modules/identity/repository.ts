@@ -62,6 +62,27 @@ export async function findLiveSession(db: Executor, uuid: string) {
   return row ?? null;
 }
 
+/** The live session a fingerprint cookie belongs to, with what a request context needs. */
+export async function findLiveSessionByFingerprint(db: Executor, fingerprintHash: string) {
+  const [row] = await db
+    .select({
+      sessionUuid: schema.authSessions.uuid,
+      identityUuid: schema.authSessions.identityUuid,
+      orgCode: schema.identities.organizationCode,
+      profileType: schema.identities.profileType,
+    })
+    .from(schema.authSessions)
+    .innerJoin(schema.identities, eq(schema.identities.uuid, schema.authSessions.identityUuid))
+    .where(
+      and(
+        eq(schema.authSessions.fingerprintHash, fingerprintHash),
+        isNull(schema.authSessions.revokedAt),
+        gt(schema.authSessions.expiresAt, sql`now()`),
+      ),
+    );
+  return row ?? null;
+}
+
 export async function revokeSession(db: Executor, uuid: string): Promise<void> {
   await db
     .update(schema.authSessions)
