@@ -8,3 +8,4 @@ export * from './phone';
 export * from './redirect-url';
 export * from './relative-time';
 export * from './uuid';
+export * from './routing-number';

@@ -6,13 +6,14 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZApiErrorBody, ZCondition, ZConditionExtraData, ZUuid, type TConditionInput } from '@heloc/domain';
+import { ZApiErrorBody, ZCondition, ZConditionExtraData, ZUuid } from '@heloc/domain';
 import { schema } from '../../db';
 import { AppError } from '../../lib/errors';
 import { authOf } from '../../plugins/auth';
 
 /** What the server sends: always the extra data (the web's parser also accepts it missing). */
 const ZConditionAnswer = ZCondition.extend({ xtraData: ZConditionExtraData });
+type TConditionAnswer = z.infer<typeof ZConditionAnswer>;
 
 export const conditionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -53,9 +54,9 @@ export const conditionRoutes: FastifyPluginAsyncZod = async (app) => {
           ),
         )
         .orderBy(asc(schema.applicationConditions.createdAt));
-      return rows.map((row): TConditionInput => ({
+      return rows.map((row): TConditionAnswer => ({
         uuid: row.uuid,
-        categoryEnum: row.category as TConditionInput['categoryEnum'],
+        categoryEnum: row.category as TConditionAnswer['categoryEnum'],
         created: row.createdAt.toISOString(),
         notes: row.notes,
         commentsToBorrower: row.commentsToBorrower,
