@@ -3,29 +3,11 @@
  * this is the only place it becomes dollars.
  */
 import { CURRENCY, CURRENCY_DEFAULT_DECIMALS, LOCALE } from '../constants';
-import { scaledDecimal } from './decimal';
+import { fixedDecimalsFormat, scaledDecimal } from './decimal';
 
 export interface TCurrencyOptions {
   /** Fraction digits shown (0–20), 0 by default: "$15,000"; 2 gives "$15,000.00". */
   decimals?: number;
-}
-
-const formatters = new Map<number, Intl.NumberFormat>();
-
-function formatter(decimals: number): Intl.NumberFormat {
-  let cached = formatters.get(decimals);
-  if (!cached) {
-    cached = new Intl.NumberFormat(LOCALE, {
-      style: 'currency',
-      currency: CURRENCY,
-      minimumFractionDigits: decimals,
-      maximumFractionDigits: decimals,
-      // No "-$0" when a small negative amount rounds to zero.
-      signDisplay: 'negative',
-    });
-    formatters.set(decimals, cached);
-  }
-  return cached;
 }
 
 /**
@@ -34,11 +16,12 @@ function formatter(decimals: number): Intl.NumberFormat {
  * Throws RangeError on a non-finite amount or bad decimals (a programming error, not user input).
  */
 export function formatCurrency(cents: number, options: TCurrencyOptions = {}): string {
-  const decimals = options.decimals ?? CURRENCY_DEFAULT_DECIMALS;
-  if (!Number.isInteger(decimals) || decimals < 0 || decimals > 20) {
-    throw new RangeError(`Invalid currency decimals: ${decimals}`);
-  }
+  const format = fixedDecimalsFormat(
+    LOCALE,
+    { style: 'currency', currency: CURRENCY },
+    options.decimals ?? CURRENCY_DEFAULT_DECIMALS,
+  );
   if (!Number.isFinite(cents)) throw new RangeError(`Invalid amount in cents: ${cents}`);
   const value = scaledDecimal(Math.round(cents), 2);
-  return formatter(decimals).format(value as Intl.StringNumericLiteral);
+  return format.format(value as Intl.StringNumericLiteral);
 }

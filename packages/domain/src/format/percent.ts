@@ -1,26 +1,10 @@
 /** Rate display (spec 1 §9): percent with 1 decimal by default, from basis points (100 bps = 1%). */
 import { LOCALE, PERCENT_DEFAULT_DECIMALS } from '../constants';
-import { scaledDecimal } from './decimal';
+import { fixedDecimalsFormat, scaledDecimal } from './decimal';
 
 export interface TPercentOptions {
   /** Fraction digits shown (0–20), always that many: 1 by default ("7.0%"), 2 for "7.60%". */
   decimals?: number;
-}
-
-const formatters = new Map<number, Intl.NumberFormat>();
-
-function formatter(decimals: number): Intl.NumberFormat {
-  let cached = formatters.get(decimals);
-  if (!cached) {
-    cached = new Intl.NumberFormat(LOCALE, {
-      style: 'percent',
-      minimumFractionDigits: decimals,
-      maximumFractionDigits: decimals,
-      signDisplay: 'negative',
-    });
-    formatters.set(decimals, cached);
-  }
-  return cached;
 }
 
 /**
@@ -28,12 +12,13 @@ function formatter(decimals: number): Intl.NumberFormat {
  * Fractional basis points are allowed (a rate of 7.625% is 762.5 bps). Rounds half away from zero.
  */
 export function formatPercentFromBps(bps: number, options: TPercentOptions = {}): string {
-  const decimals = options.decimals ?? PERCENT_DEFAULT_DECIMALS;
-  if (!Number.isInteger(decimals) || decimals < 0 || decimals > 20) {
-    throw new RangeError(`Invalid percent decimals: ${decimals}`);
-  }
+  const format = fixedDecimalsFormat(
+    LOCALE,
+    { style: 'percent' },
+    options.decimals ?? PERCENT_DEFAULT_DECIMALS,
+  );
   if (!Number.isFinite(bps)) throw new RangeError(`Invalid basis points: ${bps}`);
   // Integer bps are exact as a decimal string; fractional ones go through a number (bps / 10000).
   const ratio = Number.isInteger(bps) ? scaledDecimal(bps, 4) : bps / 10_000;
-  return formatter(decimals).format(ratio as Intl.StringNumericLiteral | number);
+  return format.format(ratio as Intl.StringNumericLiteral | number);
 }
