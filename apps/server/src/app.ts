@@ -8,6 +8,10 @@ import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db';
+import { engineRoutes } from './engine/routes';
+import { registerEngineJobs } from './engine/jobs';
+import { JobWorker } from './jobs/worker';
+import { systemClock, type Clock } from './lib/clock';
 import { AppError } from './lib/errors';
 import { loggerOptions } from './lib/logger';
 import { authPlugin } from './plugins/auth';
@@ -27,12 +31,18 @@ import { profileRoutes } from './modules/profile/routes';
 import { statusRoutes } from './modules/status/routes';
 import { walletRoutes } from './modules/wallet/routes';
 import { webRoutes } from './modules/web/routes';
+import { createSandboxProviders, type Providers } from './providers';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
     databaseKind: string;
     orgs: OrganisationDirectory;
+    /** "Now" for workflow and jobs (tests pass a ManualClock). */
+    clock: Clock;
+    providers: Providers;
+    /** The durable job worker: main.ts starts its polling; tests call `jobs.runDue()`. */
+    jobs: JobWorker;
   }
 }
 
@@ -41,12 +51,18 @@ export type BuildOptions = {
   database: DatabaseHandle;
   /** Close the database with the app (main.ts); tests that share a database pass false. */
   closeDatabase?: boolean;
+  /** Default: the system clock. */
+  clock?: Clock;
+  /** Default: the deterministic sandbox providers on the app's clock. */
+  providers?: Providers;
 };
 
 export async function buildApp({
   config,
   database,
   closeDatabase = true,
+  clock = systemClock,
+  providers,
 }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel),
@@ -97,6 +113,14 @@ export async function buildApp({
   app.decorate('db', database.db);
   app.decorate('databaseKind', database.kind);
   app.decorate('orgs', orgs);
+  app.decorate('clock', clock);
+  const engineProviders = providers ?? createSandboxProviders({ clock });
+  app.decorate('providers', engineProviders);
+  const jobs = new JobWorker(database.db, clock, app.log);
+  registerEngineJobs(jobs, { db: database.db, clock, providers: engineProviders, orgs });
+  app.decorate('jobs', jobs);
+  // preClose runs before every onClose hook, so the job in hand finishes while the database is open.
+  app.addHook('preClose', async () => jobs.stop());
   if (closeDatabase) app.addHook('onClose', async () => database.close());
   if (!config.jwtSecret) throw new Error('buildApp needs config.jwtSecret (see resolveJwtSecret)');
   await app.register(authPlugin, {
@@ -122,6 +146,7 @@ export async function buildApp({
   await app.register(profileRoutes);
   await app.register(applicationRoutes);
   await app.register(statusRoutes);
+  await app.register(engineRoutes);
   await app.register(conditionRoutes);
   await app.register(walletRoutes);
   await app.register(leadPortalRoutes);

@@ -36,3 +36,5 @@ process.once('SIGTERM', (signal) => void shutdown(signal));
 process.once('SIGINT', (signal) => void shutdown(signal));
 
 await app.listen({ port: config.port, host: config.host });
+// Provider jobs (credit, property, underwriting) run in the background; app.close() stops them.
+app.jobs.start();

@@ -2,6 +2,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
+import type { Clock } from '../lib/clock';
+import type { Providers } from '../providers';
 import { loadConfig, type Config } from '../config';
 import { seedDatabase } from '../seed/seed';
 import { createTestDatabase, type TestDatabase } from './database';
@@ -18,11 +20,23 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  options: { demoData?: boolean; extend?: (app: FastifyInstance) => void } = {},
+  options: {
+    demoData?: boolean;
+    extend?: (app: FastifyInstance) => void;
+    /** The app's clock (jobs and workflow read it); default the system clock. */
+    clock?: Clock;
+    providers?: Providers;
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   await seedDatabase(database.db, { demoData: options.demoData ?? false });
-  const app = await buildApp({ config: testConfig(overrides), database, closeDatabase: false });
+  const app = await buildApp({
+    config: testConfig(overrides),
+    database,
+    closeDatabase: false,
+    ...(options.clock && { clock: options.clock }),
+    ...(options.providers && { providers: options.providers }),
+  });
   options.extend?.(app);
   await app.ready();
   return {

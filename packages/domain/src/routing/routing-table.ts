@@ -58,7 +58,15 @@ export const ROUTING_TABLE: readonly TRoutingRow[] = [
     destinations: ['review-app/property'],
     route: fixed('review-app/property'),
   },
-  { row: 'declined', statuses: ['DECLINED'], destinations: ['error/decline'], route: fixed('error/decline') },
+  {
+    row: 'declined',
+    statuses: ['DECLINED'],
+    destinations: ['error/decline', 'error/credit', 'error/income'],
+    // The spec's decline variants (spec 1 §2) ride on the same status: a credit-score or DTI decline
+    // shows its own screen (DESIGN.md §7 Lowscore → error/credit, Highdebt → error/income).
+    route: ({ status }) =>
+      status.creditScoreDecline ? 'error/credit' : status.dtiDecline ? 'error/income' : 'error/decline',
+  },
   {
     row: 'collect additional info',
     statuses: ['COLLECT_ADDITIONAL_INFO'],

@@ -98,6 +98,8 @@ const TABLE: [string, TRouteInput, string][] = [
   ['no property', input('NO_PROPERTY'), 'review-app/property'],
   ['multiple properties', input('MULTIPLE_PROPERTIES'), 'review-app/property'],
   ['declined', input('DECLINED'), 'error/decline'],
+  ['declined: credit score', input('DECLINED', { status: { creditScoreDecline: true } }), 'error/credit'],
+  ['declined: debt-to-income', input('DECLINED', { status: { dtiDecline: true } }), 'error/income'],
   ['collect additional info', input('COLLECT_ADDITIONAL_INFO'), 'start/contact'],
   ['hmda', input('HMDA'), 'start/hmda'],
   ['delinquency review', input('DELINQUENCY_REVIEW'), 'review-app/delinquency'],

@@ -1,0 +1,562 @@
+/**
+ * The borrower's write endpoints of the first engine slice (DESIGN.md §6: one per user action under
+ * /service-application/api/v1/application/heloc/{uuid}/…). Every route:
+ * - checks ownership (another borrower's id answers 404, a malformed one 400);
+ * - works under the application lock, so two clicks cannot both move the application;
+ * - is idempotent: repeating an action that already succeeded answers the current status instead of
+ *   an error (the audit trail says whether the same action, with the same non-secret input, was
+ *   already applied); any other out-of-order action answers 409 with the current step;
+ * - enqueues the provider job of the waiting step it moves to, in the same transaction.
+ */
+import { and, desc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  aprBps,
+  mergePricing,
+  monthlyPaymentCents,
+  originationFeeCents,
+  ZApiErrorBody,
+  ZApplicationStep,
+  ZIsoDate,
+  ZUuid,
+} from '@heloc/domain';
+import type { Executor } from '../db';
+import { schema } from '../db';
+import { AppError } from '../lib/errors';
+import { authOf } from '../plugins/auth';
+import { withApplicationLock, type ApplicationRow } from '../workflow/step-machine';
+import type { EngineAction } from './steps';
+import { JOB_KINDS, latestTransitionData, moveApplication, type PropertyCandidate } from './store';
+
+const BASE = '/service-application/api/v1/application/heloc/:uuid';
+const errors = { 400: ZApiErrorBody, 401: ZApiErrorBody, 404: ZApiErrorBody, 409: ZApiErrorBody };
+const params = z.object({ uuid: ZUuid });
+/** Version of the soft-credit consent text the borrower agreed to (kept with the consent). */
+const SOFT_CREDIT_DISCLOSURE_VERSION = 'soft-credit-2026-01';
+
+const ZActionResult = z.object({ status: ZApplicationStep });
+type ActionResult = z.infer<typeof ZActionResult>;
+
+const ZOfferView = z.object({
+  uuid: ZUuid,
+  termYears: z.number().int(),
+  rateBps: z.number().int(),
+  originationFeeBps: z.number().int(),
+  /** For the maximum line. */
+  originationFeeCents: z.number().int(),
+  aprBps: z.number(),
+  monthlyPaymentCents: z.number().int(),
+  selected: z.boolean(),
+});
+
+const ZOffersResponse = z.object({
+  status: ZApplicationStep,
+  maxLineCents: z.number().int(),
+  minLineCents: z.number().int(),
+  offers: z.array(ZOfferView),
+  selectedAmountCents: z.number().int(),
+});
+
+const ZCandidate = z.object({
+  propertyId: z.string(),
+  street1: z.string(),
+  street2: z.string().nullable(),
+  city: z.string(),
+  state: z.string(),
+  zip: z.string(),
+});
+
+const result = (application: ApplicationRow): ActionResult => ({
+  status: application.step as ActionResult['status'],
+});
+
+export const engineRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { clock } = app;
+
+  /** Runs `work` on the caller's own application, locked; a foreign or unknown id is 404. */
+  async function onOwnApplication<T>(
+    request: { params: { uuid: string } },
+    identityUuid: string,
+    work: (tx: Executor, application: ApplicationRow) => Promise<T>,
+  ): Promise<T> {
+    const uuid = request.params.uuid.toLowerCase();
+    const [owned] = await app.db
+      .select({ uuid: schema.helocApplications.uuid })
+      .from(schema.helocApplications)
+      .where(
+        and(eq(schema.helocApplications.uuid, uuid), eq(schema.helocApplications.identityUuid, identityUuid)),
+      );
+    if (!owned) throw new AppError('NOT_FOUND', 'Application not found');
+    return withApplicationLock(app.db, uuid, work);
+  }
+
+  /**
+   * True when `action` was already applied by the borrower and may not be applied again from the
+   * current step: the repeat answers the current status. `sameInput` compares the recorded data.
+   */
+  async function alreadyDone(
+    tx: Executor,
+    application: ApplicationRow,
+    action: EngineAction,
+    allowedFrom: readonly string[],
+    sameInput: (data: Record<string, unknown>) => boolean = () => true,
+  ): Promise<boolean> {
+    if (allowedFrom.includes(application.step)) return false;
+    const data = await latestTransitionData(tx, application.uuid, action);
+    return data !== null && sameInput(data);
+  }
+
+  const borrower = (identityUuid: string) => ({ type: 'BORROWER', uuid: identityUuid }) as const;
+
+  app.post(
+    `${BASE}/profile`,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['applications'],
+        summary: 'Basic info: name, birth date, property and the soft-credit consent; starts the soft pull',
+        params,
+        body: z.object({
+          name: z.object({
+            firstName: z.string().trim().min(1).max(100),
+            middleName: z.string().trim().max(100).nullish(),
+            lastName: z.string().trim().min(1).max(100),
+            suffix: z.string().trim().max(20).nullish(),
+          }),
+          dob: ZIsoDate,
+          /** One of the borrower's addresses; default: the application's selected property. */
+          propertyUuid: ZUuid.optional(),
+          softCreditConsent: z.literal(true),
+        }),
+        response: { 200: ZActionResult, ...errors },
+      },
+    },
+    async (request) => {
+      const { identityUuid } = authOf(request);
+      const { name, dob, propertyUuid } = request.body;
+      return onOwnApplication(request, identityUuid, async (tx, application) => {
+        const [consent] = await tx
+          .select({ uuid: schema.applicationConsents.uuid })
+          .from(schema.applicationConsents)
+          .where(
+            and(
+              eq(schema.applicationConsents.applicationUuid, application.uuid),
+              eq(schema.applicationConsents.type, 'SOFT_CREDIT'),
+            ),
+          );
+        if (consent && application.step !== 'IN_PROGRESS') return result(application);
+
+        const wanted = propertyUuid?.toLowerCase() ?? application.selectedPropertyUuid;
+        if (!wanted) throw new AppError('BAD_REQUEST', 'A property is required');
+        const [property] = await tx
+          .select({ uuid: schema.profileAddresses.uuid })
+          .from(schema.profileAddresses)
+          .where(
+            and(
+              eq(schema.profileAddresses.uuid, wanted),
+              eq(schema.profileAddresses.identityUuid, identityUuid),
+            ),
+          );
+        if (!property) throw new AppError('NOT_FOUND', 'Property not found');
+
+        // Order matters: an out-of-order request must change nothing, so the transition (which
+        // throws 409) comes before the profile and consent writes of the same transaction.
+        const moved = await moveApplication(tx, clock, application, 'SUBMIT_PROFILE', {
+          actor: borrower(identityUuid),
+          data: { propertyUuid: property.uuid },
+          // A new attempt starts clean: a datatree miss or a freeze belongs to the previous one.
+          flags: { datatreeNoMatch: false, creditFrozenWithPin: false },
+          next: { kind: JOB_KINDS.creditSoftPull, payload: {} },
+        });
+        await tx
+          .update(schema.profiles)
+          .set({
+            firstName: name.firstName,
+            middleName: name.middleName ?? null,
+            lastName: name.lastName,
+            suffix: name.suffix ?? null,
+            dob,
+          })
+          .where(eq(schema.profiles.identityUuid, identityUuid));
+        await tx
+          .update(schema.helocApplications)
+          .set({ selectedPropertyUuid: property.uuid })
+          .where(eq(schema.helocApplications.uuid, application.uuid));
+        await tx
+          .insert(schema.applicationConsents)
+          .values({
+            applicationUuid: application.uuid,
+            type: 'SOFT_CREDIT',
+            disclosureVersion: SOFT_CREDIT_DISCLOSURE_VERSION,
+            createdAt: clock.now(),
+          })
+          .onConflictDoNothing();
+        return result(moved);
+      });
+    },
+  );
+
+  app.post(
+    `${BASE}/ssn`,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['applications'],
+        summary: 'The SSN after a soft pull found no file; pulls again',
+        description:
+          'Only `hasSsn` and the last 4 digits are kept in this slice; a production build encrypts the SSN at rest.',
+        params,
+        body: z.object({ ssn: z.string().regex(/^\d{3}-?\d{2}-?\d{4}$/, 'SSN must be 9 digits') }),
+        response: { 200: ZActionResult, ...errors },
+      },
+    },
+    async (request) => {
+      const { identityUuid } = authOf(request);
+      const ssnLast4 = request.body.ssn.replace(/\D/g, '').slice(-4);
+      return onOwnApplication(request, identityUuid, async (tx, application) => {
+        if (
+          await alreadyDone(
+            tx,
+            application,
+            'SUBMIT_SSN',
+            ['CREDIT_NO_MATCH'],
+            (data) => data.ssnLast4 === ssnLast4,
+          )
+        ) {
+          return result(application);
+        }
+        const moved = await moveApplication(tx, clock, application, 'SUBMIT_SSN', {
+          actor: borrower(identityUuid),
+          data: { ssnLast4 },
+          next: { kind: JOB_KINDS.creditSoftPull, payload: { ssnLast4 } },
+        });
+        await tx
+          .update(schema.profiles)
+          .set({ hasSsn: true })
+          .where(eq(schema.profiles.identityUuid, identityUuid));
+        return result(moved);
+      });
+    },
+  );
+
+  app.post(
+    `${BASE}/credit-pin`,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['applications'],
+        summary: 'The bureau freeze PIN; pulls again with it',
+        params,
+        body: z.object({ pin: z.string().regex(/^\d{4}$/, 'PIN must be 4 digits') }),
+        response: { 200: ZActionResult, ...errors },
+      },
+    },
+    async (request) => {
+      const { identityUuid } = authOf(request);
+      return onOwnApplication(request, identityUuid, async (tx, application) => {
+        // A wrong PIN lands on CREDIT_FROZEN again, where a new PIN is a new attempt.
+        if (await alreadyDone(tx, application, 'SUBMIT_PIN', ['CREDIT_FROZEN'])) return result(application);
+        const moved = await moveApplication(tx, clock, application, 'SUBMIT_PIN', {
+          actor: borrower(identityUuid),
+          // The PIN goes to the bureau through the job only; it is never written to the audit trail.
+          // (A production build would seal job secrets; the sandbox PIN is a test value.)
+          next: { kind: JOB_KINDS.creditSoftPull, payload: { freezePin: request.body.pin } },
+        });
+        return result(moved);
+      });
+    },
+  );
+
+  app.post(
+    `${BASE}/credit-retry`,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['applications'],
+        summary: 'Pull credit again after the borrower lifted a freeze at the bureau',
+        params,
+        response: { 200: ZActionResult, ...errors },
+      },
+    },
+    async (request) => {
+      const { identityUuid } = authOf(request);
+      return onOwnApplication(request, identityUuid, async (tx, application) => {
+        if (await alreadyDone(tx, application, 'RETRY_CREDIT', ['CREDIT_FROZEN'])) return result(application);
+        const moved = await moveApplication(tx, clock, application, 'RETRY_CREDIT', {
+          actor: borrower(identityUuid),
+          next: { kind: JOB_KINDS.creditSoftPull, payload: {} },
+        });
+        return result(moved);
+      });
+    },
+  );
+
+  app.get(
+    `${BASE}/properties`,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['applications'],
+        summary: 'The properties of record to choose from when several matched',
+        params,
+        response: { 200: z.object({ status: ZApplicationStep, properties: z.array(ZCandidate) }), ...errors },
+      },
+    },
+    async (request) => {
+      const { identityUuid } = authOf(request);
+      return onOwnApplication(request, identityUuid, async (tx, application) => ({
+        ...result(application),
+        properties: await candidatesOf(tx, application.uuid),
+      }));
+    },
+  );
+
+  app.post(
+    `${BASE}/property`,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['applications'],
+        summary: 'Choose one of several properties of record; looks it up again',
+        params,
+        body: z.object({ propertyId: z.string().min(1).max(100) }),
+        response: { 200: ZActionResult, ...errors },
+      },
+    },
+    async (request) => {
+      const { identityUuid } = authOf(request);
+      const { propertyId } = request.body;
+      return onOwnApplication(request, identityUuid, async (tx, application) => {
+        if (
+          await alreadyDone(
+            tx,
+            application,
+            'CHOOSE_PROPERTY',
+            ['MULTIPLE_PROPERTIES'],
+            (data) => data.propertyId === propertyId,
+          )
+        ) {
+          return result(application);
+        }
+        const candidate = (await candidatesOf(tx, application.uuid)).find(
+          (each) => each.propertyId === propertyId,
+        );
+        if (application.step === 'MULTIPLE_PROPERTIES' && !candidate) {
+          throw new AppError('BAD_REQUEST', 'Not one of the properties found');
+        }
+        const moved = await moveApplication(tx, clock, application, 'CHOOSE_PROPERTY', {
+          actor: borrower(identityUuid),
+          data: { propertyId },
+          next: { kind: JOB_KINDS.propertyLookup, payload: { propertyId } },
+        });
+        // The chosen home becomes the application's property (one of the borrower's addresses),
+        // so the valuation, the Texas rules and the screens all see the same address.
+        const [address] = await tx
+          .insert(schema.profileAddresses)
+          .values({
+            identityUuid,
+            street1: candidate!.street1,
+            street2: candidate!.street2,
+            city: candidate!.city,
+            state: candidate!.state,
+            zip: candidate!.zip,
+          })
+          .returning({ uuid: schema.profileAddresses.uuid });
+        await tx
+          .update(schema.helocApplications)
+          .set({ selectedPropertyUuid: address!.uuid })
+          .where(eq(schema.helocApplications.uuid, application.uuid));
+        return result(moved);
+      });
+    },
+  );
+
+  app.post(
+    `${BASE}/liens/confirm`,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['applications'],
+        summary: 'Confirm the liens found on the property; starts underwriting and pricing',
+        params,
+        response: { 200: ZActionResult, ...errors },
+      },
+    },
+    async (request) => {
+      const { identityUuid } = authOf(request);
+      return onOwnApplication(request, identityUuid, async (tx, application) => {
+        if (await alreadyDone(tx, application, 'CONFIRM_LIENS', ['LIEN_VERIFICATION']))
+          return result(application);
+        const moved = await moveApplication(tx, clock, application, 'CONFIRM_LIENS', {
+          actor: borrower(identityUuid),
+          flags: { liensComplete: true },
+          next: { kind: JOB_KINDS.underwritingPrice, payload: {} },
+        });
+        await tx
+          .update(schema.applicationLiens)
+          .set({ confirmed: true })
+          .where(eq(schema.applicationLiens.applicationUuid, application.uuid));
+        return result(moved);
+      });
+    },
+  );
+
+  app.get(
+    `${BASE}/offers`,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['applications'],
+        summary: 'The priced offers: term, rate, fee, APR and monthly payment for the maximum line',
+        params,
+        response: { 200: ZOffersResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const { identityUuid } = authOf(request);
+      return onOwnApplication(request, identityUuid, async (tx, application) => {
+        const rows = await offersOf(tx, application.uuid);
+        if (rows.length === 0) {
+          throw new AppError('CONFLICT', `No offers while the application is at ${application.step}`, {
+            step: application.step,
+          });
+        }
+        return {
+          ...result(application),
+          maxLineCents: rows[0]!.maxLineCents,
+          minLineCents: pricingOf(application).minLineCents,
+          selectedAmountCents: application.amountCents,
+          offers: rows.map((row) => {
+            const feeCents = originationFeeCents(row.maxLineCents, row.originationFeeBps);
+            return {
+              uuid: row.uuid,
+              termYears: row.termYears,
+              rateBps: row.rateBps,
+              originationFeeBps: row.originationFeeBps,
+              originationFeeCents: feeCents,
+              aprBps: aprBps({
+                amountCents: row.maxLineCents,
+                feeCents,
+                rateBps: row.rateBps,
+                termYears: row.termYears,
+              }),
+              monthlyPaymentCents: monthlyPaymentCents(row.maxLineCents, row.rateBps, row.termYears),
+              selected: row.selected,
+            };
+          }),
+        };
+      });
+    },
+  );
+
+  app.post(
+    `${BASE}/offer`,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['applications'],
+        summary: 'Select an offer and the amount to draw (from the minimum line up to the maximum line)',
+        params,
+        body: z.object({ offerUuid: ZUuid, amountCents: z.number().int().positive() }),
+        response: { 200: ZActionResult, ...errors },
+      },
+    },
+    async (request) => {
+      const { identityUuid } = authOf(request);
+      const offerUuid = request.body.offerUuid.toLowerCase();
+      const { amountCents } = request.body;
+      return onOwnApplication(request, identityUuid, async (tx, application) => {
+        if (
+          await alreadyDone(
+            tx,
+            application,
+            'SELECT_OFFER',
+            ['OFFER_SELECTION'],
+            (data) => data.offerUuid === offerUuid && data.amountCents === amountCents,
+          )
+        ) {
+          return result(application);
+        }
+        const offer = (await offersOf(tx, application.uuid)).find((row) => row.uuid === offerUuid);
+        if (application.step === 'OFFER_SELECTION') {
+          if (!offer) throw new AppError('NOT_FOUND', 'Offer not found');
+          const { minLineCents } = pricingOf(application);
+          if (amountCents < minLineCents || amountCents > offer.maxLineCents) {
+            throw new AppError('BAD_REQUEST', 'The amount must be between the minimum and the maximum line', {
+              minLineCents,
+              maxLineCents: offer.maxLineCents,
+            });
+          }
+        }
+        const moved = await moveApplication(tx, clock, application, 'SELECT_OFFER', {
+          actor: borrower(identityUuid),
+          data: { offerUuid, amountCents },
+        });
+        await tx
+          .update(schema.applicationOffers)
+          .set({ selected: false })
+          .where(eq(schema.applicationOffers.applicationUuid, application.uuid));
+        await tx
+          .update(schema.applicationOffers)
+          .set({ selected: true })
+          .where(eq(schema.applicationOffers.uuid, offerUuid));
+        await tx
+          .update(schema.helocApplications)
+          .set({ termYears: offer!.termYears, rateBps: offer!.rateBps, amountCents })
+          .where(eq(schema.helocApplications.uuid, application.uuid));
+        return result(moved);
+      });
+    },
+  );
+
+  app.post(
+    `${BASE}/cancel`,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['applications'],
+        summary: 'Withdraw the application (from any step that is not final)',
+        params,
+        response: { 200: ZActionResult, ...errors },
+      },
+    },
+    async (request) => {
+      const { identityUuid } = authOf(request);
+      return onOwnApplication(request, identityUuid, async (tx, application) => {
+        if (application.step === 'CANCELLED') return result(application);
+        return result(
+          await moveApplication(tx, clock, application, 'CANCEL', { actor: borrower(identityUuid) }),
+        );
+      });
+    },
+  );
+
+  function pricingOf(application: ApplicationRow) {
+    return mergePricing(app.orgs.byOrgCode(application.orgCode)?.orgPricingData ?? []);
+  }
+};
+
+async function offersOf(db: Executor, applicationUuid: string) {
+  return db
+    .select()
+    .from(schema.applicationOffers)
+    .where(eq(schema.applicationOffers.applicationUuid, applicationUuid))
+    .orderBy(schema.applicationOffers.termYears, schema.applicationOffers.originationFeeBps);
+}
+
+async function candidatesOf(db: Executor, applicationUuid: string): Promise<PropertyCandidate[]> {
+  const [row] = await db
+    .select({ data: schema.applicationEvents.data })
+    .from(schema.applicationEvents)
+    .where(
+      and(
+        eq(schema.applicationEvents.applicationUuid, applicationUuid),
+        eq(schema.applicationEvents.action, 'PROPERTY_MULTIPLE'),
+      ),
+    )
+    .orderBy(desc(schema.applicationEvents.id))
+    .limit(1);
+  const candidates = row?.data.candidates;
+  return Array.isArray(candidates) ? (candidates as PropertyCandidate[]) : [];
+}

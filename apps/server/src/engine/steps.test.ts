@@ -1,0 +1,136 @@
+/**
+ * Every status the engine's step table can answer lands the browser on a real screen through the
+ * domain's own routing (routing table, then the client machine), with the flags the engine sets.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  APPLICATION_STEPS,
+  EMPTY_APPLICATION_STATUS,
+  isWaitingStatus,
+  resolveDestination,
+  type TApplicationStatus,
+  type THelocApplication,
+  type TProfile,
+} from '@heloc/domain';
+import { findTransition } from '../workflow/step-machine';
+import { ENGINE_ACTIONS, ENGINE_STEP_TABLE, ENGINE_TRANSITIONS, type EngineAction } from './steps';
+
+const PROPERTY_UUID = '33333333-3333-4333-8333-333333333333';
+const ADDRESS = {
+  street1: '12 Oak Street',
+  street2: null,
+  city: 'Fresno',
+  state: 'CA',
+  zip: '93701',
+} as const;
+
+const APPLICATION: THelocApplication = {
+  uuid: '11111111-1111-4111-8111-111111111111',
+  loanNumber: '1000000001',
+  term: 0,
+  rate: 0,
+  amount: 0,
+  uwCalculatedDrawAmount: null,
+  adjustedHomeAmount: null,
+  selectedPropertyUuid: PROPERTY_UUID,
+  property: { uuid: PROPERTY_UUID, address: ADDRESS, state: 'CA' },
+  consents: [{ type: 'SOFT_CREDIT' }],
+  documents: [],
+  incomeSources: [],
+  disburseAccount: null,
+  autopayAccount: null,
+  payType: null,
+  hasHmda: false,
+  assetDepletion: { complete: false },
+  insurance: { complete: false },
+  coDeedStatus: 'NOT_REQUIRED',
+  isCrypto: false,
+  requestedManualNotaryTime: null,
+  additionalSignerVersion: 'v1',
+  helocSigners: [],
+  referrer: null,
+  auditFields: { createdDate: '2026-01-05T17:00:00.000Z' },
+};
+
+const PROFILE: TProfile = {
+  uuid: '22222222-2222-4222-8222-222222222222',
+  name: {
+    uuid: '22222222-2222-4222-8222-222222222222',
+    firstName: 'Ann',
+    middleName: null,
+    lastName: 'Example',
+    suffix: null,
+  },
+  dob: '1980-02-29',
+  email: 'ann@example.com',
+  phoneNumbers: [],
+  addresses: [{ uuid: PROPERTY_UUID, ...ADDRESS, ownership: null }],
+  hasSsn: false,
+  type: 'BORROWER',
+  account: null,
+  authorizedWallet: null,
+};
+
+/** The screen each settled outcome must reach, with the flags the engine sets alongside it. */
+const EXPECTED: Partial<Record<EngineAction, { destination: string; flags?: Partial<TApplicationStatus> }>> =
+  {
+    CREDIT_NO_MATCH: { destination: 'credit/social' },
+    CREDIT_FROZEN: { destination: 'credit/error' },
+    CREDIT_NO_SCORE: { destination: 'review-app/no-credit' },
+    CREDIT_TIMEOUT: { destination: 'error/timeout' },
+    PROPERTY_FOUND: { destination: 'liens', flags: { propertyComplete: true } },
+    PROPERTY_NOT_FOUND: { destination: 'review-app/property' },
+    PROPERTY_NOT_OWNER: { destination: 'review-app/property' },
+    PROPERTY_MULTIPLE: { destination: 'review-app/property' },
+    PROPERTY_NO_DATA: { destination: 'review-app/datatree', flags: { datatreeNoMatch: true } },
+    PROPERTY_DELINQUENT: { destination: 'review-app/delinquency' },
+    PROPERTY_TIMEOUT: { destination: 'error/timeout' },
+    OFFERS_READY: {
+      destination: 'product/select',
+      flags: { liensComplete: true, uwDecision: 'APPROVED', uwSubDecision: 'UNVERIFIED_OFFER' },
+    },
+    DECLINE: { destination: 'error/credit', flags: { uwDecision: 'DECLINE', creditScoreDecline: true } },
+    NO_AVM: { destination: 'bpo/estimate-value', flags: { liensComplete: true } },
+    UNDERWRITING_TIMEOUT: { destination: 'error/timeout' },
+    SELECT_OFFER: { destination: 'start/contact', flags: { liensComplete: true, uwDecision: 'APPROVED' } },
+    CANCEL: { destination: '/' },
+  };
+
+describe('the engine step table', () => {
+  it('names only domain status names and actions', () => {
+    const steps: readonly string[] = APPLICATION_STEPS;
+    for (const transition of ENGINE_TRANSITIONS) {
+      expect(steps).toContain(transition.to);
+      if (transition.from !== '*') for (const from of transition.from) expect(steps).toContain(from);
+      expect(ENGINE_ACTIONS).toContain(transition.action);
+    }
+  });
+
+  it.each(ENGINE_TRANSITIONS.map((transition) => [transition.action, transition.to] as const))(
+    '%s → %s routes the browser to its screen (or is a waiting status it polls)',
+    (action, to) => {
+      if (isWaitingStatus(to)) {
+        expect(EXPECTED[action]).toBeUndefined();
+        return;
+      }
+      const expected = EXPECTED[action];
+      expect(expected, `no expected screen for ${action}`).toBeDefined();
+      const destination = resolveDestination({
+        application:
+          to === 'COLLECT_ADDITIONAL_INFO'
+            ? { ...APPLICATION, term: 10, rate: 900, amount: 100_000_00 }
+            : APPLICATION,
+        status: { ...EMPTY_APPLICATION_STATUS, ...expected!.flags },
+        profile: PROFILE,
+        statusName: to,
+      });
+      expect(destination).toBe(expected!.destination);
+    },
+  );
+
+  it('refuses actions out of order and anything after a final step', () => {
+    expect(findTransition(ENGINE_STEP_TABLE, 'IN_PROGRESS', 'CONFIRM_LIENS')).toBeNull();
+    expect(findTransition(ENGINE_STEP_TABLE, 'DECLINED', 'CANCEL')).toBeNull();
+    expect(findTransition(ENGINE_STEP_TABLE, 'OFFER_SELECTION', 'CANCEL')?.to).toBe('CANCELLED');
+  });
+});

@@ -1,0 +1,120 @@
+/**
+ * The server step table of the first engine slice (DESIGN.md §6): from the borrower's profile to the
+ * priced offers and the offer choice. Transitions are data (a StepTable for applyTransition); every
+ * `to` is a status name of the domain (APPLICATION_STEPS), so the polled status routes the browser
+ * through the domain's routing table or, where the table has no row, the client machine (a test
+ * checks every target).
+ *
+ * Choices the spec leaves open, and why:
+ * - Waiting statuses (WAITING_FOR_*) while a provider job runs: the browser keeps polling them.
+ * - Pinfrozen: the soft pull answers CREDIT_FROZEN with `creditFrozenWithPin` (the domain's
+ *   incorrect-PIN guard is that flag), so SUBMIT_PIN is allowed from CREDIT_FROZEN; a wrong PIN
+ *   lands on CREDIT_FROZEN again with the flag still set. NOTE: the routing table's fixed
+ *   "locked or frozen" row sends CREDIT_FROZEN to credit/error before the flag is read, so
+ *   review-app/incorrect-pin is only reachable once the domain row consults the flag.
+ * - Datatree no match: no routing row answers review-app/datatree; only the client machine does
+ *   (flag `datatreeNoMatch`, from any state). IN_PROGRESS is the one pre-offer status with no
+ *   routing row, and it is also where the borrower can correct the property and submit the profile
+ *   again, so PROPERTY_NO_DATA goes back to IN_PROGRESS with the flag set.
+ * - Ownership mismatch (Notowner): no status or flag of the domain routes to
+ *   review-app/incorrect-ownership; NO_PROPERTY (review-app/property) is the closest screen, with
+ *   reason OWNERSHIP_MISMATCH in the audit trail.
+ * - Mortgage delinquency comes from the credit report but is about the property's mortgage, so it
+ *   is decided when the property is found (PROPERTY_DELINQUENT → DELINQUENCY_REVIEW).
+ * - Declines (score, DTI, condition, bureau indicators, no equity) all go to DECLINED with
+ *   `uwDecision: DECLINE` and the flags `creditScoreDecline` / `dtiDecline` / `condition`. The routing
+ *   table's "declined" row answers error/decline whatever the flags say.
+ * - A provider job that dies: credit → CREDIT_ERROR (error/timeout, the Timeout scenario); property
+ *   or underwriting → UNKNOWN (also error/timeout), the status polling itself ends on.
+ */
+import type { TApplicationStep } from '@heloc/domain';
+import type { StepTable, StepTransition } from '../workflow/step-machine';
+
+export const ENGINE_ACTIONS = [
+  'SUBMIT_PROFILE',
+  'CREDIT_MATCHED',
+  'CREDIT_NO_MATCH',
+  'CREDIT_FROZEN',
+  'CREDIT_NO_SCORE',
+  'CREDIT_TIMEOUT',
+  'SUBMIT_SSN',
+  'SUBMIT_PIN',
+  'RETRY_CREDIT',
+  'PROPERTY_FOUND',
+  'PROPERTY_NOT_FOUND',
+  'PROPERTY_MULTIPLE',
+  'PROPERTY_NOT_OWNER',
+  'PROPERTY_NO_DATA',
+  'PROPERTY_DELINQUENT',
+  'PROPERTY_TIMEOUT',
+  'CHOOSE_PROPERTY',
+  'CONFIRM_LIENS',
+  'OFFERS_READY',
+  'DECLINE',
+  'NO_AVM',
+  'UNDERWRITING_TIMEOUT',
+  'SELECT_OFFER',
+  'CANCEL',
+] as const;
+export type EngineAction = (typeof ENGINE_ACTIONS)[number];
+
+type Transition = StepTransition & {
+  action: EngineAction;
+  from: readonly TApplicationStep[] | '*';
+  to: TApplicationStep;
+};
+
+const t = (
+  action: EngineAction,
+  from: readonly TApplicationStep[] | '*',
+  to: TApplicationStep,
+): Transition => ({
+  action,
+  from,
+  to,
+});
+
+export const ENGINE_TRANSITIONS: readonly Transition[] = [
+  // Borrower: name, birth date, property and the soft-credit consent (also after a datatree miss).
+  t('SUBMIT_PROFILE', ['IN_PROGRESS'], 'WAITING_FOR_CREDIT'),
+
+  // Credit bureau (soft pull).
+  t('CREDIT_MATCHED', ['WAITING_FOR_CREDIT'], 'WAITING_FOR_PROPERTY'),
+  t('CREDIT_NO_MATCH', ['WAITING_FOR_CREDIT'], 'CREDIT_NO_MATCH'),
+  t('CREDIT_FROZEN', ['WAITING_FOR_CREDIT'], 'CREDIT_FROZEN'),
+  t('CREDIT_NO_SCORE', ['WAITING_FOR_CREDIT'], 'CREDIT_NO_MATCH_SSN'),
+  t('CREDIT_TIMEOUT', ['WAITING_FOR_CREDIT'], 'CREDIT_ERROR'),
+
+  // Borrower answers to the bureau: SSN after no match, PIN or a retry after a freeze.
+  t('SUBMIT_SSN', ['CREDIT_NO_MATCH'], 'WAITING_FOR_CREDIT'),
+  t('SUBMIT_PIN', ['CREDIT_FROZEN'], 'WAITING_FOR_CREDIT'),
+  t('RETRY_CREDIT', ['CREDIT_FROZEN'], 'WAITING_FOR_CREDIT'),
+
+  // Property data.
+  t('PROPERTY_FOUND', ['WAITING_FOR_PROPERTY'], 'LIEN_VERIFICATION'),
+  t('PROPERTY_NOT_FOUND', ['WAITING_FOR_PROPERTY'], 'NO_PROPERTY'),
+  t('PROPERTY_NOT_OWNER', ['WAITING_FOR_PROPERTY'], 'NO_PROPERTY'),
+  t('PROPERTY_MULTIPLE', ['WAITING_FOR_PROPERTY'], 'MULTIPLE_PROPERTIES'),
+  t('PROPERTY_NO_DATA', ['WAITING_FOR_PROPERTY'], 'IN_PROGRESS'),
+  t('PROPERTY_DELINQUENT', ['WAITING_FOR_PROPERTY'], 'DELINQUENCY_REVIEW'),
+  t('PROPERTY_TIMEOUT', ['WAITING_FOR_PROPERTY'], 'UNKNOWN'),
+  t('CHOOSE_PROPERTY', ['MULTIPLE_PROPERTIES'], 'WAITING_FOR_PROPERTY'),
+
+  // Liens confirmed → underwriting and pricing.
+  t('CONFIRM_LIENS', ['LIEN_VERIFICATION'], 'WAITING_FOR_UNDERWRITING'),
+  t('OFFERS_READY', ['WAITING_FOR_UNDERWRITING'], 'OFFER_SELECTION'),
+  t('DECLINE', ['WAITING_FOR_UNDERWRITING'], 'DECLINED'),
+  t('NO_AVM', ['WAITING_FOR_UNDERWRITING'], 'NO_AVM'),
+  t('UNDERWRITING_TIMEOUT', ['WAITING_FOR_UNDERWRITING'], 'UNKNOWN'),
+
+  // The borrower picks an offer and an amount; "Provide More Info" follows.
+  t('SELECT_OFFER', ['OFFER_SELECTION'], 'COLLECT_ADDITIONAL_INFO'),
+
+  // The borrower may withdraw at any non-final step.
+  t('CANCEL', '*', 'CANCELLED'),
+];
+
+export const ENGINE_STEP_TABLE: StepTable = {
+  transitions: ENGINE_TRANSITIONS,
+  final: ['COMPLETE', 'CANCELLED', 'DECLINED'],
+};

@@ -1,0 +1,127 @@
+/**
+ * What the engine's routes and jobs share: moving an application (transition + status flags + the
+ * next job, in the caller's locked transaction so they commit together) and reading back provider
+ * facts from the audit trail.
+ *
+ * Where provider facts live (no schema change in this slice): the transition that a provider
+ * outcome causes carries its facts in the audit entry's `data` (score, monthly debt, property id…;
+ * never an SSN, a PIN or an account number). The trail is append-only, so "the latest CREDIT_MATCHED
+ * entry" is exactly the report underwriting must use, and a retried job reads the same facts.
+ */
+import { and, desc, eq, max } from 'drizzle-orm';
+import type { TApplicationStatus } from '@heloc/domain';
+import type { Executor } from '../db';
+import { schema } from '../db';
+import type { Clock } from '../lib/clock';
+import { enqueueJob } from '../jobs/queue';
+import type { Actor } from '../workflow/audit';
+import { applyTransition, type ApplicationRow } from '../workflow/step-machine';
+import { ENGINE_STEP_TABLE, type EngineAction } from './steps';
+
+export const JOB_KINDS = {
+  creditSoftPull: 'credit.softPull',
+  propertyLookup: 'property.lookup',
+  underwritingPrice: 'underwriting.price',
+} as const;
+export type JobKind = (typeof JOB_KINDS)[keyof typeof JOB_KINDS];
+
+export type NextJob = { kind: JobKind; payload: Record<string, unknown>; maxAttempts?: number };
+
+export type MoveOptions = {
+  actor: Actor;
+  reason?: string;
+  data?: Record<string, unknown>;
+  /** Merged over the status object (spec 1 §3) the status endpoint answers. */
+  flags?: Partial<TApplicationStatus>;
+  next?: NextJob;
+};
+
+/** Attempts of a provider job before it is dead (retries back off 1 s, 2 s, …). */
+export const PROVIDER_JOB_ATTEMPTS = 3;
+
+export async function moveApplication(
+  tx: Executor,
+  clock: Clock,
+  application: ApplicationRow,
+  action: EngineAction,
+  options: MoveOptions,
+): Promise<ApplicationRow> {
+  let updated = await applyTransition(tx, clock, ENGINE_STEP_TABLE, application, action, {
+    actor: options.actor,
+    ...(options.reason !== undefined && { reason: options.reason }),
+    ...(options.data !== undefined && { data: options.data }),
+  });
+  if (options.flags) {
+    const [withFlags] = await tx
+      .update(schema.helocApplications)
+      .set({ statusFlags: { ...updated.statusFlags, ...options.flags } })
+      .where(eq(schema.helocApplications.uuid, updated.uuid))
+      .returning();
+    updated = withFlags!;
+  }
+  if (options.next) {
+    // One job per entry into a waiting step: the key names the audit entry of this transition,
+    // so a repeated request or a re-run job can never enqueue the same work twice.
+    const [entry] = await tx
+      .select({ id: max(schema.applicationEvents.id) })
+      .from(schema.applicationEvents)
+      .where(eq(schema.applicationEvents.applicationUuid, application.uuid));
+    await enqueueJob(tx, clock, {
+      kind: options.next.kind,
+      payload: { applicationUuid: application.uuid, ...options.next.payload },
+      maxAttempts: options.next.maxAttempts ?? PROVIDER_JOB_ATTEMPTS,
+      dedupeKey: `${options.next.kind}:${application.uuid}:${entry?.id ?? 0}`,
+    });
+  }
+  return updated;
+}
+
+/** The data of the latest step change made by `action`, or null when it never happened. */
+export async function latestTransitionData(
+  db: Executor,
+  applicationUuid: string,
+  action: EngineAction,
+): Promise<Record<string, unknown> | null> {
+  const [row] = await db
+    .select({ data: schema.applicationEvents.data })
+    .from(schema.applicationEvents)
+    .where(
+      and(
+        eq(schema.applicationEvents.applicationUuid, applicationUuid),
+        eq(schema.applicationEvents.kind, 'STEP_CHANGE'),
+        eq(schema.applicationEvents.action, action),
+      ),
+    )
+    .orderBy(desc(schema.applicationEvents.id))
+    .limit(1);
+  return row?.data ?? null;
+}
+
+/** Credit facts underwriting needs, as recorded with CREDIT_MATCHED. */
+export type CreditFacts = {
+  pullId: string;
+  score: number;
+  monthlyDebtCents: number;
+  mortgageDelinquency: boolean;
+  declineIndicators: string[];
+};
+
+export function isCreditFacts(data: Record<string, unknown> | null): data is CreditFacts {
+  return (
+    data !== null &&
+    typeof data.score === 'number' &&
+    typeof data.monthlyDebtCents === 'number' &&
+    typeof data.mortgageDelinquency === 'boolean' &&
+    Array.isArray(data.declineIndicators)
+  );
+}
+
+/** A property the data vendor offered when several matched (PROPERTY_MULTIPLE). */
+export type PropertyCandidate = {
+  propertyId: string;
+  street1: string;
+  street2: string | null;
+  city: string;
+  state: string;
+  zip: string;
+};
