@@ -6,6 +6,8 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors';
+import { TtlCache } from '../lib/ttl-cache';
+import { writeEvents } from '../lib/write-events';
 import { fingerprintCookieName, fingerprintMatches, hashFingerprint } from '../modules/identity/fingerprint';
 import { findLiveSession, findLiveSessionByFingerprint } from '../modules/identity/repository';
 import { TokenService } from '../modules/identity/tokens';
@@ -37,6 +39,15 @@ declare module 'fastify' {
 /** Seconds after which an answer carries a fresh token. */
 const REFRESH_AFTER_SECONDS = 60;
 
+/**
+ * Live sessions are remembered this long, so a polling tab does not cost a session read per request.
+ * A logout or password change on this instance drops them at once; on another instance it takes
+ * effect within this time.
+ */
+export const SESSION_CACHE_TTL_MS = 2000;
+
+type LiveSession = { identityUuid: string; expiresAt: Date };
+
 export type AuthOptions = { jwtSecret: string; tokenTtlSeconds: number; secureCookies: boolean };
 
 export function bearerToken(request: FastifyRequest): string | null {
@@ -55,6 +66,25 @@ export const authPlugin = fp(
     app.decorate('secureCookies', options.secureCookies);
     app.decorateRequest('auth', null);
 
+    const sessions = new TtlCache<LiveSession>(SESSION_CACHE_TTL_MS);
+    const forget = (
+      revoked: { sessionUuid: string } | { identityUuid: string; exceptSessionUuid: string },
+    ) => {
+      if ('sessionUuid' in revoked) sessions.delete(revoked.sessionUuid);
+      else sessions.deleteWhere((session) => session.identityUuid === revoked.identityUuid);
+    };
+    writeEvents.on('sessionsRevoked', forget);
+    app.addHook('onClose', async () => void writeEvents.off('sessionsRevoked', forget));
+    const liveSession = async (sessionUuid: string): Promise<LiveSession | null> => {
+      const cached = sessions.get(sessionUuid);
+      if (cached && cached.expiresAt.getTime() > Date.now()) return cached;
+      const found = await findLiveSession(app.db, sessionUuid);
+      if (!found) return null;
+      const session = { identityUuid: found.identityUuid, expiresAt: found.expiresAt };
+      sessions.set(sessionUuid, session);
+      return session;
+    };
+
     app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
       const token = bearerToken(request);
       if (!token) throw new AppError('UNAUTHENTICATED', 'Unauthenticated');
@@ -62,7 +92,7 @@ export const authPlugin = fp(
       if (!fingerprintMatches(request.cookies[cookieName], claims.fingerprintHash)) {
         throw new AppError('UNAUTHENTICATED', 'Unauthenticated');
       }
-      const session = await findLiveSession(app.db, claims.sessionUuid);
+      const session = await liveSession(claims.sessionUuid);
       if (!session || session.identityUuid !== claims.identityUuid) {
         throw new AppError('UNAUTHENTICATED', 'Session expired');
       }

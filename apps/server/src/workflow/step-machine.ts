@@ -8,6 +8,7 @@ import type { Database, Executor } from '../db';
 import { schema } from '../db';
 import type { Clock } from '../lib/clock';
 import { AppError } from '../lib/errors';
+import { writeEvents } from '../lib/write-events';
 import { recordEvent, type Actor } from './audit';
 
 /** One allowed move: from any of `from` (or '*': any non-final step) to `to`, named by `action`. */
@@ -40,7 +41,7 @@ export async function withApplicationLock<T>(
   applicationUuid: string,
   work: (tx: Executor, application: ApplicationRow) => Promise<T>,
 ): Promise<T> {
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const [application] = await tx
       .select()
       .from(schema.helocApplications)
@@ -49,6 +50,9 @@ export async function withApplicationLock<T>(
     if (!application) throw new AppError('NOT_FOUND', 'Application not found');
     return work(tx, application);
   });
+  // After the commit: cached reads of this application (the polled status) start again from the database.
+  writeEvents.emit('application', applicationUuid);
+  return result;
 }
 
 /**

@@ -2,6 +2,7 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db';
 import { schema } from '../../db';
+import { writeEvents } from '../../lib/write-events';
 
 export type IdentityRow = typeof schema.identities.$inferSelect;
 
@@ -88,6 +89,7 @@ export async function revokeSession(db: Executor, uuid: string): Promise<void> {
     .update(schema.authSessions)
     .set({ revokedAt: sql`now()` })
     .where(and(eq(schema.authSessions.uuid, uuid), isNull(schema.authSessions.revokedAt)));
+  writeEvents.emit('sessionsRevoked', { sessionUuid: uuid });
 }
 
 /** Ends every other sign-in of the identity (after a password change). */
@@ -106,4 +108,5 @@ export async function revokeOtherSessions(
         isNull(schema.authSessions.revokedAt),
       ),
     );
+  writeEvents.emit('sessionsRevoked', { identityUuid, exceptSessionUuid: keepUuid });
 }

@@ -1,8 +1,10 @@
 /**
  * The polled application status (spec 2 §7, DESIGN.md §6): the server step as the status name and
- * the application status object of spec 1 §3. One indexed read per call, scoped to the owner.
+ * the application status object of spec 1 §3, scoped to the owner. Every open tab polls it, so answers
+ * come from a short-lived cache (DESIGN.md §11): a write on this instance drops the entry at once,
+ * another instance's write shows within STATUS_CACHE_TTL_MS.
  */
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -15,8 +17,39 @@ import {
 import { schema } from '../../db';
 import { AppError } from '../../lib/errors';
 import { authOf } from '../../plugins/auth';
+import { TtlCache } from '../../lib/ttl-cache';
+import { writeEvents } from '../../lib/write-events';
+
+export const STATUS_CACHE_TTL_MS = 1000;
+
+type CachedStatus = {
+  identityUuid: string;
+  step: string;
+  flags: Partial<TApplicationStatusResponse['applicationStatus']>;
+};
 
 export const statusRoutes: FastifyPluginAsyncZod = async (app) => {
+  const cache = new TtlCache<CachedStatus>(STATUS_CACHE_TTL_MS);
+  const forget = (applicationUuid: string) => cache.delete(applicationUuid);
+  writeEvents.on('application', forget);
+  app.addHook('onClose', async () => void writeEvents.off('application', forget));
+
+  const load = async (uuid: string): Promise<CachedStatus | null> => {
+    const cached = cache.get(uuid);
+    if (cached) return cached;
+    const [row] = await app.db
+      .select({
+        identityUuid: schema.helocApplications.identityUuid,
+        step: schema.helocApplications.step,
+        flags: schema.helocApplications.statusFlags,
+      })
+      .from(schema.helocApplications)
+      .where(eq(schema.helocApplications.uuid, uuid));
+    if (!row) return null;
+    cache.set(uuid, row);
+    return row;
+  };
+
   app.get(
     '/service-krang-heloc/borrower/secure/api/v1/:uuid/status',
     {
@@ -34,16 +67,11 @@ export const statusRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const [row] = await app.db
-        .select({ step: schema.helocApplications.step, flags: schema.helocApplications.statusFlags })
-        .from(schema.helocApplications)
-        .where(
-          and(
-            eq(schema.helocApplications.uuid, request.params.uuid.toLowerCase()),
-            eq(schema.helocApplications.identityUuid, authOf(request).identityUuid),
-          ),
-        );
-      if (!row) throw new AppError('NOT_FOUND', 'Application not found');
+      const row = await load(request.params.uuid.toLowerCase());
+      // Another borrower's application answers exactly like a missing one.
+      if (!row || row.identityUuid !== authOf(request).identityUuid) {
+        throw new AppError('NOT_FOUND', 'Application not found');
+      }
       reply.header('cache-control', 'no-store');
       const answer: TApplicationStatusResponse = {
         status: row.step as TApplicationStatusResponse['status'],
