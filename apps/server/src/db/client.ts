@@ -27,12 +27,28 @@ export type DatabaseHandle = {
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
-export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+export type DatabaseOptions = {
+  /**
+   * A pooled PostgreSQL connection failed while idle (server restart, administrator termination).
+   * The pool drops it and opens another on demand; without a listener the error would end the process.
+   */
+  onConnectionError?: (error: Error) => void;
+};
+
+export async function openDatabase(
+  target: DatabaseTarget,
+  options: DatabaseOptions = {},
+): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
     const { Pool } = (await import('pg')).default;
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new Pool({ connectionString: target.url, max: 10 });
+    pool.on(
+      'error',
+      options.onConnectionError ??
+        ((error) => console.error(`PostgreSQL connection lost (the pool will reconnect): ${error.message}`)),
+    );
     const db = drizzle(pool, { schema });
     return {
       db: db as unknown as Database,

@@ -25,7 +25,15 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ kind: 'postgres', url: url.toString() });
+  // Dropping the test database terminates its connections (57P01); that ending is expected.
+  const handle = await openDatabase(
+    { kind: 'postgres', url: url.toString() },
+    {
+      onConnectionError: (error) => {
+        if ((error as { code?: string }).code !== '57P01') throw error;
+      },
+    },
+  );
   await handle.migrate();
   return {
     ...handle,
