@@ -368,6 +368,9 @@ export const APPLICATION_STEPS = [
   'CREDIT_NO_MATCH_SSN',
   'CREDIT_LOCKED',
   'CREDIT_FROZEN',
+  // A freeze the borrower lifts with the bureau PIN: not the "locked or frozen" row, so the client
+  // machine's incorrect-PIN state routes it (review-app/incorrect-pin, DESIGN.md §7 Pinfrozen).
+  'CREDIT_FROZEN_PIN',
   'NO_PROPERTY',
   'MULTIPLE_PROPERTIES',
   'HMDA',

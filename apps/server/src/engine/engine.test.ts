@@ -312,11 +312,11 @@ describe('credit scenarios', () => {
     expect((await drain(ann)).status).toBe('CREDIT_FROZEN');
   });
 
-  it('Pinfrozen: a wrong PIN keeps the incorrect-PIN flag; 1234 unlocks', async () => {
+  it('Pinfrozen: the incorrect-PIN screen until the right PIN (1234) unlocks', async () => {
     const ann = await borrower('Pinfrozen');
     const frozen = await throughCredit(ann);
     expect(frozen).toMatchObject({
-      status: 'CREDIT_FROZEN',
+      status: 'CREDIT_FROZEN_PIN',
       applicationStatus: { creditFrozenWithPin: true },
     });
     expect((await post(ann, '/credit-pin', { pin: '9999' })).json()).toEqual({
@@ -324,9 +324,11 @@ describe('credit scenarios', () => {
     });
     const wrong = await drain(ann);
     expect(wrong).toMatchObject({
-      status: 'CREDIT_FROZEN',
+      status: 'CREDIT_FROZEN_PIN',
       applicationStatus: { creditFrozenWithPin: true },
     });
+    // Not the "locked or frozen" row: the client machine shows the incorrect-PIN screen.
+    expect(screenFor(wrong as TApplicationStatusResponse)).toBeNull();
     await post(ann, '/credit-pin', { pin: '1234' });
     const unlocked = await drain(ann);
     expect(unlocked).toMatchObject({

@@ -181,7 +181,7 @@ export function registerEngineJobs(worker: JobWorker, deps: EngineDeps): void {
             });
             return;
           case 'FROZEN_PIN_REQUIRED':
-            await moveApplication(tx, clock, application, 'CREDIT_FROZEN', {
+            await moveApplication(tx, clock, application, 'CREDIT_FROZEN_PIN', {
               actor: PROVIDER,
               reason: result.pinRejected ? 'PIN_REJECTED' : 'PIN_REQUIRED',
               data: { pullId: result.pullId, pinRejected: result.pinRejected },

@@ -255,8 +255,9 @@ export const engineRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { identityUuid } = authOf(request);
       return onOwnApplication(request, identityUuid, async (tx, application) => {
-        // A wrong PIN lands on CREDIT_FROZEN again, where a new PIN is a new attempt.
-        if (await alreadyDone(tx, application, 'SUBMIT_PIN', ['CREDIT_FROZEN'])) return result(application);
+        // A wrong PIN lands on CREDIT_FROZEN_PIN again, where a new PIN is a new attempt.
+        if (await alreadyDone(tx, application, 'SUBMIT_PIN', ['CREDIT_FROZEN_PIN']))
+          return result(application);
         const moved = await moveApplication(tx, clock, application, 'SUBMIT_PIN', {
           actor: borrower(identityUuid),
           // The PIN goes to the bureau through the job only; it is never written to the audit trail.
@@ -282,7 +283,8 @@ export const engineRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { identityUuid } = authOf(request);
       return onOwnApplication(request, identityUuid, async (tx, application) => {
-        if (await alreadyDone(tx, application, 'RETRY_CREDIT', ['CREDIT_FROZEN'])) return result(application);
+        if (await alreadyDone(tx, application, 'RETRY_CREDIT', ['CREDIT_FROZEN', 'CREDIT_FROZEN_PIN']))
+          return result(application);
         const moved = await moveApplication(tx, clock, application, 'RETRY_CREDIT', {
           actor: borrower(identityUuid),
           next: { kind: JOB_KINDS.creditSoftPull, payload: {} },

@@ -128,7 +128,7 @@ export function expectedEnd(
     case 'PINFROZEN':
       return (options.pin ?? SANDBOX_VALUES.creditFreezePin) === SANDBOX_VALUES.creditFreezePin
         ? 'COLLECT_ADDITIONAL_INFO'
-        : 'CREDIT_FROZEN';
+        : 'CREDIT_FROZEN_PIN';
     case 'THINFILE':
       return 'CREDIT_NO_MATCH_SSN';
     case 'LOWSCORE':
@@ -364,7 +364,6 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
     for (let steps = 1; steps < maxSteps; steps += 1) {
       const { answer, screen } = seen.last!;
       const name = answer.status;
-      const flags = answer.applicationStatus;
       if (isFinalStatus(name)) {
         stop = { reason: 'final', detail: `${name} is final` };
         break;
@@ -383,7 +382,7 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
       } else if (name === 'CREDIT_NO_MATCH' && once('ssn')) {
         const res = await call('submit SSN', 'POST', `${engine}/ssn`, { ssn: `123-45-${ssnEnding}` });
         await record(`submit SSN ***-**-${ssnEnding}`, res);
-      } else if (name === 'CREDIT_FROZEN' && flags.creditFrozenWithPin && once('pin')) {
+      } else if (name === 'CREDIT_FROZEN_PIN' && once('pin')) {
         const res = await call('submit PIN', 'POST', `${engine}/credit-pin`, { pin });
         await record('submit freeze PIN', res);
       } else if (name === 'MULTIPLE_PROPERTIES' && once('property')) {

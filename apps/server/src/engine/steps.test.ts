@@ -76,6 +76,7 @@ const EXPECTED: Partial<Record<EngineAction, { destination: string; flags?: Part
   {
     CREDIT_NO_MATCH: { destination: 'credit/social' },
     CREDIT_FROZEN: { destination: 'credit/error' },
+    CREDIT_FROZEN_PIN: { destination: 'review-app/incorrect-pin', flags: { creditFrozenWithPin: true } },
     CREDIT_NO_SCORE: { destination: 'review-app/no-credit' },
     CREDIT_TIMEOUT: { destination: 'error/timeout' },
     PROPERTY_FOUND: { destination: 'liens', flags: { propertyComplete: true } },

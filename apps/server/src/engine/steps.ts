@@ -7,11 +7,10 @@
  *
  * Choices the spec leaves open, and why:
  * - Waiting statuses (WAITING_FOR_*) while a provider job runs: the browser keeps polling them.
- * - Pinfrozen: the soft pull answers CREDIT_FROZEN with `creditFrozenWithPin` (the domain's
- *   incorrect-PIN guard is that flag), so SUBMIT_PIN is allowed from CREDIT_FROZEN; a wrong PIN
- *   lands on CREDIT_FROZEN again with the flag still set. NOTE: the routing table's fixed
- *   "locked or frozen" row sends CREDIT_FROZEN to credit/error before the flag is read, so
- *   review-app/incorrect-pin is only reachable once the domain row consults the flag.
+ * - Pinfrozen: a freeze the borrower lifts with the bureau PIN answers CREDIT_FROZEN_PIN with
+ *   `creditFrozenWithPin` — not the routing table's "locked or frozen" row (credit/error), so the
+ *   client machine's incorrect-PIN state routes it to review-app/incorrect-pin; a wrong PIN lands
+ *   there again. A freeze without a PIN is CREDIT_FROZEN (credit/error: lift it, then retry).
  * - Datatree no match: no routing row answers review-app/datatree; only the client machine does
  *   (flag `datatreeNoMatch`, from any state). IN_PROGRESS is the one pre-offer status with no
  *   routing row, and it is also where the borrower can correct the property and submit the profile
@@ -35,6 +34,7 @@ export const ENGINE_ACTIONS = [
   'CREDIT_MATCHED',
   'CREDIT_NO_MATCH',
   'CREDIT_FROZEN',
+  'CREDIT_FROZEN_PIN',
   'CREDIT_NO_SCORE',
   'CREDIT_TIMEOUT',
   'SUBMIT_SSN',
@@ -82,13 +82,14 @@ export const ENGINE_TRANSITIONS: readonly Transition[] = [
   t('CREDIT_MATCHED', ['WAITING_FOR_CREDIT'], 'WAITING_FOR_PROPERTY'),
   t('CREDIT_NO_MATCH', ['WAITING_FOR_CREDIT'], 'CREDIT_NO_MATCH'),
   t('CREDIT_FROZEN', ['WAITING_FOR_CREDIT'], 'CREDIT_FROZEN'),
+  t('CREDIT_FROZEN_PIN', ['WAITING_FOR_CREDIT'], 'CREDIT_FROZEN_PIN'),
   t('CREDIT_NO_SCORE', ['WAITING_FOR_CREDIT'], 'CREDIT_NO_MATCH_SSN'),
   t('CREDIT_TIMEOUT', ['WAITING_FOR_CREDIT'], 'CREDIT_ERROR'),
 
   // Borrower answers to the bureau: SSN after no match, PIN or a retry after a freeze.
   t('SUBMIT_SSN', ['CREDIT_NO_MATCH'], 'WAITING_FOR_CREDIT'),
-  t('SUBMIT_PIN', ['CREDIT_FROZEN'], 'WAITING_FOR_CREDIT'),
-  t('RETRY_CREDIT', ['CREDIT_FROZEN'], 'WAITING_FOR_CREDIT'),
+  t('SUBMIT_PIN', ['CREDIT_FROZEN_PIN'], 'WAITING_FOR_CREDIT'),
+  t('RETRY_CREDIT', ['CREDIT_FROZEN', 'CREDIT_FROZEN_PIN'], 'WAITING_FOR_CREDIT'),
 
   // Property data.
   t('PROPERTY_FOUND', ['WAITING_FOR_PROPERTY'], 'LIEN_VERIFICATION'),
