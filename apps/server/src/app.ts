@@ -32,6 +32,7 @@ import { statusRoutes } from './modules/status/routes';
 import { walletRoutes } from './modules/wallet/routes';
 import { webRoutes } from './modules/web/routes';
 import { createSandboxProviders, type Providers } from './providers';
+import { createMailer, type Mailer } from './mail';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -43,6 +44,8 @@ declare module 'fastify' {
     providers: Providers;
     /** The durable job worker: main.ts starts its polling; tests call `jobs.runDue()`. */
     jobs: JobWorker;
+    /** Outgoing e-mail: SMTP, or the database outbox (`npm run mail:outbox`). */
+    mailer: Mailer;
   }
 }
 
@@ -55,6 +58,8 @@ export type BuildOptions = {
   clock?: Clock;
   /** Default: the deterministic sandbox providers on the app's clock. */
   providers?: Providers;
+  /** Default: from the configuration (createMailer). */
+  mailer?: Mailer;
 };
 
 export async function buildApp({
@@ -63,6 +68,7 @@ export async function buildApp({
   closeDatabase = true,
   clock = systemClock,
   providers,
+  mailer,
 }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel),
@@ -116,6 +122,7 @@ export async function buildApp({
   app.decorate('clock', clock);
   const engineProviders = providers ?? createSandboxProviders({ clock });
   app.decorate('providers', engineProviders);
+  app.decorate('mailer', mailer ?? createMailer(config, database.db, clock));
   const jobs = new JobWorker(database.db, clock, app.log);
   registerEngineJobs(jobs, { db: database.db, clock, providers: engineProviders, orgs });
   app.decorate('jobs', jobs);

@@ -12,10 +12,22 @@ describe('loadConfig', () => {
   });
 
   it('production turns off ?org, the default organisation and the demo accounts', () => {
-    const config = loadConfig({ NODE_ENV: 'production' });
+    const config = loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example:587' });
     expect(config.defaultOrgCode).toBeNull();
     expect(config.orgQueryParam).toBe(false);
     expect(config.seedDemoData).toBe(false);
+  });
+
+  it('e-mail goes to the database outbox by default and through SMTP in production', () => {
+    expect(loadConfig({}).mail.transport).toBe('outbox');
+    const production = loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtps://u:p@mail.example' });
+    expect(production.mail).toEqual({
+      transport: 'smtp',
+      smtpUrl: 'smtps://u:p@mail.example',
+      from: 'HELOC <no-reply@heloc.test>',
+    });
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow('SMTP_URL is required');
+    expect(loadConfig({ NODE_ENV: 'production', MAIL_TRANSPORT: 'outbox' }).mail.transport).toBe('outbox');
   });
 
   it('DATABASE_URL switches to a PostgreSQL server', () => {
@@ -29,6 +41,7 @@ describe('loadConfig', () => {
     [{ PORT: 'eighty' }, 'PORT'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must start with postgres:// or postgresql://'],
     [{ ORG_QUERY_PARAM: 'yes' }, 'ORG_QUERY_PARAM'],
+    [{ MAIL_TRANSPORT: 'smtp', SMTP_URL: 'http://x' }, 'SMTP_URL must start with smtp:// or smtps://'],
   ])('rejects %o with a message naming the problem', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
   });

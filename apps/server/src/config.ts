@@ -54,6 +54,14 @@ const ZEnv = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().optional(),
   /** How long SIGTERM waits for in-flight requests before forcing the exit. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** `outbox` keeps e-mail in the database (`npm run mail:outbox`); `smtp` delivers via SMTP_URL. */
+  MAIL_TRANSPORT: z.enum(['outbox', 'smtp']).optional(),
+  /** smtp://user:pass@host:587 or smtps://…; required when MAIL_TRANSPORT is smtp. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().default('HELOC <no-reply@heloc.test>'),
 });
 
 export type Config = {
@@ -74,6 +82,7 @@ export type Config = {
   tokenTtlSeconds: number;
   sessionTtlHours: number;
   authRateLimitPerMinute: number;
+  mail: { transport: 'outbox' | 'smtp'; smtpUrl: string | null; from: string };
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -84,6 +93,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
+  const mailTransport = e.MAIL_TRANSPORT ?? (production ? 'smtp' : 'outbox');
+  if (mailTransport === 'smtp' && !e.SMTP_URL) {
+    throw new Error('Invalid configuration: SMTP_URL is required when e-mail is sent by SMTP');
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -103,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
     sessionTtlHours: e.SESSION_TTL_HOURS,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE ?? (production ? 10 : 100),
+    mail: { transport: mailTransport, smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
   };
 }
 

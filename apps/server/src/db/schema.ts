@@ -420,3 +420,25 @@ export const applicationDocuments = pgTable(
   },
   (table) => [index('application_documents_application_idx').on(table.applicationUuid)],
 );
+
+/**
+ * E-mail kept instead of delivered (MAIL_TRANSPORT=outbox, the embedded default): read it with
+ * `npm run mail:outbox`. Never used when mail goes through SMTP.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    sender: text('sender').notNull(),
+    /** Lower-cased, so the listing can filter by address. */
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body'),
+    orgCode: text('org_code'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('mail_outbox_recipient_idx').on(table.recipient, table.createdAt)],
+);
