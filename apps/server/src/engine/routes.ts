@@ -67,6 +67,30 @@ const ZCandidate = z.object({
   zip: z.string(),
 });
 
+const ZLienView = z.object({
+  uuid: ZUuid,
+  position: z.number().int(),
+  lenderName: z.string(),
+  balanceCents: z.number().int(),
+  monthlyPaymentCents: z.number().int().nullable(),
+  /** PROVIDER (found) or BORROWER (corrected by the borrower). */
+  source: z.enum(['PROVIDER', 'BORROWER']),
+});
+
+const ZConfirmLiensBody = z.object({
+  /** Corrected balances of found liens (at most one per lien). */
+  corrections: z
+    .array(z.object({ uuid: ZUuid, balanceCents: z.number().int().min(0).max(100_000_000_00) }))
+    .max(20)
+    .refine(
+      (list) => new Set(list.map((each) => each.uuid.toLowerCase())).size === list.length,
+      'One correction per lien',
+    )
+    .optional(),
+  /** The borrower explains (attests to) the recent hard inquiries on the report. */
+  inquiryAttestation: z.boolean().optional(),
+});
+
 const result = (application: ApplicationRow): ActionResult => ({
   status: application.step as ActionResult['status'],
 });
@@ -374,6 +398,34 @@ export const engineRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.get(
+    `${BASE}/liens`,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['applications'],
+        summary: 'The liens found on the property (and the borrower’s corrections), with balances',
+        params,
+        response: {
+          200: z.object({
+            status: ZApplicationStep,
+            inquiryAttestNeeded: z.boolean(),
+            liens: z.array(ZLienView),
+          }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      const { identityUuid } = authOf(request);
+      return onOwnApplication(request, identityUuid, async (tx, application) => ({
+        ...result(application),
+        inquiryAttestNeeded: application.statusFlags.inquiryAttestNeeded === true,
+        liens: await liensOf(tx, application.uuid),
+      }));
+    },
+  );
+
   app.post(
     `${BASE}/liens/confirm`,
     {
@@ -381,20 +433,47 @@ export const engineRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['applications'],
         summary: 'Confirm the liens found on the property; starts underwriting and pricing',
+        description:
+          'Optional body: corrected balances of found liens (the corrected ones then count as the ' +
+          'borrower’s), and the attestation about recent credit inquiries when the status asks for one.',
         params,
+        body: ZConfirmLiensBody.nullish(),
         response: { 200: ZActionResult, ...errors },
       },
     },
     async (request) => {
       const { identityUuid } = authOf(request);
+      const { corrections = [], inquiryAttestation = false } = request.body ?? {};
       return onOwnApplication(request, identityUuid, async (tx, application) => {
         if (await alreadyDone(tx, application, 'CONFIRM_LIENS', ['LIEN_VERIFICATION']))
           return result(application);
+        const attestNeeded =
+          application.statusFlags.inquiryAttestNeeded === true &&
+          application.statusFlags.inquiryAttestComplete !== true;
+        if (attestNeeded && !inquiryAttestation) {
+          throw new AppError('BAD_REQUEST', 'Please confirm the recent credit inquiries');
+        }
+        const found = new Set((await liensOf(tx, application.uuid)).map((lien) => lien.uuid));
+        const unknown = corrections.find((each) => !found.has(each.uuid.toLowerCase()));
+        if (unknown) throw new AppError('BAD_REQUEST', 'Not one of the liens found');
+        // Order matters: the transition (which throws 409 out of order) before the lien writes.
         const moved = await moveApplication(tx, clock, application, 'CONFIRM_LIENS', {
           actor: borrower(identityUuid),
-          flags: { liensComplete: true },
+          data: { corrections: corrections.length },
+          flags: { liensComplete: true, ...(attestNeeded && { inquiryAttestComplete: true }) },
           next: { kind: JOB_KINDS.underwritingPrice, payload: {} },
         });
+        for (const correction of corrections) {
+          await tx
+            .update(schema.applicationLiens)
+            .set({ balanceCents: correction.balanceCents, source: 'BORROWER' })
+            .where(
+              and(
+                eq(schema.applicationLiens.applicationUuid, application.uuid),
+                eq(schema.applicationLiens.uuid, correction.uuid.toLowerCase()),
+              ),
+            );
+        }
         await tx
           .update(schema.applicationLiens)
           .set({ confirmed: true })
@@ -545,6 +624,22 @@ async function offersOf(db: Executor, applicationUuid: string) {
     .from(schema.applicationOffers)
     .where(eq(schema.applicationOffers.applicationUuid, applicationUuid))
     .orderBy(schema.applicationOffers.termYears, schema.applicationOffers.originationFeeBps);
+}
+
+async function liensOf(db: Executor, applicationUuid: string) {
+  const rows = await db
+    .select()
+    .from(schema.applicationLiens)
+    .where(eq(schema.applicationLiens.applicationUuid, applicationUuid))
+    .orderBy(schema.applicationLiens.position);
+  return rows.map((row) => ({
+    uuid: row.uuid,
+    position: row.position,
+    lenderName: row.lenderName,
+    balanceCents: row.balanceCents,
+    monthlyPaymentCents: row.monthlyPaymentCents,
+    source: row.source === 'BORROWER' ? ('BORROWER' as const) : ('PROVIDER' as const),
+  }));
 }
 
 async function candidatesOf(db: Executor, applicationUuid: string): Promise<PropertyCandidate[]> {
