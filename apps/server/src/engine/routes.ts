@@ -16,9 +16,16 @@ import {
   mergePricing,
   monthlyPaymentCents,
   originationFeeCents,
+  ZActionResult,
   ZApiErrorBody,
-  ZApplicationStep,
-  ZIsoDate,
+  ZConfirmLiensBody,
+  ZCreditPinForm,
+  ZLiensResponse,
+  ZOfferChoice,
+  ZOffersResponse,
+  ZProfileStepBody,
+  ZPropertiesResponse,
+  ZSsnForm,
   ZUuid,
 } from '@heloc/domain';
 import type { Executor } from '../db';
@@ -35,61 +42,7 @@ const params = z.object({ uuid: ZUuid });
 /** Version of the soft-credit consent text the borrower agreed to (kept with the consent). */
 const SOFT_CREDIT_DISCLOSURE_VERSION = 'soft-credit-2026-01';
 
-const ZActionResult = z.object({ status: ZApplicationStep });
 type ActionResult = z.infer<typeof ZActionResult>;
-
-const ZOfferView = z.object({
-  uuid: ZUuid,
-  termYears: z.number().int(),
-  rateBps: z.number().int(),
-  originationFeeBps: z.number().int(),
-  /** For the maximum line. */
-  originationFeeCents: z.number().int(),
-  aprBps: z.number(),
-  monthlyPaymentCents: z.number().int(),
-  selected: z.boolean(),
-});
-
-const ZOffersResponse = z.object({
-  status: ZApplicationStep,
-  maxLineCents: z.number().int(),
-  minLineCents: z.number().int(),
-  offers: z.array(ZOfferView),
-  selectedAmountCents: z.number().int(),
-});
-
-const ZCandidate = z.object({
-  propertyId: z.string(),
-  street1: z.string(),
-  street2: z.string().nullable(),
-  city: z.string(),
-  state: z.string(),
-  zip: z.string(),
-});
-
-const ZLienView = z.object({
-  uuid: ZUuid,
-  position: z.number().int(),
-  lenderName: z.string(),
-  balanceCents: z.number().int(),
-  monthlyPaymentCents: z.number().int().nullable(),
-  /** PROVIDER (found) or BORROWER (corrected by the borrower). */
-  source: z.enum(['PROVIDER', 'BORROWER']),
-});
-
-const ZConfirmLiensBody = z.object({
-  /** Corrected balances of found liens (at most one per lien). */
-  corrections: z
-    .array(z.object({ uuid: ZUuid, balanceCents: z.number().int().min(0).max(100_000_000_00) }))
-    .max(20)
-    .refine(
-      (list) => new Set(list.map((each) => each.uuid.toLowerCase())).size === list.length,
-      'One correction per lien',
-    )
-    .optional(),
-  /** The borrower explains (attests to) the recent hard inquiries on the report. */
-  inquiryAttestation: z.boolean().optional(),
-});
 
 const result = (application: ApplicationRow): ActionResult => ({
   status: application.step as ActionResult['status'],
@@ -141,18 +94,7 @@ export const engineRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['applications'],
         summary: 'Basic info: name, birth date, property and the soft-credit consent; starts the soft pull',
         params,
-        body: z.object({
-          name: z.object({
-            firstName: z.string().trim().min(1).max(100),
-            middleName: z.string().trim().max(100).nullish(),
-            lastName: z.string().trim().min(1).max(100),
-            suffix: z.string().trim().max(20).nullish(),
-          }),
-          dob: ZIsoDate,
-          /** One of the borrower's addresses; default: the application's selected property. */
-          propertyUuid: ZUuid.optional(),
-          softCreditConsent: z.literal(true),
-        }),
+        body: ZProfileStepBody,
         response: { 200: ZActionResult, ...errors },
       },
     },
@@ -231,7 +173,7 @@ export const engineRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Only `hasSsn` and the last 4 digits are kept in this slice; a production build encrypts the SSN at rest.',
         params,
-        body: z.object({ ssn: z.string().regex(/^\d{3}-?\d{2}-?\d{4}$/, 'SSN must be 9 digits') }),
+        body: ZSsnForm,
         response: { 200: ZActionResult, ...errors },
       },
     },
@@ -272,7 +214,7 @@ export const engineRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['applications'],
         summary: 'The bureau freeze PIN; pulls again with it',
         params,
-        body: z.object({ pin: z.string().regex(/^\d{4}$/, 'PIN must be 4 digits') }),
+        body: ZCreditPinForm,
         response: { 200: ZActionResult, ...errors },
       },
     },
@@ -326,7 +268,7 @@ export const engineRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['applications'],
         summary: 'The properties of record to choose from when several matched',
         params,
-        response: { 200: z.object({ status: ZApplicationStep, properties: z.array(ZCandidate) }), ...errors },
+        response: { 200: ZPropertiesResponse, ...errors },
       },
     },
     async (request) => {
@@ -406,14 +348,7 @@ export const engineRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['applications'],
         summary: 'The liens found on the property (and the borrower’s corrections), with balances',
         params,
-        response: {
-          200: z.object({
-            status: ZApplicationStep,
-            inquiryAttestNeeded: z.boolean(),
-            liens: z.array(ZLienView),
-          }),
-          ...errors,
-        },
+        response: { 200: ZLiensResponse, ...errors },
       },
     },
     async (request) => {
@@ -539,7 +474,7 @@ export const engineRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['applications'],
         summary: 'Select an offer and the amount to draw (from the minimum line up to the maximum line)',
         params,
-        body: z.object({ offerUuid: ZUuid, amountCents: z.number().int().positive() }),
+        body: ZOfferChoice,
         response: { 200: ZActionResult, ...errors },
       },
     },

@@ -7,7 +7,8 @@ import { z } from 'zod';
 import { REQUIRED_MESSAGE, VALIDATION_MESSAGES } from '../constants';
 import { formatCurrency, parseDollarsToCents } from '../format/currency';
 import { displayDateToIso } from '../format/date';
-import { requiredString } from './common';
+import { ZApplicationStep } from '../enums';
+import { requiredString, ZIsoDate, ZUuid } from './common';
 import { ZBorrowerDob, ZRegistrationRequest } from './auth';
 
 const name = ZRegistrationRequest.shape.name.shape;
@@ -74,3 +75,105 @@ export function offerChoiceForm({ minCents, maxCents }: { minCents: number; maxC
   });
 }
 export type TOfferChoiceFormInput = z.input<ReturnType<typeof offerChoiceForm>>;
+
+// ---------------------------------------------------------------------------------------------
+// The engine's borrower endpoints (DESIGN.md §6, /service-application/api/v1/application/heloc/{uuid}/…):
+// request and answer bodies, shared by the server (validation, OpenAPI) and the web client.
+// ---------------------------------------------------------------------------------------------
+
+/** What every borrower action answers: the step the application moved to. */
+export const ZActionResult = z.object({ status: ZApplicationStep });
+export type TActionResult = z.infer<typeof ZActionResult>;
+
+/** POST …/profile. */
+export const ZProfileStepBody = z.object({
+  name: z.object({
+    firstName: z.string().trim().min(1).max(100),
+    middleName: z.string().trim().max(100).nullish(),
+    lastName: z.string().trim().min(1).max(100),
+    suffix: z.string().trim().max(20).nullish(),
+  }),
+  dob: ZIsoDate,
+  /** One of the borrower's addresses; default: the application's selected property. */
+  propertyUuid: ZUuid.optional(),
+  softCreditConsent: z.literal(true),
+});
+export type TProfileStepBody = z.infer<typeof ZProfileStepBody>;
+
+/** One priced offer (GET …/offers), its figures for the maximum line. */
+export const ZOfferView = z.object({
+  uuid: ZUuid,
+  termYears: z.number().int(),
+  rateBps: z.number().int(),
+  originationFeeBps: z.number().int(),
+  /** For the maximum line. */
+  originationFeeCents: z.number().int(),
+  aprBps: z.number(),
+  monthlyPaymentCents: z.number().int(),
+  selected: z.boolean(),
+});
+export type TOfferView = z.infer<typeof ZOfferView>;
+
+export const ZOffersResponse = z.object({
+  status: ZApplicationStep,
+  maxLineCents: z.number().int(),
+  minLineCents: z.number().int(),
+  offers: z.array(ZOfferView),
+  selectedAmountCents: z.number().int(),
+});
+export type TOffersResponse = z.infer<typeof ZOffersResponse>;
+
+/** POST …/offer. */
+export const ZOfferChoice = z.object({ offerUuid: ZUuid, amountCents: z.number().int().positive() });
+
+/** A property of record offered when several matched (GET …/properties). */
+export const ZPropertyCandidate = z.object({
+  propertyId: z.string(),
+  street1: z.string(),
+  street2: z.string().nullable(),
+  city: z.string(),
+  state: z.string(),
+  zip: z.string(),
+});
+export type TPropertyCandidate = z.infer<typeof ZPropertyCandidate>;
+export const ZPropertiesResponse = z.object({
+  status: ZApplicationStep,
+  properties: z.array(ZPropertyCandidate),
+});
+
+/** A lien on the property (GET …/liens). */
+export const ZLienView = z.object({
+  uuid: ZUuid,
+  position: z.number().int(),
+  lenderName: z.string(),
+  balanceCents: z.number().int(),
+  monthlyPaymentCents: z.number().int().nullable(),
+  /** PROVIDER (found) or BORROWER (corrected by the borrower). */
+  source: z.enum(['PROVIDER', 'BORROWER']),
+});
+export type TLienView = z.infer<typeof ZLienView>;
+export const ZLiensResponse = z.object({
+  status: ZApplicationStep,
+  inquiryAttestNeeded: z.boolean(),
+  liens: z.array(ZLienView),
+});
+export type TLiensResponse = z.infer<typeof ZLiensResponse>;
+
+/** The largest balance a borrower may state for one lien. */
+export const LIEN_BALANCE_MAX_CENTS = 100_000_000_00;
+
+/** POST …/liens/confirm (an empty body confirms the liens as found). */
+export const ZConfirmLiensBody = z.object({
+  /** Corrected balances of found liens (at most one per lien). */
+  corrections: z
+    .array(z.object({ uuid: ZUuid, balanceCents: z.number().int().min(0).max(LIEN_BALANCE_MAX_CENTS) }))
+    .max(20)
+    .refine(
+      (list) => new Set(list.map((each) => each.uuid.toLowerCase())).size === list.length,
+      'One correction per lien',
+    )
+    .optional(),
+  /** The borrower explains (attests to) the recent hard inquiries on the report. */
+  inquiryAttestation: z.boolean().optional(),
+});
+export type TConfirmLiensBody = z.infer<typeof ZConfirmLiensBody>;
