@@ -38,9 +38,10 @@ export default defineConfig(({ mode }) => ({
             {
               name: 'shared',
               minShareCount: 2,
-              // Pages only reached later (legal pages, the application frame, dashboard, settings)
-              // and the engine's domain logic stay in their own chunks.
-              test: /apps[\\/]web[\\/]src[\\/](?!features[\\/](legal|application-frame|dashboard|settings)[\\/])|packages[\\/]domain[\\/]src[\\/](?!(progress|heloc-math|machine|routing|underwriting|calendar|polling)\b)/,
+              // Pages only reached later (legal pages, the application frame and its step screens,
+              // dashboard, settings), the form helpers and the engine's domain logic stay in their
+              // own chunks.
+              test: /apps[\\/]web[\\/]src[\\/](?!features[\\/](legal|application-frame|application-flow|pre-offer|dashboard|settings)[\\/]|lib[\\/]forms[\\/])|packages[\\/]domain[\\/]src[\\/](?!(progress|heloc-math|machine|routing|underwriting|calendar|polling)\b)/,
             },
           ],
         },

@@ -3,7 +3,7 @@
  * underwriting → offers → offer choice, driven by the sandbox providers (scenario = last name)
  * through durable jobs that the test runs with `app.jobs.runDue()` on a ManualClock.
  */
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeForStatus, type TApplicationStatusResponse } from '@heloc/domain';
 import { schema } from '../db';
@@ -223,6 +223,54 @@ describe('happy path', () => {
     expect((await submitProfile(ann)).json()).toEqual({ status: 'LIEN_VERIFICATION' });
     expect((await post(ann, '/liens/confirm')).json()).toEqual({ status: 'WAITING_FOR_UNDERWRITING' });
     expect((await post(ann, '/liens/confirm')).json()).toEqual({ status: 'WAITING_FOR_UNDERWRITING' });
+  });
+
+  it('lists the liens found; a corrected balance counts in the maximum line', async () => {
+    const ann = await borrower();
+    expect((await throughCredit(ann)).status).toBe('LIEN_VERIFICATION');
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${base(ann.applicationUuid)}/liens`,
+      headers: headers(ann),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const listed = res.json() as {
+      inquiryAttestNeeded: boolean;
+      liens: { uuid: string; balanceCents: number; source: string; lenderName: string }[];
+    };
+    expect(listed.inquiryAttestNeeded).toBe(false);
+    expect(listed.liens).toHaveLength(1);
+    expect(listed.liens[0]).toMatchObject({ balanceCents: 250_000_00, source: 'PROVIDER' });
+
+    const unknown = await post(ann, '/liens/confirm', {
+      corrections: [{ uuid: '99999999-9999-4999-8999-999999999999', balanceCents: 1 }],
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe('Not one of the liens found');
+
+    const corrected = await post(ann, '/liens/confirm', {
+      corrections: [{ uuid: listed.liens[0]!.uuid, balanceCents: 200_000_00 }],
+    });
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    expect((await drain(ann)).status).toBe('OFFER_SELECTION');
+    // 85% of $650,000 less the corrected $200,000.
+    expect((await offers(ann)).maxLineCents).toBe(352_500_00);
+  });
+
+  it('asks for the inquiry attestation when the status needs one', async () => {
+    const ann = await borrower();
+    expect((await throughCredit(ann)).status).toBe('LIEN_VERIFICATION');
+    await t.database.db
+      .update(schema.helocApplications)
+      .set({ statusFlags: sql`status_flags || '{"inquiryAttestNeeded": true}'::jsonb` })
+      .where(eq(schema.helocApplications.uuid, ann.applicationUuid));
+    const refused = await post(ann, '/liens/confirm', {});
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe('Please confirm the recent credit inquiries');
+    const attested = await post(ann, '/liens/confirm', { inquiryAttestation: true });
+    expect(attested.statusCode, attested.body).toBe(200);
+    const after = await status(ann);
+    expect(after.applicationStatus).toMatchObject({ inquiryAttestNeeded: true, inquiryAttestComplete: true });
   });
 
   it('refuses an out-of-order action with 409 and the current step, changing nothing', async () => {

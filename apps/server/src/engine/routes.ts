@@ -16,9 +16,16 @@ import {
   mergePricing,
   monthlyPaymentCents,
   originationFeeCents,
+  ZActionResult,
   ZApiErrorBody,
-  ZApplicationStep,
-  ZIsoDate,
+  ZConfirmLiensBody,
+  ZCreditPinForm,
+  ZLiensResponse,
+  ZOfferChoice,
+  ZOffersResponse,
+  ZProfileStepBody,
+  ZPropertiesResponse,
+  ZSsnForm,
   ZUuid,
 } from '@heloc/domain';
 import type { Executor } from '../db';
@@ -35,37 +42,7 @@ const params = z.object({ uuid: ZUuid });
 /** Version of the soft-credit consent text the borrower agreed to (kept with the consent). */
 const SOFT_CREDIT_DISCLOSURE_VERSION = 'soft-credit-2026-01';
 
-const ZActionResult = z.object({ status: ZApplicationStep });
 type ActionResult = z.infer<typeof ZActionResult>;
-
-const ZOfferView = z.object({
-  uuid: ZUuid,
-  termYears: z.number().int(),
-  rateBps: z.number().int(),
-  originationFeeBps: z.number().int(),
-  /** For the maximum line. */
-  originationFeeCents: z.number().int(),
-  aprBps: z.number(),
-  monthlyPaymentCents: z.number().int(),
-  selected: z.boolean(),
-});
-
-const ZOffersResponse = z.object({
-  status: ZApplicationStep,
-  maxLineCents: z.number().int(),
-  minLineCents: z.number().int(),
-  offers: z.array(ZOfferView),
-  selectedAmountCents: z.number().int(),
-});
-
-const ZCandidate = z.object({
-  propertyId: z.string(),
-  street1: z.string(),
-  street2: z.string().nullable(),
-  city: z.string(),
-  state: z.string(),
-  zip: z.string(),
-});
 
 const result = (application: ApplicationRow): ActionResult => ({
   status: application.step as ActionResult['status'],
@@ -117,18 +94,7 @@ export const engineRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['applications'],
         summary: 'Basic info: name, birth date, property and the soft-credit consent; starts the soft pull',
         params,
-        body: z.object({
-          name: z.object({
-            firstName: z.string().trim().min(1).max(100),
-            middleName: z.string().trim().max(100).nullish(),
-            lastName: z.string().trim().min(1).max(100),
-            suffix: z.string().trim().max(20).nullish(),
-          }),
-          dob: ZIsoDate,
-          /** One of the borrower's addresses; default: the application's selected property. */
-          propertyUuid: ZUuid.optional(),
-          softCreditConsent: z.literal(true),
-        }),
+        body: ZProfileStepBody,
         response: { 200: ZActionResult, ...errors },
       },
     },
@@ -207,7 +173,7 @@ export const engineRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Only `hasSsn` and the last 4 digits are kept in this slice; a production build encrypts the SSN at rest.',
         params,
-        body: z.object({ ssn: z.string().regex(/^\d{3}-?\d{2}-?\d{4}$/, 'SSN must be 9 digits') }),
+        body: ZSsnForm,
         response: { 200: ZActionResult, ...errors },
       },
     },
@@ -248,7 +214,7 @@ export const engineRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['applications'],
         summary: 'The bureau freeze PIN; pulls again with it',
         params,
-        body: z.object({ pin: z.string().regex(/^\d{4}$/, 'PIN must be 4 digits') }),
+        body: ZCreditPinForm,
         response: { 200: ZActionResult, ...errors },
       },
     },
@@ -302,7 +268,7 @@ export const engineRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['applications'],
         summary: 'The properties of record to choose from when several matched',
         params,
-        response: { 200: z.object({ status: ZApplicationStep, properties: z.array(ZCandidate) }), ...errors },
+        response: { 200: ZPropertiesResponse, ...errors },
       },
     },
     async (request) => {
@@ -374,6 +340,27 @@ export const engineRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.get(
+    `${BASE}/liens`,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['applications'],
+        summary: 'The liens found on the property (and the borrower’s corrections), with balances',
+        params,
+        response: { 200: ZLiensResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const { identityUuid } = authOf(request);
+      return onOwnApplication(request, identityUuid, async (tx, application) => ({
+        ...result(application),
+        inquiryAttestNeeded: application.statusFlags.inquiryAttestNeeded === true,
+        liens: await liensOf(tx, application.uuid),
+      }));
+    },
+  );
+
   app.post(
     `${BASE}/liens/confirm`,
     {
@@ -381,20 +368,47 @@ export const engineRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['applications'],
         summary: 'Confirm the liens found on the property; starts underwriting and pricing',
+        description:
+          'Optional body: corrected balances of found liens (the corrected ones then count as the ' +
+          'borrower’s), and the attestation about recent credit inquiries when the status asks for one.',
         params,
+        body: ZConfirmLiensBody.nullish(),
         response: { 200: ZActionResult, ...errors },
       },
     },
     async (request) => {
       const { identityUuid } = authOf(request);
+      const { corrections = [], inquiryAttestation = false } = request.body ?? {};
       return onOwnApplication(request, identityUuid, async (tx, application) => {
         if (await alreadyDone(tx, application, 'CONFIRM_LIENS', ['LIEN_VERIFICATION']))
           return result(application);
+        const attestNeeded =
+          application.statusFlags.inquiryAttestNeeded === true &&
+          application.statusFlags.inquiryAttestComplete !== true;
+        if (attestNeeded && !inquiryAttestation) {
+          throw new AppError('BAD_REQUEST', 'Please confirm the recent credit inquiries');
+        }
+        const found = new Set((await liensOf(tx, application.uuid)).map((lien) => lien.uuid));
+        const unknown = corrections.find((each) => !found.has(each.uuid.toLowerCase()));
+        if (unknown) throw new AppError('BAD_REQUEST', 'Not one of the liens found');
+        // Order matters: the transition (which throws 409 out of order) before the lien writes.
         const moved = await moveApplication(tx, clock, application, 'CONFIRM_LIENS', {
           actor: borrower(identityUuid),
-          flags: { liensComplete: true },
+          data: { corrections: corrections.length },
+          flags: { liensComplete: true, ...(attestNeeded && { inquiryAttestComplete: true }) },
           next: { kind: JOB_KINDS.underwritingPrice, payload: {} },
         });
+        for (const correction of corrections) {
+          await tx
+            .update(schema.applicationLiens)
+            .set({ balanceCents: correction.balanceCents, source: 'BORROWER' })
+            .where(
+              and(
+                eq(schema.applicationLiens.applicationUuid, application.uuid),
+                eq(schema.applicationLiens.uuid, correction.uuid.toLowerCase()),
+              ),
+            );
+        }
         await tx
           .update(schema.applicationLiens)
           .set({ confirmed: true })
@@ -460,7 +474,7 @@ export const engineRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['applications'],
         summary: 'Select an offer and the amount to draw (from the minimum line up to the maximum line)',
         params,
-        body: z.object({ offerUuid: ZUuid, amountCents: z.number().int().positive() }),
+        body: ZOfferChoice,
         response: { 200: ZActionResult, ...errors },
       },
     },
@@ -545,6 +559,22 @@ async function offersOf(db: Executor, applicationUuid: string) {
     .from(schema.applicationOffers)
     .where(eq(schema.applicationOffers.applicationUuid, applicationUuid))
     .orderBy(schema.applicationOffers.termYears, schema.applicationOffers.originationFeeBps);
+}
+
+async function liensOf(db: Executor, applicationUuid: string) {
+  const rows = await db
+    .select()
+    .from(schema.applicationLiens)
+    .where(eq(schema.applicationLiens.applicationUuid, applicationUuid))
+    .orderBy(schema.applicationLiens.position);
+  return rows.map((row) => ({
+    uuid: row.uuid,
+    position: row.position,
+    lenderName: row.lenderName,
+    balanceCents: row.balanceCents,
+    monthlyPaymentCents: row.monthlyPaymentCents,
+    source: row.source === 'BORROWER' ? ('BORROWER' as const) : ('PROVIDER' as const),
+  }));
 }
 
 async function candidatesOf(db: Executor, applicationUuid: string): Promise<PropertyCandidate[]> {

@@ -10,7 +10,10 @@ import { lazyRoute } from '@/lib/lazy-route';
 import type { RouterScope } from '@/lib/router-scope';
 import { requireAuth } from '@/lib/auth';
 import { appIndexLoader } from './routes/auth-loaders';
+import { stepHandle } from '@/features/application-flow/step-handle';
 import { applicationLoader } from './routes/app/application-loader';
+import { postOfferRoutes } from './routes/app/steps/post-offer-routes';
+import { preOfferRoutes } from './routes/app/steps/pre-offer-routes';
 import {
   dashboardLoader,
   hostPageLoader,
@@ -48,11 +51,20 @@ export const appRoutes: RouteObject[] = withRoot([
   },
   { path: paths.app.registerSupport.path, lazy: lazyRoute(() => import('./routes/app/register-support')) },
   {
-    // The application frame; its step screens will be children rendered in the frame's <Outlet/>.
+    // The application frame; its step screens are children rendered in the frame's <Outlet/>, each
+    // group in its own file. The index moves on to the screen the server status resolves to.
     path: paths.app.application.path,
     loader: applicationLoader,
     lazy: lazyRoute(() => import('./routes/app/application')),
-    children: [{ index: true, lazy: lazyRoute(() => import('./routes/app/application-summary')) }],
+    children: [
+      {
+        index: true,
+        handle: stepHandle(''),
+        lazy: lazyRoute(() => import('./routes/app/application-index')),
+      },
+      ...preOfferRoutes,
+      ...postOfferRoutes,
+    ],
   },
   ...HOST_PAGES.map((page): RouteObject => ({
     path: page,

@@ -25,3 +25,11 @@ export function formatCurrency(cents: number, options: TCurrencyOptions = {}): s
   const value = scaledDecimal(Math.round(cents), 2);
   return format.format(value as Intl.StringNumericLiteral);
 }
+
+/** "85,000", "$85000.50" → cents; anything else (negative, 3 decimals, letters) → null. */
+export function parseDollarsToCents(text: string): number | null {
+  const cleaned = text.trim().replace(/^\$/, '').replaceAll(',', '');
+  if (!/^\d+(\.\d{1,2})?$/.test(cleaned)) return null;
+  const [whole = '0', fraction = ''] = cleaned.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}

@@ -72,6 +72,15 @@ export function ageOn(dobIso: string, today: Date): number {
   return age;
 }
 
+/** A borrower's birth date (yyyy-MM-dd): adult, and plausibly alive. */
+export const ZBorrowerDob = requiredString()
+  .pipe(ZIsoDate)
+  .refine(
+    (dob) => ageOn(dob, new Date()) >= MINIMUM_BORROWER_AGE,
+    `You must be at least ${MINIMUM_BORROWER_AGE} years old`,
+  )
+  .refine((dob) => ageOn(dob, new Date()) <= 120, 'Enter a valid birthdate');
+
 export const ZRegistrationRequest = z
   .object({
     property: ZRegistrationAddress,
@@ -97,13 +106,7 @@ export const ZRegistrationRequest = z
       },
       { error: requiredOr('Enter your name') },
     ),
-    dob: requiredString()
-      .pipe(ZIsoDate)
-      .refine(
-        (dob) => ageOn(dob, new Date()) >= MINIMUM_BORROWER_AGE,
-        `You must be at least ${MINIMUM_BORROWER_AGE} years old`,
-      )
-      .refine((dob) => ageOn(dob, new Date()) <= 120, 'Enter a valid birthdate'),
+    dob: ZBorrowerDob,
     email: ZEmailAddress,
     phoneNumber: ZPhoneDigits,
     password: z.string({ error: REQUIRED_MESSAGE }).min(1, REQUIRED_MESSAGE),

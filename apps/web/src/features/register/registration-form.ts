@@ -6,6 +6,7 @@
  * (`body.property.state`) land on their field without a lookup table.
  */
 import {
+  parseDollarsToCents,
   displayDateToIso,
   passwordProblem,
   REGISTRATION_STEPS,
@@ -131,13 +132,8 @@ export function firstInvalidField(
 
 export const INCOME_FORMAT_MESSAGE = 'Enter a dollar amount, e.g. 85,000';
 
-/** "85,000" or "$85000.50" → cents; anything else → null. */
-export function dollarsToCents(text: string): number | null {
-  const cleaned = text.trim().replace(/^\$/, '').replaceAll(',', '');
-  if (!/^\d+(\.\d{1,2})?$/.test(cleaned)) return null;
-  const [whole = '0', fraction = ''] = cleaned.split('.');
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-}
+/** "85,000" or "$85000.50" → cents; anything else → null (the domain's parser). */
+export const dollarsToCents = parseDollarsToCents;
 
 export interface RegistrationContext {
   /** The organisation's licensed states: the only ones the state field offers. */

@@ -1,5 +1,6 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { EMPTY_APPLICATION_STATUS } from '@heloc/domain';
 import type { THelocApplicationView, TLoanOriginatorInfo, TProfile } from '@heloc/domain';
 import { APP_BASENAME } from '@/config/paths';
 import { browserLocation } from '@/lib/browser-location';
@@ -79,6 +80,8 @@ function serve(applicationAnswer: () => Response) {
       const path = new URL(String(input), 'https://acme.test').pathname;
       if (path.endsWith(`/application/heloc/${APP_ID}`)) return applicationAnswer();
       if (path === '/service-profile/api/v1/profile') return json(profile);
+      if (path.endsWith(`/${APP_ID}/status`))
+        return json({ status: 'OFFER_SELECTION', applicationStatus: EMPTY_APPLICATION_STATUS });
       if (path.startsWith('/service-lead-portal/api/lo/')) return json(loanOfficer);
       if (path.includes('/service-optimize/')) return json({ features: {} });
       return json({ status: 'NOT_FOUND', message: 'Not found' }, 404);
@@ -99,9 +102,9 @@ afterEach(() => {
 });
 
 describe('application frame (/account/heloc/{uuid})', () => {
-  it('shows the progress sidebar, the offer box, the summary and the loan officer', async () => {
+  it('shows the progress sidebar, the offer box and the loan officer, and routes by the status', async () => {
     serve(() => json(application()));
-    renderApp(`/${APP_ID}`);
+    const { router } = renderApp(`/${APP_ID}`);
 
     const progress = await screen.findByRole('region', { name: 'Application Progress' });
     const current = within(progress)
@@ -112,12 +115,10 @@ describe('application frame (/account/heloc/{uuid})', () => {
       'Monthly payment$619.93',
     );
 
-    expect(screen.getByRole('heading', { level: 1, name: 'Your application' })).toBeInTheDocument();
-    const main = screen.getByRole('main');
-    expect(main).toHaveTextContent('Application IDHL-2024-000123');
-    expect(main).toHaveTextContent('Property12 Oak Lane, San Jose, CA 95112');
-    expect(main).toHaveTextContent('Current stepSelect Offer');
-    expect(main).toHaveTextContent('Started03/04/2024');
+    // The index moves on to the screen the server status resolves to (spec 1 §4).
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`${APP_BASENAME}/${APP_ID}/product/select`),
+    );
 
     const card = await screen.findByRole('region', { name: 'Your Loan Officer' });
     expect(card).toHaveTextContent('NMLS #2104871');

@@ -2,7 +2,7 @@
  * Lazy route module: the application frame, /account/heloc/{uuid} (spec 1 §2). The segment is an
  * application id only when it has the UUID shape; anything else is not found. A missing or foreign
  * application (404) or a missing profile goes to the dashboard (spec 1 §4, spec 2 §8). The step screens
- * will be child routes rendered in the frame's <Outlet/>.
+ * are child routes rendered in the frame's <Outlet/>, under the status-driven flow (application-flow).
  */
 import { useEffect } from 'react';
 import { Outlet, useParams } from 'react-router';
@@ -12,6 +12,7 @@ import { TopBarPortal } from '@/components/layout/top-bar-slot';
 import { BrandLogo } from '@/components/ui/brand-logo';
 import { FullScreenLoader } from '@/components/ui/full-screen-loader';
 import { paths } from '@/config/paths';
+import { ApplicationFlowProvider } from '@/features/application-flow';
 import { ApplicationFrame, isMissingApplication, useApplication } from '@/features/application-frame';
 import { useOrg } from '@/features/org';
 import {
@@ -53,7 +54,9 @@ function ApplicationPage({ applicationUuid }: { applicationUuid: string }) {
             <LoanOfficerPanelButton loanOriginatorUuid={referrerUuid} />
           </TopBarPortal>
           <ApplicationFrame application={data} aside={<LoanOfficerCard loanOriginatorUuid={referrerUuid} />}>
-            <Outlet />
+            <ApplicationFlowProvider applicationUuid={applicationUuid}>
+              <Outlet />
+            </ApplicationFlowProvider>
           </ApplicationFrame>
         </>
       ) : null}

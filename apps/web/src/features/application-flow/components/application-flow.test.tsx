@@ -1,0 +1,181 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { EMPTY_APPLICATION_STATUS } from '@heloc/domain';
+import { Outlet, useParams } from 'react-router';
+import type { RouteObject } from 'react-router';
+import { browserLocation } from '@/lib/browser-location';
+import { APPLICATION_UUID, applicationFixture, mockApi } from '@/testing/mock-api';
+import { renderRoutes } from '@/testing/render';
+import { stepHandle } from '../step-handle';
+import { ApplicationFlowProvider, useApplicationFlow } from './application-flow';
+
+const PROFILE = {
+  uuid: '22222222-2222-4222-8222-222222222222',
+  name: { uuid: '33333333-3333-4333-8333-333333333333', firstName: 'Dana', lastName: 'Demo' },
+  dob: '1984-06-15',
+  email: 'demo@heloc.test',
+  phoneNumbers: [],
+  addresses: [],
+  hasSsn: false,
+  type: 'BORROWER',
+};
+const STATUS_PATH = `GET /service-krang-heloc/borrower/secure/api/v1/${APPLICATION_UUID}/status`;
+const APPLICATION_PATH = `GET /service-application/api/v1/application/heloc/${APPLICATION_UUID}`;
+const status = (name: string, flags: Record<string, unknown> = {}) => ({
+  body: { status: name, applicationStatus: { ...EMPTY_APPLICATION_STATUS, ...flags } },
+});
+
+function Frame() {
+  const { applicationUuid = '' } = useParams();
+  return (
+    <ApplicationFlowProvider applicationUuid={applicationUuid}>
+      <Outlet />
+    </ApplicationFlowProvider>
+  );
+}
+
+function Screen({ name }: { name: string }) {
+  const { advance, busy } = useApplicationFlow();
+  return (
+    <div>
+      <h1>{name}</h1>
+      <button type="button" disabled={busy} onClick={() => void advance()}>
+        Continue
+      </button>
+    </div>
+  );
+}
+
+const screenRoute = (path: string, alsoWhen?: string[]): RouteObject => ({
+  path,
+  handle: stepHandle(path, alsoWhen),
+  element: <Screen name={path} />,
+});
+
+const routes: RouteObject[] = [
+  {
+    path: ':applicationUuid',
+    element: <Frame />,
+    children: [
+      { index: true, handle: stepHandle(''), element: <p>index</p> },
+      screenRoute('start/profile', ['review-app/datatree']),
+      screenRoute('liens'),
+      screenRoute('credit/social'),
+      screenRoute('product/select'),
+      { path: 'document/disclosures', element: <Screen name="disclosures" /> },
+      { path: 'error/timeout', element: <h1>timeout</h1> },
+      { path: 'review-app/datatree', element: <h1>datatree</h1> },
+      { path: 'error/credit', element: <h1>credit decline</h1> },
+    ],
+  },
+  { path: '*', element: <h1>elsewhere</h1> },
+];
+
+function render(path: string) {
+  return renderRoutes({ routes, scope: 'app', url: `/${APPLICATION_UUID}${path}` });
+}
+
+let server: ReturnType<typeof mockApi>;
+beforeEach(() => {
+  localStorage.setItem('jwt', 'test.jwt.token');
+  server = mockApi()
+    .on('GET /service-profile/api/v1/profile', { body: PROFILE })
+    .on(APPLICATION_PATH, { body: applicationFixture({ step: 'LIEN_VERIFICATION' }) });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('status-driven navigation', () => {
+  it('the frame index goes to the screen the server status resolves to', async () => {
+    server.on(STATUS_PATH, status('LIEN_VERIFICATION'));
+    const { router } = render('');
+    expect(await screen.findByRole('heading', { name: 'liens' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/${APPLICATION_UUID}/liens`);
+  });
+
+  it('replaces a step screen the status does not resolve to; leaves unrouted pages alone', async () => {
+    server.on(STATUS_PATH, status('CREDIT_NO_MATCH'));
+    const { router } = render('/liens');
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/${APPLICATION_UUID}/credit/social`));
+
+    const other = render('/document/disclosures');
+    await screen.findAllByRole('heading', { name: 'disclosures' });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(other.router.state.location.pathname).toBe(`/${APPLICATION_UUID}/document/disclosures`);
+  });
+
+  it('uses the flags and the client machine: a datatree miss on IN_PROGRESS goes to review-app/datatree', async () => {
+    server
+      .on(STATUS_PATH, status('IN_PROGRESS', { datatreeNoMatch: true }))
+      .on(APPLICATION_PATH, { body: applicationFixture({ step: 'IN_PROGRESS' }) });
+    const { router } = render('');
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/${APPLICATION_UUID}/review-app/datatree`),
+    );
+    // The profile screen may stay open under that destination (the borrower corrects the property).
+    const again = render('/start/profile');
+    await screen.findAllByRole('heading', { name: 'start/profile' });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(again.router.state.location.pathname).toBe(`/${APPLICATION_UUID}/start/profile`);
+  });
+
+  it('advance() polls a waiting status with the processing modal, then moves on', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    server.on(
+      STATUS_PATH,
+      status('LIEN_VERIFICATION'),
+      status('WAITING_FOR_UNDERWRITING'),
+      status('WAITING_FOR_UNDERWRITING'),
+      status('OFFER_SELECTION'),
+    );
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
+    const { router } = render('/liens');
+    await screen.findByRole('heading', { name: 'liens' });
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('dialog', { name: 'Please wait' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Processing your information…');
+    await act(() => vi.advanceTimersByTimeAsync(3000));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/${APPLICATION_UUID}/product/select`));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // The delays of the domain policy: 1000 ms, then 2000 ms.
+    expect(server.callsTo(STATUS_PATH)).toHaveLength(4);
+  });
+
+  it('giving up on a waiting status lands on the timeout page', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    server.on(STATUS_PATH, status('LIEN_VERIFICATION'), status('WAITING_FOR_UNDERWRITING'));
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
+    const { router } = render('/liens');
+    await screen.findByRole('heading', { name: 'liens' });
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await act(() => vi.advanceTimersByTimeAsync(70_000));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/${APPLICATION_UUID}/error/timeout`));
+    expect(server.callsTo(STATUS_PATH)).toHaveLength(1 + 14);
+  });
+
+  it('a waiting status found on arrival is polled the same way (a reload mid-wait)', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    server.on(
+      STATUS_PATH,
+      status('WAITING_FOR_UNDERWRITING'),
+      status('WAITING_FOR_UNDERWRITING'),
+      status('DECLINED', { uwDecision: 'DECLINE', creditScoreDecline: true }),
+    );
+    const { router } = render('');
+    expect(await screen.findByRole('dialog', { name: 'Please wait' })).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(5000));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/${APPLICATION_UUID}/error/credit`));
+  });
+
+  it('a missing application (404) during routing goes to the dashboard', async () => {
+    const replace = vi.spyOn(browserLocation, 'replace').mockImplementation(() => {});
+    server.on(STATUS_PATH, { status: 404, body: { status: 404, message: 'Application not found' } });
+    render('/liens');
+    await waitFor(() => expect(replace).toHaveBeenCalledWith('/dashboard'));
+  });
+});

@@ -1,0 +1,182 @@
+/**
+ * The status-driven navigation of one application (spec 1 §4 "Routing from the authoritative server
+ * status"), provided by the application frame to its step screens:
+ *
+ * - `advance()`, which a screen calls after a successful write: polls the status by the domain policy
+ *   while it is a waiting one (the processing modal rotates its messages meanwhile), reads the
+ *   application and profile again, and goes to the destination the domain resolves; giving up lands on
+ *   the timeout page (the UNKNOWN row).
+ * - The guard: the frame's index, and every step route whose `handle` names its step, show the screen
+ *   the status resolves to; a waiting status found on arrival (a reload mid-wait) is polled the same way.
+ * - A missing application or profile during routing goes to the dashboard.
+ */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, use, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
+import { useLocation, useMatches, useNavigate } from 'react-router';
+import { isWaitingStatus } from '@heloc/domain';
+import { ProcessingModal } from '@/components/ui/processing-modal';
+import { paths } from '@/config/paths';
+import { applicationQueryOptions, isMissingApplication } from '@/features/application-frame';
+import { ApiError } from '@/lib/api-client';
+import { profileQueryOptions, useProfile } from '@/lib/auth';
+import { browserLocation } from '@/lib/browser-location';
+import { statusQueryKey, statusQueryOptions } from '../api/get-status';
+import { destinationOf, destinationPath, stepOfPathname } from '../destination';
+import { abortableSleep, pollStatus } from '../poll-status';
+import { isStepHandle } from '../step-handle';
+
+export interface ApplicationFlow {
+  applicationUuid: string;
+  /** After a successful write: poll while waiting, then show the screen the new status resolves to. */
+  advance: () => Promise<void>;
+  /** True while advance() runs (screens keep their submit button busy). */
+  busy: boolean;
+}
+
+const ApplicationFlowContext = createContext<ApplicationFlow | null>(null);
+
+export function useApplicationFlow(): ApplicationFlow {
+  const flow = use(ApplicationFlowContext);
+  if (!flow) throw new Error('useApplicationFlow needs an ApplicationFlowProvider (the application frame)');
+  return flow;
+}
+
+const isGone = (error: unknown) =>
+  isMissingApplication(error) || (error instanceof ApiError && error.status === 401);
+
+function leaveForDashboard() {
+  // The dashboard is a host page: a document load (spec 1 §4: missing profile or application).
+  browserLocation.replace(paths.host.dashboard.getHref());
+}
+
+export function ApplicationFlowProvider({
+  applicationUuid,
+  children,
+}: {
+  applicationUuid: string;
+  children: ReactNode;
+}) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const [waiting, setWaiting] = useState(false);
+  const controllerRef = useRef<AbortController | null>(null);
+
+  useEffect(() => () => controllerRef.current?.abort(), []);
+
+  const advance = useCallback(async () => {
+    controllerRef.current?.abort();
+    const controller = new AbortController();
+    controllerRef.current = controller;
+    setBusy(true);
+    try {
+      const outcome = await pollStatus({
+        fetchStatus: () => queryClient.fetchQuery({ ...statusQueryOptions(applicationUuid), staleTime: 0 }),
+        sleep: (ms) => abortableSleep(ms, controller.signal),
+        onAnswer: (answer) => setWaiting(answer.waiting),
+        isFatal: isGone,
+        signal: controller.signal,
+      });
+      const [application, profile] = await Promise.all([
+        queryClient.fetchQuery({ ...applicationQueryOptions(applicationUuid), staleTime: 0 }),
+        queryClient.fetchQuery({ ...profileQueryOptions(), staleTime: 0 }),
+      ]);
+      controller.signal.throwIfAborted();
+      const status = outcome.last?.applicationStatus ?? null;
+      if (outcome.gaveUp && status) {
+        // The guard must see the give-up answer, not the waiting status it gave up on.
+        queryClient.setQueryData(statusQueryKey(applicationUuid), {
+          status: outcome.statusName as never,
+          applicationStatus: status,
+        });
+      }
+      const destination = destinationOf({
+        applicationUuid,
+        application,
+        profile,
+        statusName: outcome.statusName,
+        status,
+      });
+      await navigate(destinationPath(applicationUuid, destination));
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      if (isGone(error)) leaveForDashboard();
+      else throw error;
+    } finally {
+      if (controllerRef.current === controller) {
+        setBusy(false);
+        setWaiting(false);
+      }
+    }
+  }, [applicationUuid, navigate, queryClient]);
+
+  const value = useMemo(() => ({ applicationUuid, advance, busy }), [applicationUuid, advance, busy]);
+  return (
+    <ApplicationFlowContext value={value}>
+      <StatusGuard />
+      {children}
+      <ProcessingModal opened={waiting} />
+    </ApplicationFlowContext>
+  );
+}
+
+/**
+ * Keeps a status-routed screen in step with the server: on arrival (and whenever the status answer
+ * changes) a step route whose handle names another destination is replaced by the right one.
+ */
+function StatusGuard() {
+  const { applicationUuid, advance, busy } = useApplicationFlow();
+  const location = useLocation();
+  const matches = useMatches();
+  const navigate = useNavigate();
+  const leaf = matches[matches.length - 1];
+  const handle = isStepHandle(leaf?.handle) ? leaf.handle : null;
+  const status = useQuery({ ...statusQueryOptions(applicationUuid), enabled: handle !== null });
+  const application = useQuery({ ...applicationQueryOptions(applicationUuid), enabled: handle !== null });
+  const profile = useProfile();
+  const advanceStarted = useRef<string | null>(null);
+
+  const statusName = status.data?.status ?? null;
+  const step = stepOfPathname(applicationUuid, location.pathname);
+
+  useEffect(() => {
+    if (status.isError && isGone(status.error)) leaveForDashboard();
+  }, [status.isError, status.error]);
+
+  useEffect(() => {
+    if (!handle || busy || !statusName || !application.data || profile === undefined) return;
+    if (profile === null) return leaveForDashboard();
+    if (isWaitingStatus(statusName)) {
+      // Once per page and status: advance() itself moves on (or lands on the timeout page).
+      const key = `${location.key}:${statusName}`;
+      if (advanceStarted.current === key) return;
+      advanceStarted.current = key;
+      void advance();
+      return;
+    }
+    const destination = destinationOf({
+      applicationUuid,
+      application: application.data,
+      profile,
+      statusName,
+      status: status.data?.applicationStatus ?? null,
+    });
+    if (destination === step || handle.alsoWhen?.includes(destination)) return;
+    void navigate(destinationPath(applicationUuid, destination), { replace: true });
+  }, [
+    handle,
+    busy,
+    statusName,
+    status.data,
+    application.data,
+    profile,
+    applicationUuid,
+    step,
+    location.key,
+    advance,
+    navigate,
+  ]);
+
+  return null;
+}

@@ -1,0 +1,32 @@
+/**
+ * The frame of one step screen: its title (the page's h1, focused on arrival so a screen reader starts
+ * at the new screen after the status moved the borrower on), an optional lead text and the content.
+ */
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Title.css';
+import { Stack, Text, Title } from '@mantine/core';
+import { useEffect, useRef } from 'react';
+import type { ReactNode } from 'react';
+
+interface StepPageProps {
+  title: string;
+  lead?: ReactNode;
+  children?: ReactNode;
+}
+
+export function StepPage({ title, lead, children }: StepPageProps) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    headingRef.current?.focus({ preventScroll: false });
+  }, [title]);
+  return (
+    <Stack gap="lg" maw={720}>
+      <Title order={1} ref={headingRef} tabIndex={-1} style={{ outline: 'none' }}>
+        {title}
+      </Title>
+      {lead ? <Text>{lead}</Text> : null}
+      {children}
+    </Stack>
+  );
+}
