@@ -12,3 +12,4 @@ export * from './profile';
 export * from './telemetry';
 export * from './wallet';
 export * from './auth';
+export * from './submission';
