@@ -10,6 +10,9 @@ import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db';
 import { engineRoutes } from './engine/routes';
 import { registerEngineJobs } from './engine/jobs';
+import { FieldCrypto, registerSubmissionJobs, submissionRoutes } from './engine/submission';
+import { LocalFileStorage, MemoryFileStorage, type FileStorage } from './storage';
+import path from 'node:path';
 import { JobWorker } from './jobs/worker';
 import { systemClock, type Clock } from './lib/clock';
 import { AppError } from './lib/errors';
@@ -43,6 +46,10 @@ declare module 'fastify' {
     providers: Providers;
     /** The durable job worker: main.ts starts its polling; tests call `jobs.runDue()`. */
     jobs: JobWorker;
+    /** Generated documents and uploads (a local directory; in memory for tests). */
+    storage: FileStorage;
+    /** Seals SSNs and PINs at rest (AES-256-GCM). */
+    fieldCrypto: FieldCrypto;
   }
 }
 
@@ -55,6 +62,8 @@ export type BuildOptions = {
   clock?: Clock;
   /** Default: the deterministic sandbox providers on the app's clock. */
   providers?: Providers;
+  /** Default: DATA_DIR/files (in memory when NODE_ENV=test). */
+  storage?: FileStorage;
 };
 
 export async function buildApp({
@@ -63,6 +72,7 @@ export async function buildApp({
   closeDatabase = true,
   clock = systemClock,
   providers,
+  storage,
 }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel),
@@ -116,8 +126,28 @@ export async function buildApp({
   app.decorate('clock', clock);
   const engineProviders = providers ?? createSandboxProviders({ clock });
   app.decorate('providers', engineProviders);
+  const files =
+    storage ??
+    (config.env === 'test'
+      ? new MemoryFileStorage()
+      : new LocalFileStorage(
+          path.join(
+            config.database.kind === 'pglite' ? config.database.dataDir : path.resolve('data'),
+            'files',
+          ),
+        ));
+  app.decorate('storage', files);
+  if (!config.fieldEncryptionKey && config.env !== 'test') {
+    throw new Error('buildApp needs config.fieldEncryptionKey (see resolveFieldEncryptionKey)');
+  }
+  const fieldCrypto = config.fieldEncryptionKey
+    ? new FieldCrypto(config.fieldEncryptionKey)
+    : FieldCrypto.ephemeral();
+  app.decorate('fieldCrypto', fieldCrypto);
   const jobs = new JobWorker(database.db, clock, app.log);
-  registerEngineJobs(jobs, { db: database.db, clock, providers: engineProviders, orgs });
+  const engineDeps = { db: database.db, clock, providers: engineProviders, orgs };
+  registerEngineJobs(jobs, engineDeps);
+  registerSubmissionJobs(jobs, { ...engineDeps, storage: files, fieldCrypto });
   app.decorate('jobs', jobs);
   // preClose runs before every onClose hook, so the job in hand finishes while the database is open.
   app.addHook('preClose', async () => jobs.stop());
@@ -147,6 +177,7 @@ export async function buildApp({
   await app.register(applicationRoutes);
   await app.register(statusRoutes);
   await app.register(engineRoutes);
+  await app.register(submissionRoutes);
   await app.register(conditionRoutes);
   await app.register(walletRoutes);
   await app.register(leadPortalRoutes);

@@ -13,6 +13,7 @@ import {
   maximumLineCents,
   mergePricing,
   priceOffers,
+  qualifiesForAssetDepletion,
   type DeclineReason,
 } from '@heloc/domain';
 import type { Database } from '../db';
@@ -156,6 +157,9 @@ export function registerEngineJobs(worker: JobWorker, deps: EngineDeps): void {
                 monthlyDebtCents: result.monthlyDebtCents,
                 mortgageDelinquency: result.mortgageDelinquency,
                 declineIndicators: result.declineIndicators,
+                // For the adverse action notice (FCRA: the score's key factors and its date).
+                scoreFactors: result.scoreFactors,
+                pulledAt: result.pulledAt.toISOString(),
               },
               flags: { creditFrozenWithPin: false },
               next: { kind: JOB_KINDS.propertyLookup, payload: {} },
@@ -353,6 +357,20 @@ export function registerEngineJobs(worker: JobWorker, deps: EngineDeps): void {
           score: credit.score,
           bpoRequired: avm.bpoRequired,
         };
+        if (qualifiesForAssetDepletion({ reasons, dtiBps: dti })) {
+          // Unverified DTI limited: product/assets (engine/submission prices once assets are declared).
+          await moveApplication(tx, clock, locked, 'ASSETS_NEEDED', {
+            actor: PROVIDER,
+            reason: 'UNVERIFIED_DTI_LIMITED',
+            data: { ...facts, monthlyDebtCents: credit.monthlyDebtCents },
+            flags: {
+              uwDecision: 'ASSET_DEPLETION',
+              uwSubDecision: 'UNVERIFIED_DTI_LIMITED',
+              condition: avm.condition,
+            },
+          });
+          return;
+        }
         if (reasons.length > 0) {
           await moveApplication(tx, clock, locked, 'DECLINE', {
             actor: PROVIDER,
