@@ -159,6 +159,7 @@ export function registerEngineJobs(worker: JobWorker, deps: EngineDeps): void {
                 declineIndicators: result.declineIndicators,
                 // For the adverse action notice (FCRA: the score's key factors and its date).
                 scoreFactors: result.scoreFactors,
+                estimatedAnnualIncomeCents: result.estimatedAnnualIncomeCents,
                 pulledAt: result.pulledAt.toISOString(),
               },
               flags: { creditFrozenWithPin: false },
@@ -333,7 +334,13 @@ export function registerEngineJobs(worker: JobWorker, deps: EngineDeps): void {
         const cltvBps = combinedLtvBps({ valueCents: avm.valueCents, existingLiensCents, lineCents });
         // Prequalification DTI: bureau debts over the income stated at registration; the cap is
         // applied again on verified income at income verification (a later slice).
-        const dti = dtiBps(credit.monthlyDebtCents, locked.statedAnnualIncomeCents ?? 0);
+        // Before verification, no more income than the bureau's estimate supports counts.
+        const estimate = (credit as { estimatedAnnualIncomeCents?: unknown }).estimatedAnnualIncomeCents;
+        const qualifyingAnnualIncomeCents = Math.min(
+          locked.statedAnnualIncomeCents ?? 0,
+          typeof estimate === 'number' ? estimate : Number.POSITIVE_INFINITY,
+        );
+        const dti = dtiBps(credit.monthlyDebtCents, qualifyingAnnualIncomeCents);
         const eligibility = assessEligibility({
           creditScore: credit.score,
           dtiBps: dti,
@@ -362,7 +369,7 @@ export function registerEngineJobs(worker: JobWorker, deps: EngineDeps): void {
           await moveApplication(tx, clock, locked, 'ASSETS_NEEDED', {
             actor: PROVIDER,
             reason: 'UNVERIFIED_DTI_LIMITED',
-            data: { ...facts, monthlyDebtCents: credit.monthlyDebtCents },
+            data: { ...facts, monthlyDebtCents: credit.monthlyDebtCents, qualifyingAnnualIncomeCents },
             flags: {
               uwDecision: 'ASSET_DEPLETION',
               uwSubDecision: 'UNVERIFIED_DTI_LIMITED',

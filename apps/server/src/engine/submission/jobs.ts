@@ -124,6 +124,11 @@ async function underwritingFacts(db: Executor, applicationUuid: string) {
   };
 }
 
+/** Stated income, capped by the bureau's estimate when it gives one (before income is verified). */
+function qualifyingIncomeCents(statedCents: number | null, estimateCents: number | null): number {
+  return Math.min(statedCents ?? 0, estimateCents ?? Number.POSITIVE_INFINITY);
+}
+
 export function registerSubmissionJobs(worker: JobWorker, deps: SubmissionDeps): void {
   const { clock, providers, storage } = deps;
 
@@ -283,7 +288,10 @@ export function registerSubmissionJobs(worker: JobWorker, deps: SubmissionDeps):
         const lineCents = maximumLineCents({ valueCents, existingLiensCents, state, pricing });
         const dtiBps = dtiWithAssetsBps({
           monthlyDebtCents: result.monthlyDebtCents,
-          statedAnnualIncomeCents: locked.statedAnnualIncomeCents ?? 0,
+          statedAnnualIncomeCents: qualifyingIncomeCents(
+            locked.statedAnnualIncomeCents,
+            result.estimatedAnnualIncomeCents,
+          ),
           eligibleAssetsCents: locked.assetDepletionComplete ? eligibleAssetsCents : 0,
         });
         const requestedCents = Math.min(locked.amountCents, Math.max(lineCents, pricing.minLineCents));

@@ -143,13 +143,16 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
         const eligible = eligibleAssetsCents(request.body.assets);
         const dtiBps = dtiWithAssetsBps({
           monthlyDebtCents: Number(facts.monthlyDebtCents),
-          statedAnnualIncomeCents: application.statedAnnualIncomeCents ?? 0,
+          statedAnnualIncomeCents: Number(
+            facts.qualifyingAnnualIncomeCents ?? application.statedAnnualIncomeCents ?? 0,
+          ),
           eligibleAssetsCents: eligible,
         });
         const data = {
           // Balances are financial data but not identifiers; the trail keeps what was relied on.
           assets: request.body.assets,
           eligibleAssetsCents: eligible,
+          qualifyingAnnualIncomeCents: facts.qualifyingAnnualIncomeCents,
           dtiBps: Number.isFinite(dtiBps) ? dtiBps : null,
           valueCents: facts.valueCents,
           existingLiensCents: facts.existingLiensCents,

@@ -53,6 +53,12 @@ export interface CreditReport {
   /** A mortgage 60+ days late in the last 12 months (→ delinquency review). */
   mortgageDelinquency: boolean;
   declineIndicators: CreditDeclineIndicator[];
+  /**
+   * The bureau's income estimate from the file (an income-estimation model such as Experian Income
+   * Insight), or null when it has none. Underwriting does not qualify on more than this before income
+   * is verified.
+   */
+  estimatedAnnualIncomeCents: number | null;
   /** The score's key factors (reason codes as text), most important first (FCRA 1681g(f)). */
   scoreFactors: string[];
   pulledAt: Date;

@@ -78,12 +78,6 @@ const HIGH_DEBTS: readonly DebtLine[] = [
   },
 ];
 
-/** $1,800 + $950 + $1,500 + $2,250 = $6,500/month: 52% DTI on $150,000/yr, within asset-depletion reach. */
-const ASSETS_DEBTS: readonly DebtLine[] = [
-  ...HIGH_DEBTS.slice(0, 3),
-  { ...HIGH_DEBTS[3]!, balanceCents: 5_600_000, monthlyPaymentCents: 225_000 },
-];
-
 /** FICO reason statements the sandbox reports with a score (the bureau's key factors). */
 const GOOD_SCORE_FACTORS = [
   'Length of time accounts have been established',
@@ -170,6 +164,7 @@ export function createSandboxCreditBureau(options: SandboxCreditBureauOptions): 
             (line) => (line.type === 'MORTGAGE' || line.type === 'HELOC') && line.worstDaysPastDue12m >= 60,
           ),
           declineIndicators: [],
+          estimatedAnnualIncomeCents: null,
           scoreFactors: score < 640 ? LOW_SCORE_FACTORS : GOOD_SCORE_FACTORS,
           pulledAt: options.clock.now(),
           ...extra,
@@ -204,7 +199,11 @@ export function createSandboxCreditBureau(options: SandboxCreditBureauOptions): 
         case 'HIGHDEBT':
           return report(HIGH_DEBTS, SANDBOX_VALUES.ficoScore, { scoreFactors: HIGH_DEBT_FACTORS });
         case 'ASSETS':
-          return report(ASSETS_DEBTS, SANDBOX_VALUES.ficoScore, { scoreFactors: HIGH_DEBT_FACTORS });
+          // The file supports only $50,000/yr: $2,430 of debts are 58.32% of it, whatever was stated, so
+          // the unverified offer is DTI limited and asset depletion is asked for.
+          return report(HAPPY_DEBTS, SANDBOX_VALUES.ficoScore, {
+            estimatedAnnualIncomeCents: SANDBOX_VALUES.assetsEstimatedAnnualIncomeCents,
+          });
         case 'DELINQUENT':
           return report(DELINQUENT_DEBTS, SANDBOX_VALUES.ficoScore);
         case 'DECLINED':
