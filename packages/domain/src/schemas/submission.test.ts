@@ -10,7 +10,7 @@ import {
   ZAdditionalProfileInput,
   ZContactInfoInput,
   ZHmdaInput,
-  ZSsn,
+  ZSsnDigits,
   ZSubmitApplicationInput,
 } from './submission';
 
@@ -19,18 +19,18 @@ const issues = (result: {
   error?: { issues: { message: string; path: PropertyKey[] }[] };
 }) => result.error?.issues.map((issue) => [issue.path.join('.'), issue.message]) ?? [];
 
-describe('ZSsn', () => {
+describe('ZSsnDigits', () => {
   it.each(['123-45-6789', '123456789', ' 123-45-0000 '])('accepts %s as 9 digits', (input) => {
-    expect(ZSsn.parse(input)).toMatch(/^\d{9}$/);
+    expect(ZSsnDigits.parse(input)).toMatch(/^\d{9}$/);
   });
   it.each(['', '12-345-6789', '000-12-3456', '666-12-3456', '900-12-3456', '123-00-4567', '12345678'])(
     'rejects %j',
     (input) => {
-      expect(ZSsn.safeParse(input).success).toBe(false);
+      expect(ZSsnDigits.safeParse(input).success).toBe(false);
     },
   );
   it('says Required when empty', () => {
-    expect(issues(ZSsn.safeParse(''))).toEqual([['', 'Required']]);
+    expect(issues(ZSsnDigits.safeParse(''))).toEqual([['', 'Required']]);
   });
 });
 

@@ -31,7 +31,7 @@ export const SSN_MESSAGES = {
  * Area 000, 666 and 900–999 and group 00 are never issued. (Serial 0000 is not rejected: the sandbox's
  * Nomatch scenario uses an SSN ending 0000 for "no credit", DESIGN.md §7.)
  */
-export const ZSsn = z
+export const ZSsnDigits = z
   .string({ error: REQUIRED_MESSAGE })
   .trim()
   .min(1, { error: REQUIRED_MESSAGE, abort: true })
@@ -135,7 +135,7 @@ export const HARD_CREDIT_CONSENT_MESSAGE = 'Please authorize the credit check to
  */
 export const ZAdditionalProfileInput = z.object({
   ownership: z.enum(ZOwnershipType.options, { error: REQUIRED_MESSAGE }),
-  ssn: ZSsn.optional(),
+  ssn: ZSsnDigits.optional(),
   hardCreditConsent: mustAgree(HARD_CREDIT_CONSENT_MESSAGE),
 });
 export type TAdditionalProfileInput = z.input<typeof ZAdditionalProfileInput>;
