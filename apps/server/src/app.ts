@@ -10,6 +10,9 @@ import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db';
 import { engineRoutes } from './engine/routes';
 import { registerEngineJobs } from './engine/jobs';
+import { FieldCrypto, registerSubmissionJobs, submissionRoutes } from './engine/submission';
+import { LocalFileStorage, MemoryFileStorage, type FileStorage } from './storage';
+import path from 'node:path';
 import { JobWorker } from './jobs/worker';
 import { systemClock, type Clock } from './lib/clock';
 import { AppError } from './lib/errors';
@@ -46,6 +49,10 @@ declare module 'fastify' {
     jobs: JobWorker;
     /** Outgoing e-mail: SMTP, or the database outbox (`npm run mail:outbox`). */
     mailer: Mailer;
+    /** Generated documents and uploads (a local directory; in memory for tests). */
+    storage: FileStorage;
+    /** Seals SSNs and PINs at rest (AES-256-GCM). */
+    fieldCrypto: FieldCrypto;
   }
 }
 
@@ -60,6 +67,8 @@ export type BuildOptions = {
   providers?: Providers;
   /** Default: from the configuration (createMailer). */
   mailer?: Mailer;
+  /** Default: DATA_DIR/files (in memory when NODE_ENV=test). */
+  storage?: FileStorage;
 };
 
 export async function buildApp({
@@ -69,6 +78,7 @@ export async function buildApp({
   clock = systemClock,
   providers,
   mailer,
+  storage,
 }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel),
@@ -123,8 +133,28 @@ export async function buildApp({
   const engineProviders = providers ?? createSandboxProviders({ clock });
   app.decorate('providers', engineProviders);
   app.decorate('mailer', mailer ?? createMailer(config, database.db, clock));
+  const files =
+    storage ??
+    (config.env === 'test'
+      ? new MemoryFileStorage()
+      : new LocalFileStorage(
+          path.join(
+            config.database.kind === 'pglite' ? config.database.dataDir : path.resolve('data'),
+            'files',
+          ),
+        ));
+  app.decorate('storage', files);
+  if (!config.fieldEncryptionKey && config.env !== 'test') {
+    throw new Error('buildApp needs config.fieldEncryptionKey (see resolveFieldEncryptionKey)');
+  }
+  const fieldCrypto = config.fieldEncryptionKey
+    ? new FieldCrypto(config.fieldEncryptionKey)
+    : FieldCrypto.ephemeral();
+  app.decorate('fieldCrypto', fieldCrypto);
   const jobs = new JobWorker(database.db, clock, app.log);
-  registerEngineJobs(jobs, { db: database.db, clock, providers: engineProviders, orgs });
+  const engineDeps = { db: database.db, clock, providers: engineProviders, orgs };
+  registerEngineJobs(jobs, engineDeps);
+  registerSubmissionJobs(jobs, { ...engineDeps, storage: files, fieldCrypto });
   app.decorate('jobs', jobs);
   // preClose runs before every onClose hook, so the job in hand finishes while the database is open.
   app.addHook('preClose', async () => jobs.stop());
@@ -154,6 +184,7 @@ export async function buildApp({
   await app.register(applicationRoutes);
   await app.register(statusRoutes);
   await app.register(engineRoutes);
+  await app.register(submissionRoutes);
   await app.register(conditionRoutes);
   await app.register(walletRoutes);
   await app.register(leadPortalRoutes);

@@ -243,6 +243,8 @@ export const DOCUMENT_TYPES = [
   'DEED_OF_TRUST',
   'NOTICE_OF_RIGHT_TO_CANCEL',
   'NOTARY_CERTIFICATE',
+  // Regulation B / FCRA notice of a decline ("various disclosures and notices").
+  'ADVERSE_ACTION_NOTICE',
 ] as const;
 export const ZDocumentType = z.enum(DOCUMENT_TYPES);
 export type TDocumentType = z.infer<typeof ZDocumentType>;
@@ -274,6 +276,7 @@ export const DOCUMENT_TYPE_LABELS: Record<TDocumentType, string> = {
   DEED_OF_TRUST: 'Deed of Trust / Mortgage',
   NOTICE_OF_RIGHT_TO_CANCEL: 'Notice of Right to Cancel',
   NOTARY_CERTIFICATE: 'Notary Certificate',
+  ADVERSE_ACTION_NOTICE: 'Notice of Action Taken and Statement of Reasons',
 };
 
 /** Front of each ID type: the upload that moves docVerify on (spec 1 §4 "ID front document uploaded"). */

@@ -111,6 +111,10 @@ export const profiles = pgTable('profiles', {
   dob: date('dob', { mode: 'string' }),
   /** Whether an SSN is on file; the SSN itself arrives with the credit step (encrypted at rest). */
   hasSsn: boolean('has_ssn').notNull().default(false),
+  /** AES-256-GCM sealed SSN (engine/submission/field-crypto.ts); never returned, never logged. */
+  ssnEncrypted: text('ssn_encrypted'),
+  /** The only part of the SSN ever shown (masked as ***-**-1234). */
+  ssnLast4: text('ssn_last4'),
   ...timestamps,
 });
 
@@ -208,6 +212,14 @@ export const helocApplications = pgTable(
     isCrypto: boolean('is_crypto').notNull().default(false),
     referrerUuid: uuid('referrer_uuid').references(() => loanOriginators.uuid),
     hasHmda: boolean('has_hmda').notNull().default(false),
+    /** The borrower's HMDA answers (Regulation C), kept for reporting; see ZHmdaInput. */
+    hmda: jsonb('hmda').$type<Record<string, unknown>>(),
+    /** Asset depletion answered (product/assets): the application's assetDepletion.complete. */
+    assetDepletionComplete: boolean('asset_depletion_complete').notNull().default(false),
+    /** Sealed bureau freeze PIN, kept for the hard pull after a PIN-lifted soft pull. */
+    creditFreezePinEncrypted: text('credit_freeze_pin_encrypted'),
+    /** When the hard pull passed and the application was submitted. */
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
     /**
      * The application status object of spec 1 §3 (flags the browser routes by), kept by the
      * workflow as it moves; read as is by the polled status endpoint.

@@ -78,6 +78,11 @@ export interface TAdverseActionNoticeInput {
   applicantAddress: TAddressParts;
   /** The principal reasons, most important first (from assessEligibility). */
   reasons: readonly DeclineReason[];
+  /**
+   * Specific reasons outside the underwriting rules, already worded (e.g. "Bankruptcy" from the
+   * bureau file), printed after `reasons`.
+   */
+  additionalReasons?: readonly string[];
   creditScore: TCreditScoreDisclosure;
   bureau: TCreditBureau;
 }
@@ -87,7 +92,12 @@ export const MAX_KEY_FACTORS = 4;
 
 export async function generateAdverseActionNotice(input: TAdverseActionNoticeInput): Promise<TPdfDocument> {
   const { org, creditScore, bureau } = input;
-  const reasons = [...new Set(input.reasons)];
+  const reasons = [
+    ...new Set([
+      ...input.reasons.map((reason) => DECLINE_REASON_TEXT[reason]),
+      ...(input.additionalReasons ?? []),
+    ]),
+  ];
   if (reasons.length === 0) throw new RangeError('An adverse action notice needs at least one reason');
   const lender = lenderName(org);
   const agency = federalAgencyFor(org);
@@ -116,7 +126,7 @@ export async function generateAdverseActionNotice(input: TAdverseActionNoticeInp
   );
 
   layout.heading('Principal reasons for our decision');
-  layout.bullets(reasons.map((reason) => DECLINE_REASON_TEXT[reason]));
+  layout.bullets(reasons);
 
   layout.heading('Your credit score');
   layout.text(

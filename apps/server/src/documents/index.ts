@@ -4,12 +4,13 @@
  * lines drawn. The registry maps the domain's DOCUMENT_TYPES to generators so the workflow can
  * generate by type; every entry returns a list because the notice of right to cancel is one document
  * per owner.
- *
- * The adverse action notice is exported but not in the registry: DOCUMENT_TYPES has no type for it
- * (a decline is not a document of the application's document list in the spec).
+ * The adverse action notice is ADVERSE_ACTION_NOTICE (a decline's notice is listed with the
+ * application's documents, so the owner can download it).
  */
 import type { TDocumentType } from '@heloc/domain';
 import { generateApplicationSummary, type TApplicationSummaryInput } from './application-summary';
+import { generateAdverseActionNotice, type TAdverseActionNoticeInput } from './adverse-action-notice';
+import { generateConsumerHelocBooklet, type TConsumerHelocBookletInput } from './consumer-heloc-booklet';
 import { generateClosingDisclosure, type TClosingDisclosureInput } from './closing-disclosure';
 import { generateDeedOfTrust, type TDeedOfTrustInput } from './deed-of-trust';
 import { generateEarlyHelocDisclosure, type TEarlyHelocDisclosureInput } from './early-heloc-disclosure';
@@ -23,6 +24,7 @@ import {
 export * from './adverse-action-notice';
 export * from './application-summary';
 export * from './closing-disclosure';
+export * from './consumer-heloc-booklet';
 export * from './deed-of-trust';
 export * from './early-heloc-disclosure';
 export * from './heloc-agreement';
@@ -38,6 +40,8 @@ export interface TDocumentInputs {
   DEED_OF_TRUST: TDeedOfTrustInput;
   NOTICE_OF_RIGHT_TO_CANCEL: TNoticesOfRightToCancelInput;
   CLOSING_DISCLOSURE: TClosingDisclosureInput;
+  CONSUMER_HELOC_BOOKLET: TConsumerHelocBookletInput;
+  ADVERSE_ACTION_NOTICE: TAdverseActionNoticeInput;
 }
 
 export type TGeneratedDocumentType = keyof TDocumentInputs;
@@ -74,6 +78,8 @@ export const DOCUMENT_GENERATORS: TGenerators = {
       document: notice.document,
     })),
   CLOSING_DISCLOSURE: single('CLOSING_DISCLOSURE', generateClosingDisclosure),
+  CONSUMER_HELOC_BOOKLET: single('CONSUMER_HELOC_BOOKLET', generateConsumerHelocBooklet),
+  ADVERSE_ACTION_NOTICE: single('ADVERSE_ACTION_NOTICE', generateAdverseActionNotice),
 };
 
 // Compile-time check that every registry key is one of the domain's document types.

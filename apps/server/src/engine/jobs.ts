@@ -13,6 +13,7 @@ import {
   maximumLineCents,
   mergePricing,
   priceOffers,
+  qualifiesForAssetDepletion,
   type DeclineReason,
 } from '@heloc/domain';
 import type { Database } from '../db';
@@ -156,6 +157,10 @@ export function registerEngineJobs(worker: JobWorker, deps: EngineDeps): void {
                 monthlyDebtCents: result.monthlyDebtCents,
                 mortgageDelinquency: result.mortgageDelinquency,
                 declineIndicators: result.declineIndicators,
+                // For the adverse action notice (FCRA: the score's key factors and its date).
+                scoreFactors: result.scoreFactors,
+                estimatedAnnualIncomeCents: result.estimatedAnnualIncomeCents,
+                pulledAt: result.pulledAt.toISOString(),
               },
               flags: { creditFrozenWithPin: false },
               next: { kind: JOB_KINDS.propertyLookup, payload: {} },
@@ -329,7 +334,13 @@ export function registerEngineJobs(worker: JobWorker, deps: EngineDeps): void {
         const cltvBps = combinedLtvBps({ valueCents: avm.valueCents, existingLiensCents, lineCents });
         // Prequalification DTI: bureau debts over the income stated at registration; the cap is
         // applied again on verified income at income verification (a later slice).
-        const dti = dtiBps(credit.monthlyDebtCents, locked.statedAnnualIncomeCents ?? 0);
+        // Before verification, no more income than the bureau's estimate supports counts.
+        const estimate = (credit as { estimatedAnnualIncomeCents?: unknown }).estimatedAnnualIncomeCents;
+        const qualifyingAnnualIncomeCents = Math.min(
+          locked.statedAnnualIncomeCents ?? 0,
+          typeof estimate === 'number' ? estimate : Number.POSITIVE_INFINITY,
+        );
+        const dti = dtiBps(credit.monthlyDebtCents, qualifyingAnnualIncomeCents);
         const eligibility = assessEligibility({
           creditScore: credit.score,
           dtiBps: dti,
@@ -353,6 +364,20 @@ export function registerEngineJobs(worker: JobWorker, deps: EngineDeps): void {
           score: credit.score,
           bpoRequired: avm.bpoRequired,
         };
+        if (qualifiesForAssetDepletion({ reasons, dtiBps: dti })) {
+          // Unverified DTI limited: product/assets (engine/submission prices once assets are declared).
+          await moveApplication(tx, clock, locked, 'ASSETS_NEEDED', {
+            actor: PROVIDER,
+            reason: 'UNVERIFIED_DTI_LIMITED',
+            data: { ...facts, monthlyDebtCents: credit.monthlyDebtCents, qualifyingAnnualIncomeCents },
+            flags: {
+              uwDecision: 'ASSET_DEPLETION',
+              uwSubDecision: 'UNVERIFIED_DTI_LIMITED',
+              condition: avm.condition,
+            },
+          });
+          return;
+        }
         if (reasons.length > 0) {
           await moveApplication(tx, clock, locked, 'DECLINE', {
             actor: PROVIDER,

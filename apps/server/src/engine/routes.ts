@@ -35,6 +35,7 @@ import { authOf } from '../plugins/auth';
 import { withApplicationLock, type ApplicationRow } from '../workflow/step-machine';
 import type { EngineAction } from './steps';
 import { JOB_KINDS, latestTransitionData, moveApplication, type PropertyCandidate } from './store';
+import { sealFreezePin, sealSsn } from './submission/secrets';
 
 const BASE = '/service-application/api/v1/application/heloc/:uuid';
 const errors = { 400: ZApiErrorBody, 401: ZApiErrorBody, 404: ZApiErrorBody, 409: ZApiErrorBody };
@@ -171,7 +172,7 @@ export const engineRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['applications'],
         summary: 'The SSN after a soft pull found no file; pulls again',
         description:
-          'Only `hasSsn` and the last 4 digits are kept in this slice; a production build encrypts the SSN at rest.',
+          'The SSN is sealed at rest (AES-256-GCM) for the hard pull; only its last 4 digits are ever shown.',
         params,
         body: ZSsnForm,
         response: { 200: ZActionResult, ...errors },
@@ -197,10 +198,7 @@ export const engineRoutes: FastifyPluginAsyncZod = async (app) => {
           data: { ssnLast4 },
           next: { kind: JOB_KINDS.creditSoftPull, payload: { ssnLast4 } },
         });
-        await tx
-          .update(schema.profiles)
-          .set({ hasSsn: true })
-          .where(eq(schema.profiles.identityUuid, identityUuid));
+        await sealSsn(tx, app.fieldCrypto, identityUuid, request.body.ssn);
         return result(moved);
       });
     },
@@ -230,6 +228,8 @@ export const engineRoutes: FastifyPluginAsyncZod = async (app) => {
           // (A production build would seal job secrets; the sandbox PIN is a test value.)
           next: { kind: JOB_KINDS.creditSoftPull, payload: { freezePin: request.body.pin } },
         });
+        // Kept sealed for the hard pull at submission, which needs the freeze lifted again.
+        await sealFreezePin(tx, app.fieldCrypto, application.uuid, request.body.pin);
         return result(moved);
       });
     },

@@ -11,7 +11,7 @@ import { parseSimulateArgs, simulate, type SimulationResult } from './simulate';
 const statuses = (result: SimulationResult) => result.timeline.map((entry) => entry.status);
 
 describe('simulate', () => {
-  it('Happy: registration → liens → offers → the offer at its maximum line → more info', async () => {
+  it('Happy: registration → liens → offers → the offer at its maximum line → more info → submitted', async () => {
     const result = await simulate({ scenario: 'Happy' });
     expect(result).toMatchObject({ scenario: 'HAPPY', orgCode: 'MAIN', state: 'CA', ok: true });
     expect(statuses(result)).toEqual([
@@ -19,15 +19,24 @@ describe('simulate', () => {
       'LIEN_VERIFICATION',
       'OFFER_SELECTION',
       'COLLECT_ADDITIONAL_INFO',
+      'HMDA',
+      'SUMMARY',
+      'INCOME_VERIFICATION',
     ]);
-    expect(result.timeline.map((entry) => entry.step)).toEqual([1, 2, 3, 4]);
+    expect(result.timeline.map((entry) => entry.step)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(result.timeline[5]).toMatchObject({ screen: 'start/app-summary' });
+    expect(result.timeline[5]?.facts.documents).toEqual([
+      'APPLICATION_SUMMARY',
+      'CONSUMER_HELOC_BOOKLET',
+      'EARLY_HELOC_DISCLOSURE',
+    ]);
     expect(result.timeline[2]?.screen).toBe('product/select');
     const choice = result.timeline[3]!;
     expect(choice.httpStatus).toBe(200);
     // min($400,000, 85% × $650,000 − $250,000).
     expect(choice.facts).toMatchObject({ maxLineCents: 302_500_00, chosen: { amountCents: 302_500_00 } });
     expect(choice.facts.offers).toBeGreaterThan(0);
-    expect(result.final).toMatchObject({ status: 'COLLECT_ADDITIONAL_INFO', screen: 'start/contact' });
+    expect(result.final).toMatchObject({ status: 'INCOME_VERIFICATION', screen: 'income/review' });
     expect(result.stop.reason).toBe('needs-input');
   });
 
@@ -40,6 +49,9 @@ describe('simulate', () => {
       'LIEN_VERIFICATION',
       'OFFER_SELECTION',
       'COLLECT_ADDITIONAL_INFO',
+      'HMDA',
+      'SUMMARY',
+      'INCOME_VERIFICATION',
     ]);
     expect(matched.timeline[1]?.screen).toBe('credit/social');
 
@@ -61,6 +73,20 @@ describe('simulate', () => {
       final: { status: 'DECLINED', screen: 'error/credit' },
     });
     expect(result.timeline.at(-1)?.facts.declineReasons).toEqual(['credit score']);
+    expect(result.timeline.at(-1)?.facts.documents).toEqual(['ADVERSE_ACTION_NOTICE']);
+  });
+
+  it('Assets: product/assets, savings declared, offers, submitted', async () => {
+    const result = await simulate({ scenario: 'Assets' });
+    expect(result.ok).toBe(true);
+    expect(statuses(result).slice(0, 4)).toEqual([
+      'IN_PROGRESS',
+      'LIEN_VERIFICATION',
+      'ASSETS_PREQUAL',
+      'OFFER_SELECTION',
+    ]);
+    expect(result.timeline[2]?.screen).toBe('product/assets');
+    expect(result.final.status).toBe('INCOME_VERIFICATION');
   });
 
   it('Timeout moves the clock past the retries and ends at CREDIT_ERROR', async () => {
@@ -73,7 +99,7 @@ describe('simulate', () => {
     const result = await simulate({ scenario: 'Happy', state: 'TX' });
     expect(result.ok).toBe(true);
     // 80% × $650,000 − $250,000.
-    expect(result.timeline.at(-1)?.facts.maxLineCents).toBe(270_000_00);
+    expect(result.timeline.find((entry) => entry.facts.maxLineCents)?.facts.maxLineCents).toBe(270_000_00);
   });
 });
 

@@ -70,6 +70,8 @@ export type TimelineFacts = {
   minLineCents?: number;
   chosen?: { termYears: number; rateBps: number; amountCents: number };
   declineReasons?: string[];
+  /** Documents listed on the application after this step (types). */
+  documents?: string[];
   /** Why the workflow moved (the audit trail's reason of the latest step change), when it says. */
   reason?: string;
   /** Clock moved forward to reach retried jobs. */
@@ -122,12 +124,12 @@ export function expectedEnd(
     case 'NOMATCH':
       return (options.ssnEnding ?? DEFAULT_SSN_ENDING) === '0000'
         ? 'CREDIT_NO_MATCH_SSN'
-        : 'COLLECT_ADDITIONAL_INFO';
+        : 'INCOME_VERIFICATION';
     case 'FROZEN':
       return 'CREDIT_FROZEN';
     case 'PINFROZEN':
       return (options.pin ?? SANDBOX_VALUES.creditFreezePin) === SANDBOX_VALUES.creditFreezePin
-        ? 'COLLECT_ADDITIONAL_INFO'
+        ? 'INCOME_VERIFICATION'
         : 'CREDIT_FROZEN_PIN';
     case 'THINFILE':
       return 'CREDIT_NO_MATCH_SSN';
@@ -148,8 +150,9 @@ export function expectedEnd(
     case 'TIMEOUT':
       return 'CREDIT_ERROR';
     default:
-      // Happy, Manyproperty (the first property is chosen) and the scenarios of later steps.
-      return 'COLLECT_ADDITIONAL_INFO';
+      // Happy, Manyproperty (the first property is chosen), Assets (savings declared) and the
+      // scenarios of later steps: submitted, at income verification (where engine/closing goes on).
+      return 'INCOME_VERIFICATION';
   }
 }
 
@@ -311,6 +314,16 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
               ...(flags.condition === 'POOR' ? ['property condition'] : []),
             ]
           : [];
+      const listed =
+        last.answer.status === 'DECLINED' || ['SUMMARY', 'INCOME_VERIFICATION'].includes(last.answer.status)
+          ? (
+              (
+                await call('list documents', 'GET', `${ENGINE_URL(seen.session!.applicationUuid)}/documents`)
+              ).json() as {
+                documents: { type: string }[];
+              }
+            ).documents.map((each) => each.type)
+          : undefined;
       timeline.push({
         step: timeline.length + 1,
         action,
@@ -321,6 +334,7 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
         facts: {
           ...facts,
           ...(declineReasons.length > 0 && { declineReasons }),
+          ...(listed && { documents: listed }),
           ...(reason && { reason }),
           ...(settled.jobsRun > 0 && { jobsRun: settled.jobsRun }),
           ...(settled.waitedMs > 0 && { waitedMs: settled.waitedMs }),
@@ -423,6 +437,53 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
           minLineCents: list.minLineCents,
           chosen: { termYears: first.termYears, rateBps: first.rateBps, amountCents },
         });
+      } else if (name === 'ASSETS_PREQUAL' && once('assets')) {
+        const res = await call('declare assets', 'POST', `${engine}/asset-depletion`, {
+          assets: [
+            {
+              type: 'SAVINGS',
+              institutionName: 'Sandbox Bank',
+              balanceCents: SANDBOX_VALUES.assetsBalanceCents,
+            },
+          ],
+        });
+        await record(
+          `declare savings of ${dollars(SANDBOX_VALUES.assetsBalanceCents)} (asset depletion)`,
+          res,
+        );
+      } else if (name === 'COLLECT_ADDITIONAL_INFO' && once('contact')) {
+        const res = await call('save contact', 'POST', `${engine}/contact`, {
+          email: body.email,
+          phoneNumber: body.phoneNumber,
+        });
+        const more = await call('additional profile', 'POST', `${engine}/additional-profile`, {
+          ownership: 'SOLE',
+          ...(once('ssn') && { ssn: `123-45-${ssnEnding}` }),
+          hardCreditConsent: true,
+        });
+        void res;
+        await record('contact, ownership, SSN + hard-credit consent', more);
+      } else if (name === 'HMDA' && once('hmda')) {
+        const res = await call('HMDA', 'POST', `${engine}/hmda`, {
+          ethnicity: { declined: true, values: [] },
+          race: { declined: true, values: [] },
+          sex: { declined: true, values: [] },
+        });
+        await record('HMDA (each declined)', res);
+      } else if (name === 'SUMMARY' && once('submit')) {
+        const res = await call('submit', 'POST', `${engine}/submit`, {
+          summaryAccepted: true,
+          hardCreditConsent: true,
+        });
+        await record('submit (summary confirmed, hard pull)', res);
+      } else if (name === 'CLTV_REQUALIFY' && once('requalify')) {
+        const view = (await call('requalify view', 'GET', `${engine}/requalify`)).json() as {
+          maxLineCents: number;
+        };
+        const res = await call('requalify', 'POST', `${engine}/requalify`, {
+          amountCents: view.maxLineCents,
+        });
+        await record(`accept the lower line of ${dollars(view.maxLineCents)}`, res);
       } else {
         stop = { reason: 'needs-input', detail: `${name} (${screen}) needs more than this slice can give` };
         break;
@@ -522,6 +583,7 @@ export function describeFacts(facts: TimelineFacts): string {
   if (facts.chosen)
     parts.push(`drew ${dollars(facts.chosen.amountCents)} at ${(facts.chosen.rateBps / 100).toFixed(2)}%`);
   if (facts.declineReasons) parts.push(`declined: ${facts.declineReasons.join(', ')}`);
+  if (facts.documents?.length) parts.push(`documents: ${facts.documents.join(', ')}`);
   if (facts.reason) parts.push(`reason ${facts.reason}`);
   if (facts.jobsRun !== undefined) parts.push(`${facts.jobsRun} job${facts.jobsRun === 1 ? '' : 's'}`);
   if (facts.waitedMs !== undefined) parts.push(`clock +${facts.waitedMs / 1000}s`);

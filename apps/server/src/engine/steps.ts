@@ -28,6 +28,7 @@
  */
 import type { TApplicationStep } from '@heloc/domain';
 import type { StepTable, StepTransition } from '../workflow/step-machine';
+import { SUBMISSION_TRANSITIONS, type SubmissionAction } from './submission/steps';
 
 export const ENGINE_ACTIONS = [
   'SUBMIT_PROFILE',
@@ -56,7 +57,7 @@ export const ENGINE_ACTIONS = [
   'SELECT_OFFER',
   'CANCEL',
 ] as const;
-export type EngineAction = (typeof ENGINE_ACTIONS)[number];
+export type EngineAction = (typeof ENGINE_ACTIONS)[number] | SubmissionAction;
 
 type Transition = StepTransition & {
   action: EngineAction;
@@ -110,6 +111,9 @@ export const ENGINE_TRANSITIONS: readonly Transition[] = [
 
   // The borrower picks an offer and an amount; "Provide More Info" follows.
   t('SELECT_OFFER', ['OFFER_SELECTION'], 'COLLECT_ADDITIONAL_INFO'),
+
+  // Asset depletion, more info, HMDA, summary and submission (engine/submission/steps.ts).
+  ...SUBMISSION_TRANSITIONS,
 
   // The borrower may withdraw at any non-final step.
   t('CANCEL', '*', 'CANCELLED'),

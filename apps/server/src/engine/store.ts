@@ -17,11 +17,13 @@ import { enqueueJob } from '../jobs/queue';
 import type { Actor } from '../workflow/audit';
 import { applyTransition, type ApplicationRow } from '../workflow/step-machine';
 import { ENGINE_STEP_TABLE, type EngineAction } from './steps';
+import { SUBMISSION_JOB_KINDS } from './submission/job-kinds';
 
 export const JOB_KINDS = {
   creditSoftPull: 'credit.softPull',
   propertyLookup: 'property.lookup',
   underwritingPrice: 'underwriting.price',
+  ...SUBMISSION_JOB_KINDS,
 } as const;
 export type JobKind = (typeof JOB_KINDS)[keyof typeof JOB_KINDS];
 
@@ -59,7 +61,13 @@ export async function moveApplication(
       .returning();
     updated = withFlags!;
   }
-  if (options.next) {
+  // Every decline, whichever step declines, gets its adverse action notice (Regulation B / FCRA).
+  const next =
+    options.next ??
+    (updated.step === 'DECLINED'
+      ? { kind: SUBMISSION_JOB_KINDS.adverseActionNotice, payload: {}, maxAttempts: 5 }
+      : undefined);
+  if (next) {
     // One job per entry into a waiting step: the key names the audit entry of this transition,
     // so a repeated request or a re-run job can never enqueue the same work twice.
     const [entry] = await tx
@@ -67,10 +75,10 @@ export async function moveApplication(
       .from(schema.applicationEvents)
       .where(eq(schema.applicationEvents.applicationUuid, application.uuid));
     await enqueueJob(tx, clock, {
-      kind: options.next.kind,
-      payload: { applicationUuid: application.uuid, ...options.next.payload },
-      maxAttempts: options.next.maxAttempts ?? PROVIDER_JOB_ATTEMPTS,
-      dedupeKey: `${options.next.kind}:${application.uuid}:${entry?.id ?? 0}`,
+      kind: next.kind,
+      payload: { applicationUuid: application.uuid, ...next.payload },
+      maxAttempts: next.maxAttempts ?? PROVIDER_JOB_ATTEMPTS,
+      dedupeKey: `${next.kind}:${application.uuid}:${entry?.id ?? 0}`,
     });
   }
   return updated;

@@ -73,6 +73,8 @@ export const SANDBOX_VALUES = {
   partialAnnualIncomeCents: 9_000_000,
   /** Assets: balances the bank link sees (asset depletion qualifies on these instead of income). */
   assetsBalanceCents: 120_000_000,
+  /** Assets: the bureau's income estimate, below any stated income of the tests and demos. */
+  assetsEstimatedAnnualIncomeCents: 5_000_000,
   happyMonthlyDebtCents: 243_000,
   highDebtMonthlyDebtCents: 775_000,
   highDebtDtiBps: 6_200,

@@ -348,3 +348,22 @@ export const api = {
   put: write('PUT'),
   patch: write('PATCH'),
 };
+
+/**
+ * A file's bytes (generated documents for the PDF viewer): the same headers, token renewal and sign-out
+ * rule as the JSON calls; a failure answers the usual error body.
+ */
+export async function getBytes(path: string, options: RequestOptions = {}): Promise<ArrayBuffer> {
+  const url = buildUrl(path, options.query);
+  const headers = buildHeaders(path, options, undefined);
+  headers.set('Accept', 'application/pdf, application/json');
+  const response = await fetch(url, { credentials: 'include', headers, signal: options.signal ?? null });
+  const renewed = response.headers.get('authorization');
+  if (renewed && stripBearer(renewed)) storeToken(renewed);
+  if (response.ok) return response.arrayBuffer();
+  const data: unknown = await response.json().catch(() => null);
+  const error = new ApiError({ status: response.status, message: errorMessageFromBody(data), data, url });
+  if (!options.skipAuthRedirect && isUnauthenticatedFailure(error.status, error.message))
+    unauthenticatedHandler();
+  throw error;
+}

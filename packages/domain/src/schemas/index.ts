@@ -13,3 +13,4 @@ export * from './telemetry';
 export * from './wallet';
 export * from './auth';
 export * from './borrower-steps';
+export * from './submission';

@@ -1,5 +1,6 @@
 /** SQL for HELOC applications; every read is scoped to its owner. */
-import { and, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import type { THelocApplication } from '@heloc/domain';
 import type { Executor } from '../../db';
 import { schema } from '../../db';
 
@@ -53,4 +54,42 @@ export async function findOwnApplication(
       and(eq(schema.helocApplications.uuid, uuid), eq(schema.helocApplications.identityUuid, identityUuid)),
     );
   return row ?? null;
+}
+
+export type ApplicationRecords = Pick<THelocApplication, 'consents' | 'documents'>;
+
+/** Consents and documents of the given applications (by uuid), for the application view. */
+export async function recordsOf(
+  db: Executor,
+  uuids: readonly string[],
+): Promise<Map<string, ApplicationRecords>> {
+  const byUuid = new Map<string, ApplicationRecords>(
+    uuids.map((uuid) => [uuid, { consents: [], documents: [] }]),
+  );
+  if (uuids.length === 0) return byUuid;
+  const consents = await db
+    .select()
+    .from(schema.applicationConsents)
+    .where(inArray(schema.applicationConsents.applicationUuid, [...uuids]))
+    .orderBy(asc(schema.applicationConsents.createdAt));
+  for (const consent of consents) {
+    byUuid.get(consent.applicationUuid)?.consents.push({
+      type: consent.type as ApplicationRecords['consents'][number]['type'],
+      createdDate: consent.createdAt.toISOString(),
+    });
+  }
+  const documents = await db
+    .select()
+    .from(schema.applicationDocuments)
+    .where(inArray(schema.applicationDocuments.applicationUuid, [...uuids]))
+    .orderBy(asc(schema.applicationDocuments.createdAt));
+  for (const document of documents) {
+    byUuid.get(document.applicationUuid)?.documents.push({
+      uuid: document.uuid,
+      type: document.type as ApplicationRecords['documents'][number]['type'],
+      fileName: document.fileName,
+      createdDate: document.createdAt.toISOString(),
+    });
+  }
+  return byUuid;
 }

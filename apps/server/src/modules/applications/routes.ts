@@ -10,7 +10,7 @@ import { schema } from '../../db';
 import { AppError } from '../../lib/errors';
 import { authOf } from '../../plugins/auth';
 import { listAddresses } from '../profile/repository';
-import { findOwnApplication, insertApplication, listOwnApplications } from './repository';
+import { findOwnApplication, insertApplication, listOwnApplications, recordsOf } from './repository';
 import { toApplicationView } from './view';
 
 const errors = { 400: ZApiErrorBody, 401: ZApiErrorBody, 404: ZApiErrorBody };
@@ -27,8 +27,14 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(ZHelocApplicationView), ...errors },
       },
     },
-    async (request) =>
-      (await listOwnApplications(app.db, authOf(request).identityUuid)).map(toApplicationView),
+    async (request) => {
+      const found = await listOwnApplications(app.db, authOf(request).identityUuid);
+      const records = await recordsOf(
+        app.db,
+        found.map((each) => each.application.uuid),
+      );
+      return found.map((each) => toApplicationView(each, records.get(each.application.uuid)));
+    },
   );
 
   app.get(
@@ -49,7 +55,8 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.uuid.toLowerCase(),
       );
       if (!found) throw new AppError('NOT_FOUND', 'Application not found');
-      return toApplicationView(found);
+      const records = await recordsOf(app.db, [found.application.uuid]);
+      return toApplicationView(found, records.get(found.application.uuid));
     },
   );
 

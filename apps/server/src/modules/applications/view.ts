@@ -1,8 +1,13 @@
 /** Maps stored applications to the shape the spec's application calls answer. */
 import type { THelocApplicationView, UsStateCode } from '@heloc/domain';
-import type { ApplicationWithProperty } from './repository';
+import type { ApplicationRecords, ApplicationWithProperty } from './repository';
 
-export function toApplicationView({ application, property }: ApplicationWithProperty): THelocApplicationView {
+const NO_RECORDS: ApplicationRecords = { consents: [], documents: [] };
+
+export function toApplicationView(
+  { application, property }: ApplicationWithProperty,
+  records: ApplicationRecords = NO_RECORDS,
+): THelocApplicationView {
   return {
     uuid: application.uuid,
     loanNumber: application.loanNumber,
@@ -27,16 +32,15 @@ export function toApplicationView({ application, property }: ApplicationWithProp
           },
         }
       : null,
-    // Consents, documents, income sources, accounts and signers are recorded by the application
-    // engine; until an application reaches those steps they are empty.
-    consents: [],
-    documents: [],
+    // Income sources, accounts and signers are recorded by later engine steps; empty until then.
+    consents: records.consents,
+    documents: records.documents,
     incomeSources: [],
     disburseAccount: null,
     autopayAccount: null,
     payType: null,
     hasHmda: application.hasHmda,
-    assetDepletion: { complete: false },
+    assetDepletion: { complete: application.assetDepletionComplete },
     insurance: { complete: false },
     coDeedStatus: 'NOT_REQUIRED',
     isCrypto: application.isCrypto,

@@ -53,6 +53,14 @@ export interface CreditReport {
   /** A mortgage 60+ days late in the last 12 months (→ delinquency review). */
   mortgageDelinquency: boolean;
   declineIndicators: CreditDeclineIndicator[];
+  /**
+   * The bureau's income estimate from the file (an income-estimation model such as Experian Income
+   * Insight), or null when it has none. Underwriting does not qualify on more than this before income
+   * is verified.
+   */
+  estimatedAnnualIncomeCents: number | null;
+  /** The score's key factors (reason codes as text), most important first (FCRA 1681g(f)). */
+  scoreFactors: string[];
   pulledAt: Date;
 }
 
@@ -69,7 +77,22 @@ export type CreditPullResult =
 
 export type CreditPullOutcome = CreditPullResult['outcome'];
 
+/** The consumer reporting agency as an adverse action notice must name it (FCRA 1681m(a)). */
+export interface CreditReportingAgency {
+  name: string;
+  address: { street1: string; street2?: string | null; city: string; state: string; zip: string };
+  /** Toll-free number as displayed. */
+  phone: string;
+  website: string | null;
+  /** Range of the score model it reports. */
+  scoreModelName: string;
+  scoreRangeMin: number;
+  scoreRangeMax: number;
+}
+
 export interface CreditBureauProvider {
+  /** Who the bureau is (named on adverse action notices). */
+  readonly agency: CreditReportingAgency;
   /**
    * Pulls a file. Resolves with one of the outcomes; rejects with ProviderTimeoutError when the
    * bureau does not answer (the job retries, then dead-letters → error/timeout), and with

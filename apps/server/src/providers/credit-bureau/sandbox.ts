@@ -78,6 +78,36 @@ const HIGH_DEBTS: readonly DebtLine[] = [
   },
 ];
 
+/** FICO reason statements the sandbox reports with a score (the bureau's key factors). */
+const GOOD_SCORE_FACTORS = [
+  'Length of time accounts have been established',
+  'Proportion of balances to credit limits on revolving accounts',
+];
+const LOW_SCORE_FACTORS = [
+  'Serious delinquency',
+  'Proportion of balances to credit limits on revolving accounts is too high',
+  'Number of accounts with delinquency',
+  'Too many inquiries in the last 12 months',
+];
+const HIGH_DEBT_FACTORS = [
+  'Amount owed on accounts is too high',
+  'Proportion of loan balances to loan amounts is too high',
+];
+const DEROGATORY_FACTORS = [
+  'Derogatory public record or collection filed',
+  'Time since derogatory public record',
+];
+
+export const SANDBOX_CREDIT_AGENCY = {
+  name: 'Sandbox Consumer Credit Reporting Agency',
+  address: { street1: 'P.O. Box 740256', city: 'Atlanta', state: 'GA', zip: '30374' },
+  phone: '(800) 555-0142',
+  website: 'https://credit-bureau.sandbox.test',
+  scoreModelName: 'FICO Score 8',
+  scoreRangeMin: 300,
+  scoreRangeMax: 850,
+} as const;
+
 const DELINQUENT_DEBTS: readonly DebtLine[] = [
   { ...MORTGAGE, worstDaysPastDue12m: 90 },
   ...HAPPY_DEBTS.slice(1),
@@ -98,6 +128,7 @@ export function createSandboxCreditBureau(options: SandboxCreditBureauOptions): 
   const timeoutDelayMs = options.timeoutDelayMs ?? DEFAULT_TIMEOUT_DELAY_MS;
 
   return {
+    agency: SANDBOX_CREDIT_AGENCY,
     async pull(request: CreditPullRequest): Promise<CreditPullResult> {
       const ssn = ssnDigits(request.ssn);
       const scenario = scenarioForLastName(request.applicant.lastName);
@@ -133,6 +164,8 @@ export function createSandboxCreditBureau(options: SandboxCreditBureauOptions): 
             (line) => (line.type === 'MORTGAGE' || line.type === 'HELOC') && line.worstDaysPastDue12m >= 60,
           ),
           declineIndicators: [],
+          estimatedAnnualIncomeCents: null,
+          scoreFactors: score < 640 ? LOW_SCORE_FACTORS : GOOD_SCORE_FACTORS,
           pulledAt: options.clock.now(),
           ...extra,
         };
@@ -164,11 +197,20 @@ export function createSandboxCreditBureau(options: SandboxCreditBureauOptions): 
         case 'LOWSCORE':
           return report(HAPPY_DEBTS, SANDBOX_VALUES.lowFicoScore);
         case 'HIGHDEBT':
-          return report(HIGH_DEBTS, SANDBOX_VALUES.ficoScore);
+          return report(HIGH_DEBTS, SANDBOX_VALUES.ficoScore, { scoreFactors: HIGH_DEBT_FACTORS });
+        case 'ASSETS':
+          // The file supports only $50,000/yr: $2,430 of debts are 58.32% of it, whatever was stated, so
+          // the unverified offer is DTI limited and asset depletion is asked for.
+          return report(HAPPY_DEBTS, SANDBOX_VALUES.ficoScore, {
+            estimatedAnnualIncomeCents: SANDBOX_VALUES.assetsEstimatedAnnualIncomeCents,
+          });
         case 'DELINQUENT':
           return report(DELINQUENT_DEBTS, SANDBOX_VALUES.ficoScore);
         case 'DECLINED':
-          return report(HAPPY_DEBTS, SANDBOX_VALUES.ficoScore, { declineIndicators: ['BANKRUPTCY'] });
+          return report(HAPPY_DEBTS, SANDBOX_VALUES.ficoScore, {
+            declineIndicators: ['BANKRUPTCY'],
+            scoreFactors: DEROGATORY_FACTORS,
+          });
         default:
           // Every other scenario is decided by a later provider; the bureau answers the happy file.
           return report(HAPPY_DEBTS, SANDBOX_VALUES.ficoScore);

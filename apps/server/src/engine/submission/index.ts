@@ -1,0 +1,4 @@
+/** The submission segment of the engine: register its jobs and routes (app.ts). */
+export { submissionRoutes } from './routes';
+export { registerSubmissionJobs, type SubmissionDeps } from './jobs';
+export { FieldCrypto } from './field-crypto';
