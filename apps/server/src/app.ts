@@ -8,12 +8,16 @@ import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db';
+import { closingRoutes } from './engine/closing/routes';
+import { registerClosingJobs } from './engine/closing/jobs';
 import { engineRoutes } from './engine/routes';
 import { registerEngineJobs } from './engine/jobs';
 import { JobWorker } from './jobs/worker';
 import { systemClock, type Clock } from './lib/clock';
 import { AppError } from './lib/errors';
 import { loggerOptions } from './lib/logger';
+import { FieldSealer } from './lib/sealed';
+import { LocalFileStorage, type FileStorage } from './storage';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { openApiPlugin } from './plugins/openapi';
@@ -43,6 +47,10 @@ declare module 'fastify' {
     providers: Providers;
     /** The durable job worker: main.ts starts its polling; tests call `jobs.runDue()`. */
     jobs: JobWorker;
+    /** Uploaded and generated files. */
+    storage: FileStorage;
+    /** Seals fields at rest (account numbers). */
+    sealer: FieldSealer;
   }
 }
 
@@ -55,6 +63,8 @@ export type BuildOptions = {
   clock?: Clock;
   /** Default: the deterministic sandbox providers on the app's clock. */
   providers?: Providers;
+  /** Default: a local directory (config.filesDir). */
+  storage?: FileStorage;
 };
 
 export async function buildApp({
@@ -63,6 +73,7 @@ export async function buildApp({
   closeDatabase = true,
   clock = systemClock,
   providers,
+  storage,
 }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel),
@@ -118,7 +129,13 @@ export async function buildApp({
   app.decorate('providers', engineProviders);
   const jobs = new JobWorker(database.db, clock, app.log);
   registerEngineJobs(jobs, { db: database.db, clock, providers: engineProviders, orgs });
+  if (!config.dataEncryptionKey) throw new Error('buildApp needs config.dataEncryptionKey (see resolveDataEncryptionKey)');
+  const files = storage ?? new LocalFileStorage(config.filesDir);
+  const sealer = new FieldSealer(config.dataEncryptionKey);
+  registerClosingJobs(jobs, { db: database.db, clock, providers: engineProviders, orgs, storage: files, sealer });
   app.decorate('jobs', jobs);
+  app.decorate('storage', files);
+  app.decorate('sealer', sealer);
   // preClose runs before every onClose hook, so the job in hand finishes while the database is open.
   app.addHook('preClose', async () => jobs.stop());
   if (closeDatabase) app.addHook('onClose', async () => database.close());
@@ -147,6 +164,7 @@ export async function buildApp({
   await app.register(applicationRoutes);
   await app.register(statusRoutes);
   await app.register(engineRoutes);
+  await app.register(closingRoutes);
   await app.register(conditionRoutes);
   await app.register(walletRoutes);
   await app.register(leadPortalRoutes);

@@ -42,6 +42,13 @@ const ZEnv = z.object({
   TRUST_PROXY: booleanFromEnv.default(false),
   /** HMAC key for JWTs (≥ 32 characters). Unset: generated once and kept in DATA_DIR/jwt-secret. */
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  /**
+   * Key material for fields sealed at rest (bank account numbers; AES-256-GCM, key = SHA-256 of this,
+   * ≥ 32 characters). Unset: generated once and kept in DATA_DIR/data-key. Shared by every instance.
+   */
+  DATA_ENCRYPTION_KEY: z.string().min(32, 'DATA_ENCRYPTION_KEY must be at least 32 characters').optional(),
+  /** Uploaded and generated files (local file storage). Default: DATA_DIR/files. */
+  FILES_DIR: z.string().optional(),
   /** Lifetime of one token; every authenticated answer after a minute carries a fresh one. */
   TOKEN_TTL_SECONDS: z.coerce
     .number()
@@ -71,6 +78,9 @@ export type Config = {
   shutdownTimeoutMs: number;
   /** Resolved at start (main.ts) when not configured; see resolveJwtSecret. */
   jwtSecret: string | null;
+  /** Resolved at start (main.ts) when not configured; see resolveDataEncryptionKey. */
+  dataEncryptionKey: string | null;
+  filesDir: string;
   tokenTtlSeconds: number;
   sessionTtlHours: number;
   authRateLimitPerMinute: number;
@@ -100,6 +110,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     jwtSecret: e.JWT_SECRET ?? null,
+    dataEncryptionKey: e.DATA_ENCRYPTION_KEY ?? null,
+    filesDir: path.resolve(e.FILES_DIR ?? path.join(e.DATA_DIR, 'files')),
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
     sessionTtlHours: e.SESSION_TTL_HOURS,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE ?? (production ? 10 : 100),
@@ -115,10 +127,23 @@ export async function resolveJwtSecret(config: Config): Promise<string> {
   if (config.env === 'production') {
     throw new Error('Invalid configuration: JWT_SECRET is required in production');
   }
+  return generatedSecret(config, 'jwt-secret');
+}
+
+/** The key for sealed fields: configured, or (outside production) generated beside the data like the JWT key. */
+export async function resolveDataEncryptionKey(config: Config): Promise<string> {
+  if (config.dataEncryptionKey) return config.dataEncryptionKey;
+  if (config.env === 'production') {
+    throw new Error('Invalid configuration: DATA_ENCRYPTION_KEY is required in production');
+  }
+  return generatedSecret(config, 'data-key');
+}
+
+async function generatedSecret(config: Config, fileName: string): Promise<string> {
   const { mkdir, readFile, writeFile } = await import('node:fs/promises');
   const { randomBytes } = await import('node:crypto');
   const dir = config.database.kind === 'pglite' ? config.database.dataDir : path.resolve('data');
-  const file = path.join(dir, 'jwt-secret');
+  const file = path.join(dir, fileName);
   try {
     return (await readFile(file, 'utf8')).trim();
   } catch {

@@ -3,12 +3,13 @@
  * stop accepting connections, let in-flight requests finish, close the database, then exit.
  */
 import { buildApp } from './app';
-import { loadConfig, resolveJwtSecret } from './config';
+import { loadConfig, resolveDataEncryptionKey, resolveJwtSecret } from './config';
 import { openDatabase } from './db';
 import { seedDatabase } from './seed/seed';
 
 const config = loadConfig();
 config.jwtSecret = await resolveJwtSecret(config);
+config.dataEncryptionKey = await resolveDataEncryptionKey(config);
 const database = await openDatabase(config.database);
 await database.migrate();
 await seedDatabase(database.db, { demoData: config.seedDemoData });

@@ -28,6 +28,7 @@
  */
 import type { TApplicationStep } from '@heloc/domain';
 import type { StepTable, StepTransition } from '../workflow/step-machine';
+import { CLOSING_TRANSITIONS, type ClosingAction } from './closing/steps';
 
 export const ENGINE_ACTIONS = [
   'SUBMIT_PROFILE',
@@ -56,7 +57,8 @@ export const ENGINE_ACTIONS = [
   'SELECT_OFFER',
   'CANCEL',
 ] as const;
-export type EngineAction = (typeof ENGINE_ACTIONS)[number];
+/** The engine's actions and the closing segment's (engine/closing/steps.ts). */
+export type EngineAction = (typeof ENGINE_ACTIONS)[number] | ClosingAction;
 
 type Transition = StepTransition & {
   action: EngineAction;
@@ -116,6 +118,6 @@ export const ENGINE_TRANSITIONS: readonly Transition[] = [
 ];
 
 export const ENGINE_STEP_TABLE: StepTable = {
-  transitions: ENGINE_TRANSITIONS,
+  transitions: [...ENGINE_TRANSITIONS, ...CLOSING_TRANSITIONS],
   final: ['COMPLETE', 'CANCELLED', 'DECLINED'],
 };
