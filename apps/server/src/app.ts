@@ -129,10 +129,18 @@ export async function buildApp({
   app.decorate('providers', engineProviders);
   const jobs = new JobWorker(database.db, clock, app.log);
   registerEngineJobs(jobs, { db: database.db, clock, providers: engineProviders, orgs });
-  if (!config.dataEncryptionKey) throw new Error('buildApp needs config.dataEncryptionKey (see resolveDataEncryptionKey)');
+  if (!config.dataEncryptionKey)
+    throw new Error('buildApp needs config.dataEncryptionKey (see resolveDataEncryptionKey)');
   const files = storage ?? new LocalFileStorage(config.filesDir);
   const sealer = new FieldSealer(config.dataEncryptionKey);
-  registerClosingJobs(jobs, { db: database.db, clock, providers: engineProviders, orgs, storage: files, sealer });
+  registerClosingJobs(jobs, {
+    db: database.db,
+    clock,
+    providers: engineProviders,
+    orgs,
+    storage: files,
+    sealer,
+  });
   app.decorate('jobs', jobs);
   app.decorate('storage', files);
   app.decorate('sealer', sealer);

@@ -15,7 +15,9 @@ describe('FieldSealer', () => {
   it('refuses another context, another key and a tampered value', () => {
     const sealed = sealer.seal('000123456789', 'app-1:DISBURSEMENT');
     expect(() => sealer.open(sealed, 'app-2:DISBURSEMENT')).toThrow();
-    expect(() => new FieldSealer('another-secret-of-at-least-32-characters').open(sealed, 'app-1:DISBURSEMENT')).toThrow();
+    expect(() =>
+      new FieldSealer('another-secret-of-at-least-32-characters').open(sealed, 'app-1:DISBURSEMENT'),
+    ).toThrow();
     const bytes = Buffer.from(sealed.slice(3), 'base64url');
     bytes[bytes.length - 1] = bytes[bytes.length - 1]! ^ 1;
     expect(() => sealer.open(`v1.${bytes.toString('base64url')}`, 'app-1:DISBURSEMENT')).toThrow();

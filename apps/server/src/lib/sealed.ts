@@ -43,8 +43,9 @@ export class FieldSealer {
     const decipher = createDecipheriv('aes-256-gcm', this.key, bytes.subarray(0, NONCE_BYTES));
     decipher.setAAD(Buffer.from(context, 'utf8'));
     decipher.setAuthTag(bytes.subarray(NONCE_BYTES, NONCE_BYTES + TAG_BYTES));
-    return Buffer.concat([decipher.update(bytes.subarray(NONCE_BYTES + TAG_BYTES)), decipher.final()]).toString(
-      'utf8',
-    );
+    return Buffer.concat([
+      decipher.update(bytes.subarray(NONCE_BYTES + TAG_BYTES)),
+      decipher.final(),
+    ]).toString('utf8');
   }
 }

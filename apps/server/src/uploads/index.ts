@@ -90,7 +90,8 @@ export async function receiveUpload(
     throw error;
   }
   if (!file) throw new AppError('BAD_REQUEST', 'A file is required', { reason: 'NO_FILE' });
-  if (file.bytes.length === 0) throw new AppError('BAD_REQUEST', 'The file is empty', { reason: 'EMPTY_FILE' });
+  if (file.bytes.length === 0)
+    throw new AppError('BAD_REQUEST', 'The file is empty', { reason: 'EMPTY_FILE' });
   const sniffed = await fileTypeFromBuffer(file.bytes);
   if (!sniffed || !allowed.includes(sniffed.mime)) {
     throw new AppError('BAD_REQUEST', `Type not supported: upload a ${typeNames(allowed)} file`, {
@@ -166,7 +167,9 @@ export function multipartBody(
   const boundary = `----heloc${randomUUID().replace(/-/g, '')}`;
   const chunks: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    );
   }
   if (file) {
     chunks.push(
@@ -179,5 +182,8 @@ export function multipartBody(
     );
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }

@@ -32,7 +32,25 @@ const ILLUSTRATION_PRIME_RATE_BPS = 750;
 
 /** States whose home equity lending uses a mortgage rather than a deed of trust. */
 const MORTGAGE_STATES = new Set([
-  'CT', 'DE', 'FL', 'IL', 'IN', 'IA', 'KS', 'KY', 'LA', 'ME', 'MA', 'NJ', 'NY', 'ND', 'OH', 'PA', 'SC', 'VT', 'WI',
+  'CT',
+  'DE',
+  'FL',
+  'IL',
+  'IN',
+  'IA',
+  'KS',
+  'KY',
+  'LA',
+  'ME',
+  'MA',
+  'NJ',
+  'NY',
+  'ND',
+  'OH',
+  'PA',
+  'SC',
+  'VT',
+  'WI',
 ]);
 
 /** The closing documents the borrower e-signs, in signing order; the deed is signed before the notary. */
@@ -92,7 +110,10 @@ function addYears(isoDate: string, count: number): string {
 }
 
 /** Renders the whole closing package dated `documentDate`. */
-export async function renderClosingPackage(facts: ClosingFacts, documentDate: string): Promise<TGeneratedDocument[]> {
+export async function renderClosingPackage(
+  facts: ClosingFacts,
+  documentDate: string,
+): Promise<TGeneratedDocument[]> {
   const terms = loanTermsOf(facts, documentDate);
   const state = facts.address.state.toUpperCase();
   const propertyAddress = { ...facts.address, street2: facts.address.street2 ?? null };
@@ -125,7 +146,10 @@ export async function renderClosingPackage(facts: ClosingFacts, documentDate: st
       kind: MORTGAGE_STATES.has(state) ? 'MORTGAGE' : 'DEED_OF_TRUST',
       trustee: MORTGAGE_STATES.has(state)
         ? null
-        : { name: `${facts.org.orgMetaData.companyInfo.companyNameShort} Trustee Services`, address: facts.org.orgMetaData.companyInfo.companyAddress },
+        : {
+            name: `${facts.org.orgMetaData.companyInfo.companyNameShort} Trustee Services`,
+            address: facts.org.orgMetaData.companyInfo.companyAddress,
+          },
       borrowers,
       propertyAddress,
       county: `County of ${propertyAddress.city}`,
@@ -205,7 +229,11 @@ function batchOf(fileKey: string): string {
   return fileKey.split('/').slice(0, -1).join('/');
 }
 
-export async function documentsOfType(db: Executor, applicationUuid: string, types: readonly TDocumentType[]) {
+export async function documentsOfType(
+  db: Executor,
+  applicationUuid: string,
+  types: readonly TDocumentType[],
+) {
   const rows = await db
     .select()
     .from(schema.applicationDocuments)

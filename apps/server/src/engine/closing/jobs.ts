@@ -123,7 +123,12 @@ export function registerClosingJobs(worker: JobWorker, deps: ClosingDeps): void 
   async function replaceIncomeSources(
     tx: Tx,
     applicationUuid: string,
-    sources: { employmentType: string; employerName: string | null; annualIncomeCents: number; verifiedBy: string }[],
+    sources: {
+      employmentType: string;
+      employerName: string | null;
+      annualIncomeCents: number;
+      verifiedBy: string;
+    }[],
   ) {
     await tx
       .delete(schema.applicationIncomeSources)
@@ -170,13 +175,17 @@ export function registerClosingJobs(worker: JobWorker, deps: ClosingDeps): void 
             return;
           case 'PARTIAL':
             await raiseCondition(tx, clock, application.uuid, 'MANUAL_PAYSTUB_UPLOAD', {
-              commentsToBorrower: 'Please upload your most recent pay stub so we can verify the rest of your income.',
+              commentsToBorrower:
+                'Please upload your most recent pay stub so we can verify the rest of your income.',
               requestDocuments: true,
               numDocsRequired: result.manualPaystubUpload.numDocsRequired,
             });
             await moveClosing(tx, clock, application, 'INCOME_PARTIAL', {
               actor: PROVIDER,
-              data: { reportId: result.reportId, verifiedAnnualIncomeCents: result.verifiedAnnualIncomeCents },
+              data: {
+                reportId: result.reportId,
+                verifiedAnnualIncomeCents: result.verifiedAnnualIncomeCents,
+              },
               flags: { manualPaystubUpload: true, manualPaystubTasksComplete: false },
             });
             return;
@@ -228,12 +237,20 @@ export function registerClosingJobs(worker: JobWorker, deps: ClosingDeps): void 
       await settle(applicationUuid, 'WAITING_FOR_INCOME', async (tx, application) => {
         if (result.outcome === 'MORE_DOCUMENTS_REQUIRED') {
           const count = result.requiredDocuments.reduce((sum, need) => sum + need.count, 0);
-          const paystubs = result.requiredDocuments.every((need) => need.documentType === 'USER_UPLOADED_PAYSTUB');
-          await raiseCondition(tx, clock, application.uuid, paystubs ? 'MANUAL_PAYSTUB_UPLOAD' : 'GENERIC_DOCUMENT_REQUEST', {
-            commentsToBorrower: `We still need ${count} more document${count === 1 ? '' : 's'} to verify your income.`,
-            requestDocuments: true,
-            numDocsRequired: count,
-          });
+          const paystubs = result.requiredDocuments.every(
+            (need) => need.documentType === 'USER_UPLOADED_PAYSTUB',
+          );
+          await raiseCondition(
+            tx,
+            clock,
+            application.uuid,
+            paystubs ? 'MANUAL_PAYSTUB_UPLOAD' : 'GENERIC_DOCUMENT_REQUEST',
+            {
+              commentsToBorrower: `We still need ${count} more document${count === 1 ? '' : 's'} to verify your income.`,
+              requestDocuments: true,
+              numDocsRequired: count,
+            },
+          );
           await moveClosing(tx, clock, application, 'INCOME_DOCUMENTS_REQUIRED', {
             actor: PROVIDER,
             reason: 'MORE_DOCUMENTS_REQUIRED',
@@ -244,7 +261,12 @@ export function registerClosingJobs(worker: JobWorker, deps: ClosingDeps): void 
         await clearConditions(tx, clock, application.uuid, 'MANUAL_PAYSTUB_UPLOAD');
         await clearConditions(tx, clock, application.uuid, 'GENERIC_DOCUMENT_REQUEST');
         await replaceIncomeSources(tx, application.uuid, [
-          { employmentType, employerName: null, annualIncomeCents: result.annualIncomeCents, verifiedBy: 'DOCUMENTS' },
+          {
+            employmentType,
+            employerName: null,
+            annualIncomeCents: result.annualIncomeCents,
+            verifiedBy: 'DOCUMENTS',
+          },
         ]);
         await afterIncomeVerified(tx, application, employmentType, {
           reviewId: result.reviewId,
@@ -302,9 +324,11 @@ export function registerClosingJobs(worker: JobWorker, deps: ClosingDeps): void 
             eq(schema.applicationAccounts.purpose, purpose),
           ),
         );
-      if (purpose === 'DISBURSEMENT') await mergeFlags(tx, application, { giactAccountStatus: 'PENDING_REVIEW' });
+      if (purpose === 'DISBURSEMENT')
+        await mergeFlags(tx, application, { giactAccountStatus: 'PENDING_REVIEW' });
       await raiseCondition(tx, clock, applicationUuid, 'BANK_ACCOUNT_FRAUD_REVIEW', {
-        commentsToBorrower: 'We are reviewing your bank account. We may contact you for a recent bank statement.',
+        commentsToBorrower:
+          'We are reviewing your bank account. We may contact you for a recent bank statement.',
         requestDocuments: false,
         notes: reason,
       });
@@ -332,10 +356,17 @@ export function registerClosingJobs(worker: JobWorker, deps: ClosingDeps): void 
         purpose: purpose === 'AUTOPAY' ? 'AUTOPAY' : 'DISBURSEMENT',
         accountType: account.accountType === 'SAVINGS' ? 'SAVINGS' : 'CHECKING',
         routingNumber: account.routingNumber,
-        accountNumber: deps.sealer.open(account.accountNumberSealed, accountContext(applicationUuid, purpose)),
+        accountNumber: deps.sealer.open(
+          account.accountNumberSealed,
+          accountContext(applicationUuid, purpose),
+        ),
       });
       if (result.outcome !== 'VERIFIED') {
-        await markAccountForReview(applicationUuid, purpose, result.outcome === 'REJECTED' ? result.reason : 'PENDING_REVIEW');
+        await markAccountForReview(
+          applicationUuid,
+          purpose,
+          result.outcome === 'REJECTED' ? result.reason : 'PENDING_REVIEW',
+        );
         return;
       }
       await withApplicationLock(deps.db, applicationUuid, async (tx, application) => {
@@ -354,7 +385,8 @@ export function registerClosingJobs(worker: JobWorker, deps: ClosingDeps): void 
     // An account nobody could check goes to staff review instead of blocking the borrower.
     onDead: async (payload, _job, error) => {
       const applicationUuid = stringOf(payload, 'applicationUuid');
-      if (applicationUuid) await markAccountForReview(applicationUuid, stringOf(payload, 'purpose') ?? 'DISBURSEMENT', error);
+      if (applicationUuid)
+        await markAccountForReview(applicationUuid, stringOf(payload, 'purpose') ?? 'DISBURSEMENT', error);
     },
   });
 
@@ -382,7 +414,12 @@ export function registerClosingJobs(worker: JobWorker, deps: ClosingDeps): void 
       const result = await providers.identityDocument.verify({
         applicant: subject.applicant,
         idType,
-        front: { documentUuid, contentType: front.contentType, sizeBytes: front.sizeBytes, sha256: front.sha256 },
+        front: {
+          documentUuid,
+          contentType: front.contentType,
+          sizeBytes: front.sizeBytes,
+          sha256: front.sha256,
+        },
       });
       const valuationRequired = await valuationOrderPending(applicationUuid);
       await settle(applicationUuid, 'WAITING_FOR_IDENTITY', async (tx, application) => {
@@ -404,7 +441,8 @@ export function registerClosingJobs(worker: JobWorker, deps: ClosingDeps): void 
         if (result.outcome === 'PENDING_REVIEW') {
           // Staff decide; funding waits for the condition, the borrower goes on.
           await raiseCondition(tx, clock, application.uuid, 'IDENTITY_DOCUMENT_FRAUD_REVIEW', {
-            commentsToBorrower: 'We are reviewing your ID document and will contact you if we need anything else.',
+            commentsToBorrower:
+              'We are reviewing your ID document and will contact you if we need anything else.',
             requestDocuments: false,
             notes: result.reason,
           });
@@ -517,13 +555,18 @@ export function registerClosingJobs(worker: JobWorker, deps: ClosingDeps): void 
 
   // ---- Flood determination and the closing package ------------------------------------------
 
-  async function closingFacts(applicationUuid: string): Promise<ClosingFacts & { identityUuid: string; email: string }> {
+  async function closingFacts(
+    applicationUuid: string,
+  ): Promise<ClosingFacts & { identityUuid: string; email: string }> {
     const subject = await loadClosingSubject(deps, applicationUuid);
     const [offer] = await deps.db
       .select()
       .from(schema.applicationOffers)
       .where(
-        and(eq(schema.applicationOffers.applicationUuid, applicationUuid), eq(schema.applicationOffers.selected, true)),
+        and(
+          eq(schema.applicationOffers.applicationUuid, applicationUuid),
+          eq(schema.applicationOffers.selected, true),
+        ),
       );
     if (!offer) throw new Error('closing documents without a selected offer');
     const closing = await closingOf(deps.db, applicationUuid);
@@ -578,7 +621,9 @@ export function registerClosingJobs(worker: JobWorker, deps: ClosingDeps): void 
         }
         await settle(applicationUuid, 'GEN_CLOSING_DOCS', async (tx, application) => {
           await recordAction(tx, clock, application, PROVIDER, 'FLOOD_DETERMINATION', floodData(flood));
-          await updateClosing(tx, clock, application.uuid, { floodInsuranceRequired: flood.insuranceRequired });
+          await updateClosing(tx, clock, application.uuid, {
+            floodInsuranceRequired: flood.insuranceRequired,
+          });
         });
       }
 
@@ -613,7 +658,9 @@ export function registerClosingJobs(worker: JobWorker, deps: ClosingDeps): void 
     onDead: onDeadTo('GEN_CLOSING_DOCS', 'CLOSING_DOCS_TIMEOUT'),
   });
 
-  function floodData(flood: Extract<Awaited<ReturnType<typeof floodDetermination>>, { outcome: 'DETERMINED' }>) {
+  function floodData(
+    flood: Extract<Awaited<ReturnType<typeof floodDetermination>>, { outcome: 'DETERMINED' }>,
+  ) {
     return {
       certificateId: flood.certificateId,
       floodZone: flood.floodZone,
@@ -759,7 +806,11 @@ export function registerClosingJobs(worker: JobWorker, deps: ClosingDeps): void 
         await moveClosing(tx, clock, application, 'RESCISSION_STARTED', {
           actor: SYSTEM,
           data: { transactionDate, rescissionDeadline: deadline, endsAt: endsAt.toISOString() },
-          flags: { checklistStatus: 'RESCISSION', rescissionStartDate: transactionDate, rescissionDeadline: deadline },
+          flags: {
+            checklistStatus: 'RESCISSION',
+            rescissionStartDate: transactionDate,
+            rescissionDeadline: deadline,
+          },
           next: { kind: CLOSING_JOBS.rescissionEnd, runAfter: endsAt },
         });
       });
@@ -829,7 +880,9 @@ export function registerClosingJobs(worker: JobWorker, deps: ClosingDeps): void 
       const status = await providers.recording.getStatus({ submission });
       await settle(applicationUuid, 'RECORDING', async (tx, application) => {
         if (status.status === 'PENDING') {
-          const next = new Date(Math.max(pacificMidnight(status.expectedRecordedOn).getTime(), clock.now().getTime() + HOUR_MS));
+          const next = new Date(
+            Math.max(pacificMidnight(status.expectedRecordedOn).getTime(), clock.now().getTime() + HOUR_MS),
+          );
           await queueAfterLatestEvent(tx, clock, application.uuid, {
             kind: CLOSING_JOBS.recordingPoll,
             payload: { submission },
@@ -840,7 +893,11 @@ export function registerClosingJobs(worker: JobWorker, deps: ClosingDeps): void 
         }
         await moveClosing(tx, clock, application, 'RECORDED', {
           actor: PROVIDER,
-          data: { recordingId: status.recordingId, instrumentNumber: status.instrumentNumber, recordedOn: status.recordedOn },
+          data: {
+            recordingId: status.recordingId,
+            instrumentNumber: status.instrumentNumber,
+            recordedOn: status.recordedOn,
+          },
           next: { kind: CLOSING_JOBS.fundingDecide },
         });
       });
@@ -865,7 +922,8 @@ export function registerClosingJobs(worker: JobWorker, deps: ClosingDeps): void 
             ),
           );
         if (!account) reasons.push('NO_DISBURSEMENT_ACCOUNT');
-        else if (account.verificationStatus !== 'VERIFIED') reasons.push(`ACCOUNT_${account.verificationStatus ?? 'UNCHECKED'}`);
+        else if (account.verificationStatus !== 'VERIFIED')
+          reasons.push(`ACCOUNT_${account.verificationStatus ?? 'UNCHECKED'}`);
         if (reasons.length > 0) {
           // On hold until staff clear what is open; looked at again every hour.
           await recordAction(tx, clock, application, SYSTEM, 'FUNDING_ON_HOLD', { reasons });
@@ -901,14 +959,18 @@ export function registerClosingJobs(worker: JobWorker, deps: ClosingDeps): void 
             eq(schema.applicationAccounts.purpose, 'DISBURSEMENT'),
           ),
         );
-      if (!account || !closing.rescissionDeadline) throw new Error('funding without an account or rescission');
+      if (!account || !closing.rescissionDeadline)
+        throw new Error('funding without an account or rescission');
       const fee = Math.round((facts.lineAmountCents * facts.originationFeeBps) / 10_000);
       const result = await providers.funding.schedule({
         applicationUuid,
         // The line is drawn in full at origination, less the origination fee (spec 1 §1).
         amountCents: facts.lineAmountCents - fee,
         routingNumber: account.routingNumber,
-        accountNumber: deps.sealer.open(account.accountNumberSealed, accountContext(applicationUuid, 'DISBURSEMENT')),
+        accountNumber: deps.sealer.open(
+          account.accountNumberSealed,
+          accountContext(applicationUuid, 'DISBURSEMENT'),
+        ),
         rescissionDeadline: closing.rescissionDeadline,
         idempotencyKey: job.uuid,
       });
@@ -935,7 +997,9 @@ export function registerClosingJobs(worker: JobWorker, deps: ClosingDeps): void 
       const status = await providers.funding.getStatus({ disbursement });
       await settle(applicationUuid, 'FUNDABLE', async (tx, application) => {
         if (status.status === 'SCHEDULED') {
-          const next = new Date(Math.max(pacificMidnight(status.fundingDate).getTime(), clock.now().getTime() + HOUR_MS));
+          const next = new Date(
+            Math.max(pacificMidnight(status.fundingDate).getTime(), clock.now().getTime() + HOUR_MS),
+          );
           await queueAfterLatestEvent(tx, clock, application.uuid, {
             kind: CLOSING_JOBS.fundingPoll,
             payload: { disbursement },

@@ -45,9 +45,13 @@ export class LinkTokens {
       if (payload.use !== use || payload.applicationUuid !== applicationUuid) throw new Error('wrong token');
       return payload;
     } catch {
-      throw new AppError('BAD_REQUEST', 'The link has expired or is not valid. Please connect your account again.', {
-        reason: 'INVALID_TOKEN',
-      });
+      throw new AppError(
+        'BAD_REQUEST',
+        'The link has expired or is not valid. Please connect your account again.',
+        {
+          reason: 'INVALID_TOKEN',
+        },
+      );
     }
   }
 

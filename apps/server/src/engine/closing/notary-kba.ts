@@ -20,7 +20,10 @@ function choices(answer: string, decoys: readonly string[], seed: string): strin
   return [...others.slice(0, at), answer, ...others.slice(at)];
 }
 
-export function kbaQuestions(subject: Subject): { questions: KbaQuestion[]; answers: Record<string, string> } {
+export function kbaQuestions(subject: Subject): {
+  questions: KbaQuestion[];
+  answers: Record<string, string>;
+} {
   const year = subject.dob ? Number(subject.dob.slice(0, 4)) : 1980;
   const answers = { birthYear: String(year), street: subject.street1, city: subject.city };
   return {
@@ -28,7 +31,11 @@ export function kbaQuestions(subject: Subject): { questions: KbaQuestion[]; answ
       {
         id: 'birthYear',
         prompt: 'In which year were you born?',
-        choices: choices(answers.birthYear, [year - 2, year + 1, year + 3, year - 5].map(String), `${subject.applicationUuid}:y`),
+        choices: choices(
+          answers.birthYear,
+          [year - 2, year + 1, year + 3, year - 5].map(String),
+          `${subject.applicationUuid}:y`,
+        ),
       },
       {
         id: 'street',

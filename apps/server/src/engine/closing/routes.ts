@@ -68,7 +68,9 @@ const errors = { 400: ZApiErrorBody, 401: ZApiErrorBody, 404: ZApiErrorBody, 409
 const params = z.object({ uuid: ZUuid });
 const tags = ['applications'];
 const ZActionResult = z.object({ status: ZApplicationStep });
-const result = (application: ApplicationRow) => ({ status: application.step as z.infer<typeof ZApplicationStep> });
+const result = (application: ApplicationRow) => ({
+  status: application.step as z.infer<typeof ZApplicationStep>,
+});
 
 /** Version of the E-SIGN disclosure the borrower consents to before signing electronically. */
 export const ESIGN_DISCLOSURE_VERSION = 'esign-2026-01';
@@ -140,7 +142,9 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
     const [row] = await app.db
       .select({ uuid: schema.helocApplications.uuid })
       .from(schema.helocApplications)
-      .where(and(eq(schema.helocApplications.uuid, uuid), eq(schema.helocApplications.identityUuid, identityUuid)));
+      .where(
+        and(eq(schema.helocApplications.uuid, uuid), eq(schema.helocApplications.identityUuid, identityUuid)),
+      );
     if (!row) throw new AppError('NOT_FOUND', 'Application not found');
     return uuid;
   }
@@ -157,9 +161,13 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
   /** 409 with the current step unless the application is at one of `steps`. */
   function requireStep(application: ApplicationRow, steps: readonly string[], what: string): void {
     if (!steps.includes(application.step)) {
-      throw new AppError('CONFLICT', `${what} is not possible while the application is at ${application.step}`, {
-        step: application.step,
-      });
+      throw new AppError(
+        'CONFLICT',
+        `${what} is not possible while the application is at ${application.step}`,
+        {
+          step: application.step,
+        },
+      );
     }
   }
 
@@ -180,7 +188,11 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // ---- Income ---------------------------------------------------------------------------------
 
-  const ZInstitution = z.object({ institutionId: z.string(), name: z.string(), kind: z.enum(['BANK', 'PAYROLL']) });
+  const ZInstitution = z.object({
+    institutionId: z.string(),
+    name: z.string(),
+    kind: z.enum(['BANK', 'PAYROLL']),
+  });
 
   app.get(
     `${BASE}/income`,
@@ -219,7 +231,8 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
         const asked =
           (await latestEvent(tx, application.uuid, 'INCOME_DOCUMENTS_REQUIRED')) ??
           (await latestEvent(tx, application.uuid, 'INCOME_PARTIAL'));
-        const open = application.step === 'INCOME_VERIFICATION' && application.statusFlags.manualPaystubUpload;
+        const open =
+          application.step === 'INCOME_VERIFICATION' && application.statusFlags.manualPaystubUpload;
         const required = !open
           ? []
           : Array.isArray(asked?.data.requiredDocuments)
@@ -247,7 +260,8 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.authenticate,
       schema: {
         tags,
-        summary: 'Start a bank or payroll link: a link token, the sandbox institutions and their test credentials',
+        summary:
+          'Start a bank or payroll link: a link token, the sandbox institutions and their test credentials',
         params,
         body: z.object({ kind: z.enum(['BANK', 'PAYROLL']) }),
         response: {
@@ -268,7 +282,11 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       onOwn(request, async (_tx, application) => {
-        requireStep(application, ['INCOME_VERIFICATION', 'DISBURSEMENT_ACCOUNT', 'AUTOPAY_ACCOUNT'], 'Linking an account');
+        requireStep(
+          application,
+          ['INCOME_VERIFICATION', 'DISBURSEMENT_ACCOUNT', 'AUTOPAY_ACCOUNT'],
+          'Linking an account',
+        );
         const { kind } = request.body;
         return {
           linkToken: await linkTokens.linkToken({ applicationUuid: application.uuid, kind }),
@@ -307,7 +325,9 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
               outcome: z.literal('SUCCESS'),
               publicToken: z.string(),
               institutionName: z.string(),
-              accounts: z.array(z.object({ accountId: z.string(), name: z.string(), mask: z.string(), type: z.string() })),
+              accounts: z.array(
+                z.object({ accountId: z.string(), name: z.string(), mask: z.string(), type: z.string() }),
+              ),
             }),
             z.object({ outcome: z.enum(['MFA_REQUIRED', 'MFA_INCORRECT']), prompt: z.string() }),
           ]),
@@ -333,7 +353,12 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       switch (linked.outcome) {
         case 'LINKED': {
-          const accounts = linked.accounts.map(({ accountId, name, mask, type }) => ({ accountId, name, mask, type }));
+          const accounts = linked.accounts.map(({ accountId, name, mask, type }) => ({
+            accountId,
+            name,
+            mask,
+            type,
+          }));
           return {
             outcome: 'SUCCESS' as const,
             publicToken: await linkTokens.publicToken({
@@ -350,7 +375,9 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
         case 'MFA_INCORRECT':
           return { outcome: linked.outcome, prompt: linked.prompt };
         case 'INVALID_CREDENTIALS':
-          throw new AppError('BAD_REQUEST', 'The username or password is incorrect.', { reason: 'INVALID_CREDENTIALS' });
+          throw new AppError('BAD_REQUEST', 'The username or password is incorrect.', {
+            reason: 'INVALID_CREDENTIALS',
+          });
         case 'UNKNOWN_INSTITUTION':
           throw new AppError('BAD_REQUEST', 'Unknown institution');
       }
@@ -375,7 +402,13 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
       const claims = await linkTokens.readPublicToken(request.body.publicToken, uuid);
       return withApplicationLock(app.db, uuid, async (tx, application) => {
         if (
-          await alreadyDone(tx, application, 'LINK_INCOME', ['INCOME_VERIFICATION'], (data) => data.linkId === claims.linkId)
+          await alreadyDone(
+            tx,
+            application,
+            'LINK_INCOME',
+            ['INCOME_VERIFICATION'],
+            (data) => data.linkId === claims.linkId,
+          )
         ) {
           return result(application);
         }
@@ -387,7 +420,10 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
             institutionName: claims.institutionName,
             accounts: claims.accounts,
           },
-          next: { kind: CLOSING_JOBS.incomeVerifyLink, payload: { linkId: claims.linkId, kind: claims.kind } },
+          next: {
+            kind: CLOSING_JOBS.incomeVerifyLink,
+            payload: { linkId: claims.linkId, kind: claims.kind },
+          },
         });
         return result(moved);
       });
@@ -402,7 +438,9 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Upload an income document (multipart: one `file`; PDF, JPEG or PNG up to 10 MB)',
         consumes: ['multipart/form-data'],
-        params: params.extend({ type: z.enum(Object.keys(INCOME_UPLOAD_TYPES) as [keyof typeof INCOME_UPLOAD_TYPES]) }),
+        params: params.extend({
+          type: z.enum(Object.keys(INCOME_UPLOAD_TYPES) as [keyof typeof INCOME_UPLOAD_TYPES]),
+        }),
         response: { 200: z.object({ status: ZApplicationStep, document: ZDocumentView }), ...errors },
       },
     },
@@ -429,7 +467,9 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
   ) {
     const { sha256Hex } = await import('../../storage');
     const digest = sha256Hex(upload.bytes);
-    const [existing] = (await documentsOfType(tx, application.uuid, [type])).filter((doc) => doc.sha256 === digest);
+    const [existing] = (await documentsOfType(tx, application.uuid, [type])).filter(
+      (doc) => doc.sha256 === digest,
+    );
     if (existing) return existing;
     const stored = await storeApplicationDocument(tx, app.storage, clock, {
       applicationUuid: application.uuid,
@@ -465,7 +505,8 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         requireStep(application, ['INCOME_VERIFICATION'], 'Submitting income documents');
         const documents = await documentsOfType(tx, application.uuid, INCOME_DOCUMENT_TYPES);
-        if (documents.length === 0) throw new AppError('BAD_REQUEST', 'Upload at least one income document first');
+        if (documents.length === 0)
+          throw new AppError('BAD_REQUEST', 'Upload at least one income document first');
         return result(
           await moveClosing(tx, clock, application, 'SUBMIT_INCOME_DOCUMENTS', {
             actor: borrower(identityUuid),
@@ -499,7 +540,13 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
       onOwn(request, async (tx, application, identityUuid) => {
         const { employerName } = request.body;
         if (
-          await alreadyDone(tx, application, 'SUBMIT_EMPLOYER', ['EMPLOYMENT_VERIFICATION'], (data) => data.employerName === employerName)
+          await alreadyDone(
+            tx,
+            application,
+            'SUBMIT_EMPLOYER',
+            ['EMPLOYMENT_VERIFICATION'],
+            (data) => data.employerName === employerName,
+          )
         ) {
           return result(application);
         }
@@ -519,7 +566,13 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
     tx: Executor,
     application: ApplicationRow,
     purpose: 'DISBURSEMENT' | 'AUTOPAY',
-    account: { source: 'LINKED' | 'MANUAL'; accountType: string; routingNumber: string; accountNumber: string; bankName: string | null },
+    account: {
+      source: 'LINKED' | 'MANUAL';
+      accountType: string;
+      routingNumber: string;
+      accountNumber: string;
+      bankName: string | null;
+    },
   ) {
     const digits = account.accountNumber.replace(/\D/g, '');
     const values = {
@@ -572,7 +625,13 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
     const details = await account(uuid);
     return withApplicationLock(app.db, uuid, async (tx, application) => {
       if (
-        await alreadyDone(tx, application, 'SET_DISBURSEMENT_ACCOUNT', ['DISBURSEMENT_ACCOUNT'], (data) => data.fingerprint === fingerprint)
+        await alreadyDone(
+          tx,
+          application,
+          'SET_DISBURSEMENT_ACCOUNT',
+          ['DISBURSEMENT_ACCOUNT'],
+          (data) => data.fingerprint === fingerprint,
+        )
       ) {
         return result(application);
       }
@@ -583,7 +642,10 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
           actor: borrower(identityUuid),
           data: { source: details.source, mask: row.mask, routingNumber: row.routingNumber, fingerprint },
           flags: { giactAccountStatus: null },
-          next: { kind: CLOSING_JOBS.bankVerifyAccount, payload: { purpose: 'DISBURSEMENT', accountUuid: row.uuid } },
+          next: {
+            kind: CLOSING_JOBS.bankVerifyAccount,
+            payload: { purpose: 'DISBURSEMENT', accountUuid: row.uuid },
+          },
         }),
       );
     });
@@ -591,7 +653,10 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** Identifies the same account in the audit trail without its number: a keyed hash. */
   const accountFingerprint = (uuid: string, routingNumber: string, accountNumber: string) =>
-    app.sealer.derive(`account:${uuid}:${routingNumber}:${accountNumber.replace(/\D/g, '')}`).toString('hex').slice(0, 24);
+    app.sealer
+      .derive(`account:${uuid}:${routingNumber}:${accountNumber.replace(/\D/g, '')}`)
+      .toString('hex')
+      .slice(0, 24);
 
   app.post(
     `${BASE}/bank/disburse`,
@@ -619,19 +684,27 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Disburse to an account given by routing and account number (ABA checksum validated)',
         params,
-        body: z.object({ routingNumber: ZRoutingNumber, accountNumber: ZAccountNumber, accountType: ZAccountType.default('CHECKING') }),
+        body: z.object({
+          routingNumber: ZRoutingNumber,
+          accountNumber: ZAccountNumber,
+          accountType: ZAccountType.default('CHECKING'),
+        }),
         response: { 200: ZActionResult, ...errors },
       },
     },
     async (request) => {
       const { routingNumber, accountNumber, accountType } = request.body;
-      return setDisbursement(request, accountFingerprint(request.params.uuid, routingNumber, accountNumber), async () => ({
-        source: 'MANUAL',
-        accountType,
-        routingNumber,
-        accountNumber,
-        bankName: null,
-      }));
+      return setDisbursement(
+        request,
+        accountFingerprint(request.params.uuid, routingNumber, accountNumber),
+        async () => ({
+          source: 'MANUAL',
+          accountType,
+          routingNumber,
+          accountNumber,
+          bankName: null,
+        }),
+      );
     },
   );
 
@@ -665,27 +738,49 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
         if (body.payType === 'MANUAL') {
           await tx
             .delete(schema.applicationAccounts)
-            .where(and(eq(schema.applicationAccounts.applicationUuid, application.uuid), eq(schema.applicationAccounts.purpose, 'AUTOPAY')));
+            .where(
+              and(
+                eq(schema.applicationAccounts.applicationUuid, application.uuid),
+                eq(schema.applicationAccounts.purpose, 'AUTOPAY'),
+              ),
+            );
           await updateClosing(tx, clock, application.uuid, { payType: 'MANUAL' });
-          return result(await moveClosing(tx, clock, application, 'SET_MANUAL_PAY', { actor: borrower(identityUuid) }));
+          return result(
+            await moveClosing(tx, clock, application, 'SET_MANUAL_PAY', { actor: borrower(identityUuid) }),
+          );
         }
         if ((body.routingNumber === undefined) !== (body.accountNumber === undefined)) {
           throw new AppError('BAD_REQUEST', 'Give both the routing and the account number, or neither');
         }
         let details: Parameters<typeof saveAccount>[3];
         if (body.routingNumber && body.accountNumber) {
-          details = { source: 'MANUAL', accountType: body.accountType, routingNumber: body.routingNumber, accountNumber: body.accountNumber, bankName: null };
+          details = {
+            source: 'MANUAL',
+            accountType: body.accountType,
+            routingNumber: body.routingNumber,
+            accountNumber: body.accountNumber,
+            bankName: null,
+          };
         } else {
           const [disburse] = await tx
             .select()
             .from(schema.applicationAccounts)
-            .where(and(eq(schema.applicationAccounts.applicationUuid, application.uuid), eq(schema.applicationAccounts.purpose, 'DISBURSEMENT')));
-          if (!disburse) throw new AppError('CONFLICT', 'No disbursement account yet', { step: application.step });
+            .where(
+              and(
+                eq(schema.applicationAccounts.applicationUuid, application.uuid),
+                eq(schema.applicationAccounts.purpose, 'DISBURSEMENT'),
+              ),
+            );
+          if (!disburse)
+            throw new AppError('CONFLICT', 'No disbursement account yet', { step: application.step });
           details = {
             source: disburse.source as 'LINKED' | 'MANUAL',
             accountType: disburse.accountType,
             routingNumber: disburse.routingNumber,
-            accountNumber: app.sealer.open(disburse.accountNumberSealed, accountContext(application.uuid, 'DISBURSEMENT')),
+            accountNumber: app.sealer.open(
+              disburse.accountNumberSealed,
+              accountContext(application.uuid, 'DISBURSEMENT'),
+            ),
             bankName: disburse.bankName,
           };
         }
@@ -696,7 +791,10 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
             actor: borrower(identityUuid),
             data: { mask: row.mask, sameAsDisbursement: !body.routingNumber },
             next: body.routingNumber
-              ? { kind: CLOSING_JOBS.bankVerifyAccount, payload: { purpose: 'AUTOPAY', accountUuid: row.uuid } }
+              ? {
+                  kind: CLOSING_JOBS.bankVerifyAccount,
+                  payload: { purpose: 'AUTOPAY', accountUuid: row.uuid },
+                }
               : undefined,
           }),
         );
@@ -761,7 +859,8 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.authenticate,
       schema: {
         tags,
-        summary: 'ID type and a photo of the front of the ID (multipart: `idType` field and one `file`, JPEG or PNG)',
+        summary:
+          'ID type and a photo of the front of the ID (multipart: `idType` field and one `file`, JPEG or PNG)',
         consumes: ['multipart/form-data'],
         params,
         response: { 200: ZActionResult, ...errors },
@@ -779,7 +878,13 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
       const digest = sha256Hex(upload.bytes);
       return withApplicationLock(app.db, uuid, async (tx, application) => {
         if (
-          await alreadyDone(tx, application, 'SUBMIT_ID', ['IDENTITY_VERIFICATION'], (data) => data.sha256 === digest && data.idType === idType.data)
+          await alreadyDone(
+            tx,
+            application,
+            'SUBMIT_ID',
+            ['IDENTITY_VERIFICATION'],
+            (data) => data.sha256 === digest && data.idType === idType.data,
+          )
         ) {
           return result(application);
         }
@@ -796,7 +901,10 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
           await moveClosing(tx, clock, application, 'SUBMIT_ID', {
             actor: borrower(identityUuid),
             data: { idType: idType.data, documentUuid: front.uuid, sha256: digest },
-            next: { kind: CLOSING_JOBS.identityVerify, payload: { documentUuid: front.uuid, idType: idType.data } },
+            next: {
+              kind: CLOSING_JOBS.identityVerify,
+              payload: { documentUuid: front.uuid, idType: idType.data },
+            },
           }),
         );
       });
@@ -820,7 +928,15 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       onOwn(request, async (tx, application, identityUuid) => {
         const { estimatedValueCents } = request.body;
-        if (await alreadyDone(tx, application, 'ESTIMATE_VALUE', ['NO_AVM'], (data) => data.estimatedValueCents === estimatedValueCents)) {
+        if (
+          await alreadyDone(
+            tx,
+            application,
+            'ESTIMATE_VALUE',
+            ['NO_AVM'],
+            (data) => data.estimatedValueCents === estimatedValueCents,
+          )
+        ) {
           return result(application);
         }
         return result(
@@ -850,7 +966,9 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
         if (await alreadyDone(tx, application, 'ORDER_BPO', ['BPO_ORDER'])) return result(application);
         const estimate = await latestEvent(tx, application.uuid, 'ESTIMATE_VALUE');
         // Texas reaches the order after identity; Noavm before any offer.
-        const phase = (await latestEvent(tx, application.uuid, 'ID_VERIFIED_VALUATION_REQUIRED')) ? 'CLOSING' : 'PREQUAL';
+        const phase = (await latestEvent(tx, application.uuid, 'ID_VERIFIED_VALUATION_REQUIRED'))
+          ? 'CLOSING'
+          : 'PREQUAL';
         return result(
           await moveClosing(tx, clock, application, 'ORDER_BPO', {
             actor: borrower(identityUuid),
@@ -873,7 +991,8 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.authenticate,
       schema: {
         tags,
-        summary: 'The closing documents (agreement, deed, closing disclosure, notices of right to cancel) and what is signed',
+        summary:
+          'The closing documents (agreement, deed, closing disclosure, notices of right to cancel) and what is signed',
         params,
         response: {
           200: z.object({
@@ -902,10 +1021,14 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
           ...result(application),
           esignDisclosureVersion: ESIGN_DISCLOSURE_VERSION,
           documents: documents.map((doc) => {
-            const signature = signatures.find((each) => each.documentUuid === doc.uuid && each.signerIdentityUuid === identityUuid);
+            const signature = signatures.find(
+              (each) => each.documentUuid === doc.uuid && each.signerIdentityUuid === identityUuid,
+            );
             return {
               ...documentView(doc),
-              signingMethod: E_SIGNED_TYPES.includes(doc.type as TDocumentType) ? ('ESIGN' as const) : ('NOTARY' as const),
+              signingMethod: E_SIGNED_TYPES.includes(doc.type as TDocumentType)
+                ? ('ESIGN' as const)
+                : ('NOTARY' as const),
               signed: signature !== undefined,
               signedDate: signature?.signedAt.toISOString() ?? null,
             };
@@ -983,9 +1106,14 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
           signed: signedNow,
           remaining: documents.length - signedNow,
         });
-        const isSigned = (uuid: string) => signatures.some((each) => each.documentUuid === uuid && each.signerIdentityUuid === identityUuid);
+        const isSigned = (uuid: string) =>
+          signatures.some((each) => each.documentUuid === uuid && each.signerIdentityUuid === identityUuid);
         if (application.step !== 'NOTE_SIGNING') {
-          if (isSigned(documentUuid)) return { ...result(application), ...counts(documents.filter((doc) => isSigned(doc.uuid)).length) };
+          if (isSigned(documentUuid))
+            return {
+              ...result(application),
+              ...counts(documents.filter((doc) => isSigned(doc.uuid)).length),
+            };
           requireStep(application, ['NOTE_SIGNING'], 'Signing');
         }
         const doc = documents.find((each) => each.uuid === documentUuid);
@@ -1029,7 +1157,11 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
         params,
         body: z.discriminatedUnion('method', [
           z.object({ method: z.literal('ENOTARY') }),
-          z.object({ method: z.literal('MANUAL'), feeConsent: z.literal(true), feeCents: z.literal(MANUAL_NOTARY_FEE_CENTS) }),
+          z.object({
+            method: z.literal('MANUAL'),
+            feeConsent: z.literal(true),
+            feeCents: z.literal(MANUAL_NOTARY_FEE_CENTS),
+          }),
         ]),
         response: { 200: ZActionResult, ...errors },
       },
@@ -1037,24 +1169,36 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       onOwn(request, async (tx, application, identityUuid) => {
         const manual = request.body.method === 'MANUAL';
-        if ((manual && application.step === 'MANUAL_DEED_SIGNING') || (!manual && application.step === 'DEED_SIGNING')) {
+        if (
+          (manual && application.step === 'MANUAL_DEED_SIGNING') ||
+          (!manual && application.step === 'DEED_SIGNING')
+        ) {
           return result(application);
         }
-        const moved = await moveClosing(tx, clock, application, manual ? 'CHOOSE_MANUAL_NOTARY' : 'CHOOSE_ENOTARY', {
-          actor: borrower(identityUuid),
-          data: manual ? { feeCents: MANUAL_NOTARY_FEE_CENTS } : {},
-          flags: { manualNotary: manual },
-        });
+        const moved = await moveClosing(
+          tx,
+          clock,
+          application,
+          manual ? 'CHOOSE_MANUAL_NOTARY' : 'CHOOSE_ENOTARY',
+          {
+            actor: borrower(identityUuid),
+            data: manual ? { feeCents: MANUAL_NOTARY_FEE_CENTS } : {},
+            flags: { manualNotary: manual },
+          },
+        );
         await updateClosing(tx, clock, application.uuid, { notaryMethod: manual ? 'MANUAL' : 'ENOTARY' });
         return result(moved);
       }),
   );
 
   /** Manual slots: the notary network's, inside the organisation's phone hours (Pacific), so a closer can confirm. */
-  async function manualSlots(application: ApplicationRow) {
-    const subject = await loadClosingSubject(app, application.uuid);
-    const hours = await weekHours(app.db, 'OPS_PHONE', application.orgCode);
-    const slots = await app.providers.notary.listManualSlots({ applicationUuid: application.uuid, address: subject.address });
+  async function manualSlots(db: Executor, application: ApplicationRow) {
+    const subject = await loadClosingSubject({ db, orgs: app.orgs }, application.uuid);
+    const hours = await weekHours(db, 'OPS_PHONE', application.orgCode);
+    const slots = await app.providers.notary.listManualSlots({
+      applicationUuid: application.uuid,
+      address: subject.address,
+    });
     return slots.filter(
       (slot) => isOpenAt(hours, slot.startsAt) && isOpenAt(hours, slot.endsAt.getTime() - 60_000),
     );
@@ -1082,13 +1226,16 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { identityUuid } = authOf(request);
       const uuid = await owned(request, identityUuid);
-      const [application] = await app.db.select().from(schema.helocApplications).where(eq(schema.helocApplications.uuid, uuid));
+      const [application] = await app.db
+        .select()
+        .from(schema.helocApplications)
+        .where(eq(schema.helocApplications.uuid, uuid));
       requireStep(application!, ['MANUAL_DEED_SIGNING', 'NOTARY_DISCLOSURE'], 'Scheduling a notary');
       return {
         ...result(application!),
         timeZone: 'America/Los_Angeles' as const,
         feeCents: MANUAL_NOTARY_FEE_CENTS,
-        slots: (await manualSlots(application!)).map((slot) => ({
+        slots: (await manualSlots(app.db, application!)).map((slot) => ({
           startsAt: slot.startsAt.toISOString(),
           endsAt: slot.endsAt.toISOString(),
         })),
@@ -1105,7 +1252,10 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Reserve a manual notary appointment slot',
         params,
         body: z.object({ startsAt: z.iso.datetime({ offset: true }) }),
-        response: { 200: z.object({ status: ZApplicationStep, startsAt: z.string(), endsAt: z.string() }), ...errors },
+        response: {
+          200: z.object({ status: ZApplicationStep, startsAt: z.string(), endsAt: z.string() }),
+          ...errors,
+        },
       },
     },
     async (request) => {
@@ -1114,20 +1264,31 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
       const startsAt = new Date(request.body.startsAt);
       return withApplicationLock(app.db, uuid, async (tx, application) => {
         const reserved = await latestEvent(tx, application.uuid, 'RESERVE_NOTARY');
-        if (application.step !== 'MANUAL_DEED_SIGNING' && reserved && reserved.data.startsAt === startsAt.toISOString()) {
-          return { ...result(application), startsAt: String(reserved.data.startsAt), endsAt: String(reserved.data.endsAt) };
+        if (
+          application.step !== 'MANUAL_DEED_SIGNING' &&
+          reserved &&
+          reserved.data.startsAt === startsAt.toISOString()
+        ) {
+          return {
+            ...result(application),
+            startsAt: String(reserved.data.startsAt),
+            endsAt: String(reserved.data.endsAt),
+          };
         }
         requireStep(application, ['MANUAL_DEED_SIGNING'], 'Reserving a notary');
-        if (!(await manualSlots(application)).some((slot) => slot.startsAt.getTime() === startsAt.getTime())) {
+        if (
+          !(await manualSlots(tx, application)).some((slot) => slot.startsAt.getTime() === startsAt.getTime())
+        ) {
           throw new AppError('BAD_REQUEST', 'This time is no longer available. Please choose another.');
         }
-        const subject = await loadClosingSubject(app, application.uuid);
+        const subject = await loadClosingSubject({ db: tx, orgs: app.orgs }, application.uuid);
         const booked = await app.providers.notary.bookManualAppointment({
           applicationUuid: application.uuid,
           address: subject.address,
           startsAt,
         });
-        if (booked.outcome !== 'BOOKED') throw new AppError('BAD_REQUEST', 'This time is no longer available. Please choose another.');
+        if (booked.outcome !== 'BOOKED')
+          throw new AppError('BAD_REQUEST', 'This time is no longer available. Please choose another.');
         await updateClosing(tx, clock, application.uuid, { requestedManualNotaryTime: booked.startsAt });
         const moved = await moveClosing(tx, clock, application, 'RESERVE_NOTARY', {
           actor: borrower(identityUuid),
@@ -1143,7 +1304,11 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
             runAfter: booked.endsAt,
           },
         });
-        return { ...result(moved), startsAt: booked.startsAt.toISOString(), endsAt: booked.endsAt.toISOString() };
+        return {
+          ...result(moved),
+          startsAt: booked.startsAt.toISOString(),
+          endsAt: booked.endsAt.toISOString(),
+        };
       });
     },
   );
@@ -1167,7 +1332,12 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!started || started.id < floor) return null;
     const confirmed = await latestEvent(tx, application.uuid, 'NOTARY_IDENTITY_CONFIRMED');
     const reviewed = await latestEvent(tx, application.uuid, 'NOTARY_DOCUMENT_REVIEWED');
-    const session = started.data.session as { sessionId: string; joinUrl: string; startedAt: string; expiresAt: string };
+    const session = started.data.session as {
+      sessionId: string;
+      joinUrl: string;
+      startedAt: string;
+      expiresAt: string;
+    };
     return {
       session,
       identityConfirmed: (confirmed?.id ?? 0) > started.id,
@@ -1178,7 +1348,7 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
   async function sessionView(tx: Executor, application: ApplicationRow) {
     const current = await currentSession(tx, application);
     if (!current) return null;
-    const subject = await loadClosingSubject(app, application.uuid);
+    const subject = await loadClosingSubject({ db: tx, orgs: app.orgs }, application.uuid);
     return {
       ...result(application),
       sessionId: current.session.sessionId,
@@ -1234,7 +1404,8 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
   async function requireSession(tx: Executor, application: ApplicationRow) {
     requireStep(application, ['DEED_SIGNING'], 'The notary session');
     const current = await currentSession(tx, application);
-    if (!current) throw new AppError('CONFLICT', 'Start the notary session first', { step: application.step });
+    if (!current)
+      throw new AppError('CONFLICT', 'Start the notary session first', { step: application.step });
     return current;
   }
 
@@ -1254,7 +1425,7 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
       onOwn(request, async (tx, application, identityUuid) => {
         const current = await requireSession(tx, application);
         if (!current.identityConfirmed) {
-          const subject = await loadClosingSubject(app, application.uuid);
+          const subject = await loadClosingSubject({ db: tx, orgs: app.orgs }, application.uuid);
           const { answers } = kbaQuestions({
             dob: subject.profile.dob,
             street1: subject.address.street1,
@@ -1263,7 +1434,9 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
           });
           const wrong = Object.entries(answers).filter(([id, answer]) => request.body.answers[id] !== answer);
           if (wrong.length > 0) {
-            await recordAction(tx, clock, application, borrower(identityUuid), 'NOTARY_IDENTITY_FAILED', { wrong: wrong.length });
+            await recordAction(tx, clock, application, borrower(identityUuid), 'NOTARY_IDENTITY_FAILED', {
+              wrong: wrong.length,
+            });
             throw new AppError('BAD_REQUEST', 'Some answers did not match our records. Please try again.', {
               questions: wrong.map(([id]) => id),
             });
@@ -1291,9 +1464,13 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       onOwn(request, async (tx, application, identityUuid) => {
         const current = await requireSession(tx, application);
-        if (!current.identityConfirmed) throw new AppError('CONFLICT', 'Answer the identity questions first', { step: application.step });
-        const [deed] = (await currentClosingDocuments(tx, application.uuid)).filter((doc) => doc.type === 'DEED_OF_TRUST');
-        if (!deed || deed.uuid !== request.body.documentUuid.toLowerCase()) throw new AppError('NOT_FOUND', 'Document not found');
+        if (!current.identityConfirmed)
+          throw new AppError('CONFLICT', 'Answer the identity questions first', { step: application.step });
+        const [deed] = (await currentClosingDocuments(tx, application.uuid)).filter(
+          (doc) => doc.type === 'DEED_OF_TRUST',
+        );
+        if (!deed || deed.uuid !== request.body.documentUuid.toLowerCase())
+          throw new AppError('NOT_FOUND', 'Document not found');
         if (!current.deedReviewed) {
           await recordAction(tx, clock, application, borrower(identityUuid), 'NOTARY_DOCUMENT_REVIEWED', {
             documentUuid: deed.uuid,
@@ -1319,11 +1496,14 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       onOwn(request, async (tx, application, identityUuid) => {
         if (await alreadyDone(tx, application, 'NOTARY_SIGN', ['DEED_SIGNING'])) {
-          if (application.step !== 'MANUAL_DEED_SIGNING' && application.step !== 'NOTARY_DISCLOSURE') return result(application);
+          if (application.step !== 'MANUAL_DEED_SIGNING' && application.step !== 'NOTARY_DISCLOSURE')
+            return result(application);
         }
         const current = await requireSession(tx, application);
         if (!current.identityConfirmed || !current.deedReviewed) {
-          throw new AppError('CONFLICT', 'Answer the identity questions and review the deed first', { step: application.step });
+          throw new AppError('CONFLICT', 'Answer the identity questions and review the deed first', {
+            step: application.step,
+          });
         }
         return result(
           await moveClosing(tx, clock, application, 'NOTARY_SIGN', {
@@ -1361,14 +1541,20 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.authenticate,
       schema: {
         tags,
-        summary: 'Insurance (hazard always, flood when the determination requires it) and trust documents needed',
+        summary:
+          'Insurance (hazard always, flood when the determination requires it) and trust documents needed',
         params,
         response: {
           200: z.object({
             status: ZApplicationStep,
             complete: z.boolean(),
             requirements: z.array(
-              z.object({ type: z.string(), documentType: ZDocumentType, required: z.boolean(), uploaded: z.array(ZDocumentView) }),
+              z.object({
+                type: z.string(),
+                documentType: ZDocumentType,
+                required: z.boolean(),
+                uploaded: z.array(ZDocumentView),
+              }),
             ),
           }),
           ...errors,
@@ -1389,7 +1575,8 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.authenticate,
       schema: {
         tags,
-        summary: 'Upload proof of hazard or flood insurance, or the certificate of trust (multipart: one `file`)',
+        summary:
+          'Upload proof of hazard or flood insurance, or the certificate of trust (multipart: one `file`)',
         consumes: ['multipart/form-data'],
         params: params.extend({ type: z.enum(['hazard', 'flood', 'trust']) }),
         response: { 200: ZActionResult, ...errors },
@@ -1402,7 +1589,9 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
       return withApplicationLock(app.db, uuid, async (tx, application) => {
         requireStep(application, ['TRUST_AND_INSURANCE'], 'Uploading insurance');
         await storeOnce(tx, application, INSURANCE_UPLOAD_TYPES[request.params.type], upload, identityUuid);
-        const missing = (await insuranceRequirements(tx, application)).filter((each) => each.required && each.uploaded.length === 0);
+        const missing = (await insuranceRequirements(tx, application)).filter(
+          (each) => each.required && each.uploaded.length === 0,
+        );
         if (missing.length > 0) return result(application);
         await updateClosing(tx, clock, application.uuid, { insuranceComplete: true });
         return result(
@@ -1447,7 +1636,12 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
         const [account] = await tx
           .select({ mask: schema.applicationAccounts.mask })
           .from(schema.applicationAccounts)
-          .where(and(eq(schema.applicationAccounts.applicationUuid, application.uuid), eq(schema.applicationAccounts.purpose, 'DISBURSEMENT')))
+          .where(
+            and(
+              eq(schema.applicationAccounts.applicationUuid, application.uuid),
+              eq(schema.applicationAccounts.purpose, 'DISBURSEMENT'),
+            ),
+          )
           .orderBy(asc(schema.applicationAccounts.createdAt));
         return {
           ...result(application),

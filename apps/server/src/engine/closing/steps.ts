@@ -104,7 +104,11 @@ const t = (action: ClosingAction, from: readonly TApplicationStep[], to: TApplic
 });
 
 /** Steps where the borrower still chooses how the deed is notarised. */
-const NOTARY_CHOICE: readonly TApplicationStep[] = ['NOTARY_DISCLOSURE', 'DEED_SIGNING', 'MANUAL_DEED_SIGNING'];
+const NOTARY_CHOICE: readonly TApplicationStep[] = [
+  'NOTARY_DISCLOSURE',
+  'DEED_SIGNING',
+  'MANUAL_DEED_SIGNING',
+];
 
 export const CLOSING_TRANSITIONS: readonly Transition[] = [
   // Income: a link (bank or payroll) or the document upload path, then the provider's answer.

@@ -203,7 +203,12 @@ export async function raiseCondition(
   clock: Clock,
   applicationUuid: string,
   category: TConditionCategory,
-  details: { commentsToBorrower: string; requestDocuments: boolean; numDocsRequired?: number; notes?: string },
+  details: {
+    commentsToBorrower: string;
+    requestDocuments: boolean;
+    numDocsRequired?: number;
+    notes?: string;
+  },
 ): Promise<void> {
   const [open] = await tx
     .select({ uuid: schema.applicationConditions.uuid })
@@ -265,7 +270,10 @@ export async function openConditions(db: Executor, applicationUuid: string) {
 }
 
 /** The applicant, property and organisation a closing job works for (read without the lock). */
-export async function loadClosingSubject(deps: Pick<ClosingDeps, 'db' | 'orgs'>, applicationUuid: string) {
+export async function loadClosingSubject(
+  deps: { db: Executor; orgs: OrganisationDirectory },
+  applicationUuid: string,
+) {
   const [row] = await deps.db
     .select({
       application: schema.helocApplications,

@@ -121,7 +121,13 @@ export type IncomeDocumentReviewResult =
 
 /** Routing and account number of a linked account (the aggregator's "auth" product). */
 export type LinkedAccountNumbers =
-  | { outcome: 'FOUND'; routingNumber: string; accountNumber: string; mask: string; type: LinkedAccount['type'] }
+  | {
+      outcome: 'FOUND';
+      routingNumber: string;
+      accountNumber: string;
+      mask: string;
+      type: LinkedAccount['type'];
+    }
   | { outcome: 'UNKNOWN_ACCOUNT' };
 
 export interface IncomeProvider {
