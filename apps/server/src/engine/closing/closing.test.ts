@@ -13,6 +13,7 @@ import { createTestApp, type TestApp } from '../../test/app';
 import {
   advanceToSubmittedForTest,
   createClient,
+  driveToOfferSelection,
   newBorrower,
   PDF_BYTES,
   PNG_BYTES,
@@ -313,5 +314,322 @@ describe('happy path from INCOME_VERIFICATION to COMPLETE', () => {
     expect(JSON.stringify(events)).not.toContain(digits);
     const jobs = await t.database.db.select().from(schema.jobs);
     expect(JSON.stringify(jobs)).not.toContain(digits);
+  });
+});
+
+async function toSigning(who: Borrower) {
+  const link = await throughIncome(who);
+  await c.drain(who);
+  if ((await c.status(who)).status === 'EMPLOYMENT_VERIFICATION') {
+    await c.post(who, '/income/employer-verification', { employerName: 'Acme Tools' });
+    await c.drain(who);
+  }
+  await throughAccounts(who, link);
+  await uploadId(who);
+  return c.drain(who);
+}
+
+async function openConditionsOf(who: Borrower) {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/service-conditions/external/api/v1/applications/${who.applicationUuid}/conditions/external-applicants`,
+    headers: { authorization: who.authorization, cookie: who.cookie },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { categoryEnum: string; xtraData: { numDocsRequired: number } }[];
+}
+
+describe('scenarios', () => {
+  it('Paystub: partial income raises the manual paystub upload condition; the paystub completes it', async () => {
+    const who = await submitted('Paystub');
+    await throughIncome(who);
+    const status = await c.drain(who);
+    expect(status.status).toBe('INCOME_VERIFICATION');
+    expect(status.applicationStatus).toMatchObject({ manualPaystubUpload: true, manualPaystubTasksComplete: false });
+    expect(await openConditionsOf(who)).toEqual([
+      expect.objectContaining({ categoryEnum: 'MANUAL_PAYSTUB_UPLOAD', xtraData: { numDocsRequired: 1 } }),
+    ]);
+    expect((await c.get(who, '/income')).json().requiredDocuments).toEqual([{ documentType: 'USER_UPLOADED_PAYSTUB', count: 1 }]);
+    const uploaded = await c.upload(who, '/income/upload/paystub', { bytes: PDF_BYTES, fileName: 'stub.pdf' });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    // The same file again is the same document (a retried upload).
+    const again = await c.upload(who, '/income/upload/paystub', { bytes: PDF_BYTES, fileName: 'stub.pdf' });
+    expect(again.json().document.uuid).toBe(uploaded.json().document.uuid);
+    expect((await c.post(who, '/income/documents/submit')).json()).toEqual({ status: 'WAITING_FOR_INCOME' });
+    const after = await c.drain(who);
+    expect(after.status).toBe('EMPLOYMENT_VERIFICATION');
+    expect(after.applicationStatus).toMatchObject({ manualPaystubTasksComplete: true, uwSubDecision: 'VERIFIED_INCOME_MATCHED_OFFER' });
+    expect(await openConditionsOf(who)).toEqual([]);
+  });
+
+  it('Selfemployed: the link asks for two tax returns (numDocsRequired 2); one is not enough, two verify', async () => {
+    const who = await submitted('Selfemployed', 'CA', { income: { employmentType: 'SELF_EMPLOYED', annualIncomeCents: 150_000_00 } });
+    await throughIncome(who);
+    expect((await c.drain(who)).status).toBe('INCOME_VERIFICATION');
+    expect(await openConditionsOf(who)).toEqual([
+      expect.objectContaining({ categoryEnum: 'GENERIC_DOCUMENT_REQUEST', xtraData: { numDocsRequired: 2 } }),
+    ]);
+    await c.upload(who, '/income/upload/tax-return', { bytes: PDF_BYTES, fileName: '2024.pdf' });
+    await c.post(who, '/income/documents/submit');
+    expect((await c.drain(who)).status).toBe('INCOME_VERIFICATION');
+    expect(await openConditionsOf(who)).toEqual([
+      expect.objectContaining({ categoryEnum: 'GENERIC_DOCUMENT_REQUEST', xtraData: { numDocsRequired: 1 } }),
+    ]);
+    await c.upload(who, '/income/upload/tax-return', { bytes: PNG_BYTES, fileName: '2025.png' });
+    await c.post(who, '/income/documents/submit');
+    // Self-employed: no employer to call, straight to the accounts.
+    expect((await c.drain(who)).status).toBe('DISBURSEMENT_ACCOUNT');
+    expect(await openConditionsOf(who)).toEqual([]);
+  });
+
+  it('Flood: the certificate wait shows error/flood-cert, then flood insurance is required', async () => {
+    const who = await submitted('Flood');
+    const status = await toSigning(who);
+    expect(status.status).toBe('WAITING_FOR_FLOOD_CERT');
+    expect(status.applicationStatus.waitingOnFloodCert).toBe(true);
+    expect(route(status)).toBe('error/flood-cert');
+    clock.advance(3_600_000);
+    const ready = await c.drain(who);
+    expect(ready.status).toBe('NOTE_SIGNING');
+    expect(ready.applicationStatus.waitingOnFloodCert).toBe(false);
+    const { list } = await signAll(who);
+    await c.drain(who);
+    await eNotary(who, list.documents.find((doc) => doc.type === 'DEED_OF_TRUST')!.uuid);
+    expect((await c.drain(who)).status).toBe('TRUST_AND_INSURANCE');
+    const requirements = (await c.get(who, '/insurance/requirements')).json();
+    expect(requirements.requirements.find((r: { type: string }) => r.type === 'flood').required).toBe(true);
+    expect((await c.upload(who, '/insurance/upload/hazard', { bytes: PDF_BYTES, fileName: 'h.pdf' })).json()).toEqual({
+      status: 'TRUST_AND_INSURANCE',
+    });
+    expect((await c.upload(who, '/insurance/upload/flood', { bytes: PNG_BYTES, fileName: 'f.png' })).json()).toEqual({
+      status: 'GEN_RESCISSION',
+    });
+  });
+
+  it('Noavm: estimate → $180 consent → BPO processing → back to the offers', async () => {
+    clock.set(START);
+    const who = await newBorrower(t.app, 'Noavm');
+    await driveToOfferSelection(t.app, who);
+    let status = await c.status(who);
+    expect(status.status).toBe('NO_AVM');
+    expect(route(status)).toBe('bpo/estimate-value');
+    expect((await c.post(who, '/bpo/estimate', { estimatedValueCents: 700_000_00 })).json()).toEqual({ status: 'BPO_ORDER' });
+    status = await c.status(who);
+    expect(route(status)).toBe('bpo/order-bpo');
+    expect((await c.post(who, '/bpo/order', { feeConsent: true, feeCents: 17_000 })).statusCode).toBe(400);
+    expect((await c.post(who, '/bpo/order', { feeConsent: true, feeCents: 18_000 })).json()).toEqual({ status: 'BPO_PROCESSING' });
+    status = await c.drain(who);
+    expect(status.status).toBe('BPO_PROCESSING');
+    expect(route(status)).toBe('bpo/hold');
+    clock.advance(2 * 86_400_000);
+    status = await c.drain(who);
+    expect(status.status).toBe('OFFER_SELECTION');
+    expect(status.applicationStatus.bpoStatus).toBe('COMPLETE');
+    // Priced on the report's value: 85% of $700,000 less the $250,000 lien.
+    expect((await c.get(who, '/offers')).json().maxLineCents).toBe(345_000_00);
+  });
+
+  it('Texas: the valuation order is required after identity (bpo/condition), CLTV capped at 80%', async () => {
+    const who = await submitted('Example', 'TX');
+    expect((await c.get(who, '/offers')).json().maxLineCents).toBe(270_000_00);
+    const status = await toSigning(who);
+    expect(status.status).toBe('BPO_ORDER');
+    expect(route(status, 'TX')).toBe('bpo/condition');
+    expect((await c.post(who, '/bpo/order', { feeConsent: true, feeCents: 18_000 })).json()).toEqual({ status: 'BPO_PROCESSING' });
+    await c.drain(who);
+    expect(route(await c.status(who), 'TX')).toBe('bpo/hold');
+    clock.advance(2 * 86_400_000);
+    expect((await c.drain(who)).status).toBe('NOTE_SIGNING');
+  });
+
+  it('a failed ID check raises the ID verification condition; a readable ID clears it', async () => {
+    const who = await submitted();
+    const link = await throughIncome(who);
+    await c.drain(who);
+    await c.post(who, '/income/employer-verification', { employerName: 'Acme Tools' });
+    await c.drain(who);
+    await throughAccounts(who, link);
+    // A PDF is refused at the door (ID photos are images)…
+    const pdf = await c.upload(who, '/identity', { bytes: PDF_BYTES, fileName: 'id.pdf' }, { idType: 'PASSPORT' });
+    expect(pdf.statusCode).toBe(400);
+    expect(pdf.json().details.reason).toBe('UNSUPPORTED_TYPE');
+    // …and a photo the checker cannot read comes back with the condition.
+    const sandbox = t.app.providers.identityDocument;
+    t.app.providers.identityDocument = {
+      verify: async () => ({ outcome: 'FAILED_VERIFICATION', checkId: 'x', status: 'FAILED_VERIFICATION', reason: 'UNREADABLE' }),
+    };
+    try {
+      expect((await uploadId(who)).json()).toEqual({ status: 'WAITING_FOR_IDENTITY' });
+      const failed = await c.drain(who);
+      expect(failed.status).toBe('IDENTITY_VERIFICATION');
+      expect(route(failed)).toBe('identity');
+      expect(await openConditionsOf(who)).toEqual([expect.objectContaining({ categoryEnum: 'ID_VERIFICATION_FAILURE' })]);
+    } finally {
+      t.app.providers.identityDocument = sandbox;
+    }
+    const retry = await c.upload(who, '/identity', { bytes: PNG_BYTES, fileName: 'passport.png' }, { idType: 'PASSPORT' });
+    expect(retry.json()).toEqual({ status: 'WAITING_FOR_IDENTITY' });
+    expect((await c.drain(who)).status).toBe('NOTE_SIGNING');
+    expect(await openConditionsOf(who)).toEqual([]);
+  });
+
+  it('manual notary: $300 consent, Pacific slots within hours, reservation, waiting period until the appointment', async () => {
+    const who = await submitted();
+    const status = await toSigning(who);
+    expect(status.status).toBe('NOTE_SIGNING');
+    await signAll(who);
+    await c.drain(who);
+    expect((await c.post(who, '/notary/choice', { method: 'MANUAL' })).statusCode).toBe(400);
+    const chosen = await c.post(who, '/notary/choice', { method: 'MANUAL', feeConsent: true, feeCents: 30_000 });
+    expect(chosen.json()).toEqual({ status: 'MANUAL_DEED_SIGNING' });
+    const after = await c.status(who);
+    expect(after.applicationStatus.manualNotary).toBe(true);
+    expect(route(after)).toBe('notary/reserve-manual');
+    const slots = (await c.get(who, '/notary/slots')).json() as { slots: { startsAt: string; endsAt: string }[]; feeCents: number };
+    expect(slots.feeCents).toBe(30_000);
+    expect(slots.slots.length).toBeGreaterThan(0);
+    // Not before tomorrow, and inside phone hours (Mon–Fri 06:00–18:00, Sat 08:00–14:00 Pacific).
+    for (const slot of slots.slots) {
+      expect(Date.parse(slot.startsAt)).toBeGreaterThanOrEqual(clock.now().getTime() + 24 * 3_600_000);
+      const hour = Number(new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', hour: 'numeric', hourCycle: 'h23' }).format(new Date(slot.startsAt)));
+      expect(hour).toBeGreaterThanOrEqual(8);
+      expect(hour).toBeLessThan(18);
+    }
+    expect((await c.post(who, '/notary/reserve', { startsAt: '2026-01-06T03:00:00.000Z' })).statusCode).toBe(400);
+    const slot = slots.slots[0]!;
+    const reserved = await c.post(who, '/notary/reserve', { startsAt: slot.startsAt });
+    expect(reserved.json()).toMatchObject({ status: 'NOTARY_WAITING_PERIOD', startsAt: slot.startsAt });
+    expect((await c.post(who, '/notary/reserve', { startsAt: slot.startsAt })).json()).toMatchObject({ status: 'NOTARY_WAITING_PERIOD' });
+    expect(route(await c.drain(who))).toBe('notary/intro');
+    clock.set(slot.endsAt);
+    const signed = await c.drain(who);
+    expect(signed.status).toBe('TRUST_AND_INSURANCE');
+    expect(signed.applicationStatus.manualDeedSigningComplete).toBe(true);
+  });
+});
+
+describe('bad input, order, ownership and repeats', () => {
+  it('answers 400 on bad input, 409 with the step out of order, 404 for another borrower, and repeats safely', async () => {
+    const who = await submitted();
+    const other = await newBorrower(t.app, 'Other');
+    // Out of order: accounts before income.
+    const early = await c.post(who, '/bank/manual-disburse', { routingNumber: '021000021', accountNumber: '123456789' });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().details).toEqual({ step: 'INCOME_VERIFICATION' });
+    expect((await uploadId(who)).statusCode).toBe(409);
+    // Foreign application.
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: `/service-application/api/v1/application/heloc/${who.applicationUuid}/income/link-token`,
+      headers: { authorization: other.authorization, cookie: other.cookie },
+      payload: { kind: 'BANK' },
+    });
+    expect(foreign.statusCode).toBe(404);
+    const foreignDoc = await t.app.inject({
+      method: 'GET',
+      url: `/service-application/api/v1/application/heloc/${other.applicationUuid}/closing-documents`,
+      headers: { authorization: who.authorization, cookie: who.cookie },
+    });
+    expect(foreignDoc.statusCode).toBe(404);
+    // Bad input.
+    expect((await c.post(who, '/income/link-token', { kind: 'CRYPTO' })).statusCode).toBe(400);
+    expect((await c.post(who, '/income/link', { publicToken: 'forged' })).statusCode).toBe(400);
+    const token = (await c.post(who, '/income/link-token', { kind: 'BANK' })).json();
+    const wrong = await c.post(who, '/income/link/authenticate', {
+      linkToken: token.linkToken,
+      institutionId: 'sbx_ins_bank',
+      username: 'user_bad',
+      password: 'nope',
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe('The username or password is incorrect.');
+    const mfa = await c.post(who, '/income/link/authenticate', {
+      linkToken: token.linkToken,
+      institutionId: 'sbx_ins_bank',
+      username: 'user_mfa',
+      password: 'pass_good',
+    });
+    expect(mfa.json()).toMatchObject({ outcome: 'MFA_REQUIRED' });
+    // Uploads: no file, empty, wrong content (a "PDF" that is text), too large.
+    expect((await c.upload(who, '/income/upload/paystub', null)).json().details.reason).toBe('NO_FILE');
+    expect((await c.upload(who, '/income/upload/paystub', { bytes: new Uint8Array(), fileName: 'a.pdf' })).json().details.reason).toBe('EMPTY_FILE');
+    const text = await c.upload(who, '/income/upload/paystub', { bytes: new TextEncoder().encode('hello'), fileName: 'stub.pdf' });
+    expect(text.statusCode).toBe(400);
+    expect(text.json().details.reason).toBe('UNSUPPORTED_TYPE');
+    const huge = new Uint8Array(10 * 1024 * 1024 + 1);
+    huge.set(PDF_BYTES);
+    const big = await c.upload(who, '/income/upload/paystub', { bytes: huge, fileName: 'big.pdf' });
+    expect(big.statusCode).toBe(400);
+    expect(big.json().details.reason).toBe('FILE_TOO_LARGE');
+    expect((await c.post(who, '/income/documents/submit')).statusCode).toBe(400);
+
+    // Idempotent: the same link twice is one step change and one job.
+    const link = await throughIncome(who);
+    expect((await c.post(who, '/income/link', { publicToken: link.publicToken })).json()).toEqual({ status: 'WAITING_FOR_INCOME' });
+    await c.drain(who);
+    await c.post(who, '/income/employer-verification', { employerName: 'Acme Tools' });
+    await c.drain(who);
+    // The ABA checksum is validated (021000022 is off by one).
+    const badRouting = await c.post(who, '/bank/manual-disburse', { routingNumber: '021000022', accountNumber: '123456789' });
+    expect(badRouting.statusCode).toBe(400);
+    expect((await c.post(who, '/bank/manual-disburse', { routingNumber: '021000021', accountNumber: '12' })).statusCode).toBe(400);
+    const manual = { routingNumber: '021000021', accountNumber: '000123450000' };
+    expect((await c.post(who, '/bank/manual-disburse', manual)).json()).toEqual({ status: 'AUTOPAY_ACCOUNT' });
+    expect((await c.post(who, '/bank/manual-disburse', manual)).json()).toEqual({ status: 'AUTOPAY_ACCOUNT' });
+    // …0000 goes to manual review: a condition that holds funding, not the borrower.
+    const reviewed = await c.drain(who);
+    expect(reviewed.applicationStatus.giactAccountStatus).toBe('PENDING_REVIEW');
+    expect(await openConditionsOf(who)).toEqual([expect.objectContaining({ categoryEnum: 'BANK_ACCOUNT_FRAUD_REVIEW' })]);
+    expect((await c.post(who, '/bank/autopay', { payType: 'MANUAL' })).json()).toEqual({ status: 'IDENTITY_VERIFICATION' });
+    expect((await c.post(who, '/bank/autopay', { payType: 'MANUAL' })).json()).toEqual({ status: 'IDENTITY_VERIFICATION' });
+    const accounts = (await c.get(who, '/bank/accounts')).json();
+    expect(accounts).toMatchObject({ payType: 'MANUAL', autopayAccount: null, disburseAccount: { accountNumber: '••••0000', source: 'MANUAL' } });
+    expect(JSON.stringify(accounts)).not.toContain('00012345');
+
+    const events = await t.database.db
+      .select()
+      .from(schema.applicationEvents)
+      .where(eq(schema.applicationEvents.applicationUuid, who.applicationUuid));
+    expect(events.filter((e) => e.action === 'LINK_INCOME')).toHaveLength(1);
+    expect(events.filter((e) => e.action === 'SET_DISBURSEMENT_ACCOUNT')).toHaveLength(1);
+    expect(events.filter((e) => e.action === 'SET_MANUAL_PAY')).toHaveLength(1);
+    const jobs = await t.database.db.select().from(schema.jobs);
+    expect(jobs.filter((j) => j.kind === 'income.verifyLink' && j.payload.applicationUuid === who.applicationUuid)).toHaveLength(1);
+  });
+
+  it('every closing route is in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json() as { paths: Record<string, unknown> };
+    const paths = Object.keys(doc.paths).filter((path) => path.startsWith('/service-application/api/v1/application/heloc/{uuid}/'));
+    for (const suffix of [
+      'income',
+      'income/link-token',
+      'income/link/authenticate',
+      'income/link',
+      'income/upload/{type}',
+      'income/documents/submit',
+      'income/employer-verification',
+      'bank/disburse',
+      'bank/manual-disburse',
+      'bank/autopay',
+      'bank/accounts',
+      'identity',
+      'bpo/estimate',
+      'bpo/order',
+      'closing-documents',
+      'closing-documents/{documentUuid}',
+      'signing/sign',
+      'notary/choice',
+      'notary/slots',
+      'notary/reserve',
+      'notary/session',
+      'notary/session/identity',
+      'notary/session/review',
+      'notary/session/sign',
+      'insurance/requirements',
+      'insurance/upload/{type}',
+      'closing-summary',
+    ]) {
+      expect(paths).toContain(`/service-application/api/v1/application/heloc/{uuid}/${suffix}`);
+    }
   });
 });
