@@ -345,12 +345,20 @@ describe('scenarios', () => {
     await throughIncome(who);
     const status = await c.drain(who);
     expect(status.status).toBe('INCOME_VERIFICATION');
-    expect(status.applicationStatus).toMatchObject({ manualPaystubUpload: true, manualPaystubTasksComplete: false });
+    expect(status.applicationStatus).toMatchObject({
+      manualPaystubUpload: true,
+      manualPaystubTasksComplete: false,
+    });
     expect(await openConditionsOf(who)).toEqual([
       expect.objectContaining({ categoryEnum: 'MANUAL_PAYSTUB_UPLOAD', xtraData: { numDocsRequired: 1 } }),
     ]);
-    expect((await c.get(who, '/income')).json().requiredDocuments).toEqual([{ documentType: 'USER_UPLOADED_PAYSTUB', count: 1 }]);
-    const uploaded = await c.upload(who, '/income/upload/paystub', { bytes: PDF_BYTES, fileName: 'stub.pdf' });
+    expect((await c.get(who, '/income')).json().requiredDocuments).toEqual([
+      { documentType: 'USER_UPLOADED_PAYSTUB', count: 1 },
+    ]);
+    const uploaded = await c.upload(who, '/income/upload/paystub', {
+      bytes: PDF_BYTES,
+      fileName: 'stub.pdf',
+    });
     expect(uploaded.statusCode, uploaded.body).toBe(200);
     // The same file again is the same document (a retried upload).
     const again = await c.upload(who, '/income/upload/paystub', { bytes: PDF_BYTES, fileName: 'stub.pdf' });
@@ -358,12 +366,17 @@ describe('scenarios', () => {
     expect((await c.post(who, '/income/documents/submit')).json()).toEqual({ status: 'WAITING_FOR_INCOME' });
     const after = await c.drain(who);
     expect(after.status).toBe('EMPLOYMENT_VERIFICATION');
-    expect(after.applicationStatus).toMatchObject({ manualPaystubTasksComplete: true, uwSubDecision: 'VERIFIED_INCOME_MATCHED_OFFER' });
+    expect(after.applicationStatus).toMatchObject({
+      manualPaystubTasksComplete: true,
+      uwSubDecision: 'VERIFIED_INCOME_MATCHED_OFFER',
+    });
     expect(await openConditionsOf(who)).toEqual([]);
   });
 
   it('Selfemployed: the link asks for two tax returns (numDocsRequired 2); one is not enough, two verify', async () => {
-    const who = await submitted('Selfemployed', 'CA', { income: { employmentType: 'SELF_EMPLOYED', annualIncomeCents: 150_000_00 } });
+    const who = await submitted('Selfemployed', 'CA', {
+      income: { employmentType: 'SELF_EMPLOYED', annualIncomeCents: 150_000_00 },
+    });
     await throughIncome(who);
     expect((await c.drain(who)).status).toBe('INCOME_VERIFICATION');
     expect(await openConditionsOf(who)).toEqual([
@@ -398,10 +411,14 @@ describe('scenarios', () => {
     expect((await c.drain(who)).status).toBe('TRUST_AND_INSURANCE');
     const requirements = (await c.get(who, '/insurance/requirements')).json();
     expect(requirements.requirements.find((r: { type: string }) => r.type === 'flood').required).toBe(true);
-    expect((await c.upload(who, '/insurance/upload/hazard', { bytes: PDF_BYTES, fileName: 'h.pdf' })).json()).toEqual({
+    expect(
+      (await c.upload(who, '/insurance/upload/hazard', { bytes: PDF_BYTES, fileName: 'h.pdf' })).json(),
+    ).toEqual({
       status: 'TRUST_AND_INSURANCE',
     });
-    expect((await c.upload(who, '/insurance/upload/flood', { bytes: PNG_BYTES, fileName: 'f.png' })).json()).toEqual({
+    expect(
+      (await c.upload(who, '/insurance/upload/flood', { bytes: PNG_BYTES, fileName: 'f.png' })).json(),
+    ).toEqual({
       status: 'GEN_RESCISSION',
     });
   });
@@ -413,11 +430,15 @@ describe('scenarios', () => {
     let status = await c.status(who);
     expect(status.status).toBe('NO_AVM');
     expect(route(status)).toBe('bpo/estimate-value');
-    expect((await c.post(who, '/bpo/estimate', { estimatedValueCents: 700_000_00 })).json()).toEqual({ status: 'BPO_ORDER' });
+    expect((await c.post(who, '/bpo/estimate', { estimatedValueCents: 700_000_00 })).json()).toEqual({
+      status: 'BPO_ORDER',
+    });
     status = await c.status(who);
     expect(route(status)).toBe('bpo/order-bpo');
     expect((await c.post(who, '/bpo/order', { feeConsent: true, feeCents: 17_000 })).statusCode).toBe(400);
-    expect((await c.post(who, '/bpo/order', { feeConsent: true, feeCents: 18_000 })).json()).toEqual({ status: 'BPO_PROCESSING' });
+    expect((await c.post(who, '/bpo/order', { feeConsent: true, feeCents: 18_000 })).json()).toEqual({
+      status: 'BPO_PROCESSING',
+    });
     status = await c.drain(who);
     expect(status.status).toBe('BPO_PROCESSING');
     expect(route(status)).toBe('bpo/hold');
@@ -435,7 +456,9 @@ describe('scenarios', () => {
     const status = await toSigning(who);
     expect(status.status).toBe('BPO_ORDER');
     expect(route(status, 'TX')).toBe('bpo/condition');
-    expect((await c.post(who, '/bpo/order', { feeConsent: true, feeCents: 18_000 })).json()).toEqual({ status: 'BPO_PROCESSING' });
+    expect((await c.post(who, '/bpo/order', { feeConsent: true, feeCents: 18_000 })).json()).toEqual({
+      status: 'BPO_PROCESSING',
+    });
     await c.drain(who);
     expect(route(await c.status(who), 'TX')).toBe('bpo/hold');
     clock.advance(2 * 86_400_000);
@@ -450,24 +473,41 @@ describe('scenarios', () => {
     await c.drain(who);
     await throughAccounts(who, link);
     // A PDF is refused at the door (ID photos are images)…
-    const pdf = await c.upload(who, '/identity', { bytes: PDF_BYTES, fileName: 'id.pdf' }, { idType: 'PASSPORT' });
+    const pdf = await c.upload(
+      who,
+      '/identity',
+      { bytes: PDF_BYTES, fileName: 'id.pdf' },
+      { idType: 'PASSPORT' },
+    );
     expect(pdf.statusCode).toBe(400);
     expect(pdf.json().details.reason).toBe('UNSUPPORTED_TYPE');
     // …and a photo the checker cannot read comes back with the condition.
     const sandbox = t.app.providers.identityDocument;
     t.app.providers.identityDocument = {
-      verify: async () => ({ outcome: 'FAILED_VERIFICATION', checkId: 'x', status: 'FAILED_VERIFICATION', reason: 'UNREADABLE' }),
+      verify: async () => ({
+        outcome: 'FAILED_VERIFICATION',
+        checkId: 'x',
+        status: 'FAILED_VERIFICATION',
+        reason: 'UNREADABLE',
+      }),
     };
     try {
       expect((await uploadId(who)).json()).toEqual({ status: 'WAITING_FOR_IDENTITY' });
       const failed = await c.drain(who);
       expect(failed.status).toBe('IDENTITY_VERIFICATION');
       expect(route(failed)).toBe('identity');
-      expect(await openConditionsOf(who)).toEqual([expect.objectContaining({ categoryEnum: 'ID_VERIFICATION_FAILURE' })]);
+      expect(await openConditionsOf(who)).toEqual([
+        expect.objectContaining({ categoryEnum: 'ID_VERIFICATION_FAILURE' }),
+      ]);
     } finally {
       t.app.providers.identityDocument = sandbox;
     }
-    const retry = await c.upload(who, '/identity', { bytes: PNG_BYTES, fileName: 'passport.png' }, { idType: 'PASSPORT' });
+    const retry = await c.upload(
+      who,
+      '/identity',
+      { bytes: PNG_BYTES, fileName: 'passport.png' },
+      { idType: 'PASSPORT' },
+    );
     expect(retry.json()).toEqual({ status: 'WAITING_FOR_IDENTITY' });
     expect((await c.drain(who)).status).toBe('NOTE_SIGNING');
     expect(await openConditionsOf(who)).toEqual([]);
@@ -480,26 +520,43 @@ describe('scenarios', () => {
     await signAll(who);
     await c.drain(who);
     expect((await c.post(who, '/notary/choice', { method: 'MANUAL' })).statusCode).toBe(400);
-    const chosen = await c.post(who, '/notary/choice', { method: 'MANUAL', feeConsent: true, feeCents: 30_000 });
+    const chosen = await c.post(who, '/notary/choice', {
+      method: 'MANUAL',
+      feeConsent: true,
+      feeCents: 30_000,
+    });
     expect(chosen.json()).toEqual({ status: 'MANUAL_DEED_SIGNING' });
     const after = await c.status(who);
     expect(after.applicationStatus.manualNotary).toBe(true);
     expect(route(after)).toBe('notary/reserve-manual');
-    const slots = (await c.get(who, '/notary/slots')).json() as { slots: { startsAt: string; endsAt: string }[]; feeCents: number };
+    const slots = (await c.get(who, '/notary/slots')).json() as {
+      slots: { startsAt: string; endsAt: string }[];
+      feeCents: number;
+    };
     expect(slots.feeCents).toBe(30_000);
     expect(slots.slots.length).toBeGreaterThan(0);
     // Not before tomorrow, and inside phone hours (Mon–Fri 06:00–18:00, Sat 08:00–14:00 Pacific).
     for (const slot of slots.slots) {
       expect(Date.parse(slot.startsAt)).toBeGreaterThanOrEqual(clock.now().getTime() + 24 * 3_600_000);
-      const hour = Number(new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', hour: 'numeric', hourCycle: 'h23' }).format(new Date(slot.startsAt)));
+      const hour = Number(
+        new Intl.DateTimeFormat('en-US', {
+          timeZone: 'America/Los_Angeles',
+          hour: 'numeric',
+          hourCycle: 'h23',
+        }).format(new Date(slot.startsAt)),
+      );
       expect(hour).toBeGreaterThanOrEqual(8);
       expect(hour).toBeLessThan(18);
     }
-    expect((await c.post(who, '/notary/reserve', { startsAt: '2026-01-06T03:00:00.000Z' })).statusCode).toBe(400);
+    expect((await c.post(who, '/notary/reserve', { startsAt: '2026-01-06T03:00:00.000Z' })).statusCode).toBe(
+      400,
+    );
     const slot = slots.slots[0]!;
     const reserved = await c.post(who, '/notary/reserve', { startsAt: slot.startsAt });
     expect(reserved.json()).toMatchObject({ status: 'NOTARY_WAITING_PERIOD', startsAt: slot.startsAt });
-    expect((await c.post(who, '/notary/reserve', { startsAt: slot.startsAt })).json()).toMatchObject({ status: 'NOTARY_WAITING_PERIOD' });
+    expect((await c.post(who, '/notary/reserve', { startsAt: slot.startsAt })).json()).toMatchObject({
+      status: 'NOTARY_WAITING_PERIOD',
+    });
     expect(route(await c.drain(who))).toBe('notary/intro');
     clock.set(slot.endsAt);
     const signed = await c.drain(who);
@@ -513,7 +570,10 @@ describe('bad input, order, ownership and repeats', () => {
     const who = await submitted();
     const other = await newBorrower(t.app, 'Other');
     // Out of order: accounts before income.
-    const early = await c.post(who, '/bank/manual-disburse', { routingNumber: '021000021', accountNumber: '123456789' });
+    const early = await c.post(who, '/bank/manual-disburse', {
+      routingNumber: '021000021',
+      accountNumber: '123456789',
+    });
     expect(early.statusCode).toBe(409);
     expect(early.json().details).toEqual({ step: 'INCOME_VERIFICATION' });
     expect((await uploadId(who)).statusCode).toBe(409);
@@ -552,8 +612,14 @@ describe('bad input, order, ownership and repeats', () => {
     expect(mfa.json()).toMatchObject({ outcome: 'MFA_REQUIRED' });
     // Uploads: no file, empty, wrong content (a "PDF" that is text), too large.
     expect((await c.upload(who, '/income/upload/paystub', null)).json().details.reason).toBe('NO_FILE');
-    expect((await c.upload(who, '/income/upload/paystub', { bytes: new Uint8Array(), fileName: 'a.pdf' })).json().details.reason).toBe('EMPTY_FILE');
-    const text = await c.upload(who, '/income/upload/paystub', { bytes: new TextEncoder().encode('hello'), fileName: 'stub.pdf' });
+    expect(
+      (await c.upload(who, '/income/upload/paystub', { bytes: new Uint8Array(), fileName: 'a.pdf' })).json()
+        .details.reason,
+    ).toBe('EMPTY_FILE');
+    const text = await c.upload(who, '/income/upload/paystub', {
+      bytes: new TextEncoder().encode('hello'),
+      fileName: 'stub.pdf',
+    });
     expect(text.statusCode).toBe(400);
     expect(text.json().details.reason).toBe('UNSUPPORTED_TYPE');
     const huge = new Uint8Array(10 * 1024 * 1024 + 1);
@@ -565,25 +631,47 @@ describe('bad input, order, ownership and repeats', () => {
 
     // Idempotent: the same link twice is one step change and one job.
     const link = await throughIncome(who);
-    expect((await c.post(who, '/income/link', { publicToken: link.publicToken })).json()).toEqual({ status: 'WAITING_FOR_INCOME' });
+    expect((await c.post(who, '/income/link', { publicToken: link.publicToken })).json()).toEqual({
+      status: 'WAITING_FOR_INCOME',
+    });
     await c.drain(who);
     await c.post(who, '/income/employer-verification', { employerName: 'Acme Tools' });
     await c.drain(who);
     // The ABA checksum is validated (021000022 is off by one).
-    const badRouting = await c.post(who, '/bank/manual-disburse', { routingNumber: '021000022', accountNumber: '123456789' });
+    const badRouting = await c.post(who, '/bank/manual-disburse', {
+      routingNumber: '021000022',
+      accountNumber: '123456789',
+    });
     expect(badRouting.statusCode).toBe(400);
-    expect((await c.post(who, '/bank/manual-disburse', { routingNumber: '021000021', accountNumber: '12' })).statusCode).toBe(400);
+    expect(
+      (await c.post(who, '/bank/manual-disburse', { routingNumber: '021000021', accountNumber: '12' }))
+        .statusCode,
+    ).toBe(400);
     const manual = { routingNumber: '021000021', accountNumber: '000123450000' };
-    expect((await c.post(who, '/bank/manual-disburse', manual)).json()).toEqual({ status: 'AUTOPAY_ACCOUNT' });
-    expect((await c.post(who, '/bank/manual-disburse', manual)).json()).toEqual({ status: 'AUTOPAY_ACCOUNT' });
+    expect((await c.post(who, '/bank/manual-disburse', manual)).json()).toEqual({
+      status: 'AUTOPAY_ACCOUNT',
+    });
+    expect((await c.post(who, '/bank/manual-disburse', manual)).json()).toEqual({
+      status: 'AUTOPAY_ACCOUNT',
+    });
     // …0000 goes to manual review: a condition that holds funding, not the borrower.
     const reviewed = await c.drain(who);
     expect(reviewed.applicationStatus.giactAccountStatus).toBe('PENDING_REVIEW');
-    expect(await openConditionsOf(who)).toEqual([expect.objectContaining({ categoryEnum: 'BANK_ACCOUNT_FRAUD_REVIEW' })]);
-    expect((await c.post(who, '/bank/autopay', { payType: 'MANUAL' })).json()).toEqual({ status: 'IDENTITY_VERIFICATION' });
-    expect((await c.post(who, '/bank/autopay', { payType: 'MANUAL' })).json()).toEqual({ status: 'IDENTITY_VERIFICATION' });
+    expect(await openConditionsOf(who)).toEqual([
+      expect.objectContaining({ categoryEnum: 'BANK_ACCOUNT_FRAUD_REVIEW' }),
+    ]);
+    expect((await c.post(who, '/bank/autopay', { payType: 'MANUAL' })).json()).toEqual({
+      status: 'IDENTITY_VERIFICATION',
+    });
+    expect((await c.post(who, '/bank/autopay', { payType: 'MANUAL' })).json()).toEqual({
+      status: 'IDENTITY_VERIFICATION',
+    });
     const accounts = (await c.get(who, '/bank/accounts')).json();
-    expect(accounts).toMatchObject({ payType: 'MANUAL', autopayAccount: null, disburseAccount: { accountNumber: '••••0000', source: 'MANUAL' } });
+    expect(accounts).toMatchObject({
+      payType: 'MANUAL',
+      autopayAccount: null,
+      disburseAccount: { accountNumber: '••••0000', source: 'MANUAL' },
+    });
     expect(JSON.stringify(accounts)).not.toContain('00012345');
 
     const events = await t.database.db
@@ -594,12 +682,18 @@ describe('bad input, order, ownership and repeats', () => {
     expect(events.filter((e) => e.action === 'SET_DISBURSEMENT_ACCOUNT')).toHaveLength(1);
     expect(events.filter((e) => e.action === 'SET_MANUAL_PAY')).toHaveLength(1);
     const jobs = await t.database.db.select().from(schema.jobs);
-    expect(jobs.filter((j) => j.kind === 'income.verifyLink' && j.payload.applicationUuid === who.applicationUuid)).toHaveLength(1);
+    expect(
+      jobs.filter((j) => j.kind === 'income.verifyLink' && j.payload.applicationUuid === who.applicationUuid),
+    ).toHaveLength(1);
   });
 
   it('every closing route is in the OpenAPI document', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json() as { paths: Record<string, unknown> };
-    const paths = Object.keys(doc.paths).filter((path) => path.startsWith('/service-application/api/v1/application/heloc/{uuid}/'));
+    const doc = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json() as {
+      paths: Record<string, unknown>;
+    };
+    const paths = Object.keys(doc.paths).filter((path) =>
+      path.startsWith('/service-application/api/v1/application/heloc/{uuid}/'),
+    );
     for (const suffix of [
       'income',
       'income/link-token',
