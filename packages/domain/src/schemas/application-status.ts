@@ -100,4 +100,7 @@ export const EMPTY_APPLICATION_STATUS: TApplicationStatus = {
   creditScoreDecline: false,
   waitingOnFloodCert: false,
   condition: null,
+  rescissionStartDate: null,
+  rescissionDeadline: null,
+  fundingDate: null,
 };
