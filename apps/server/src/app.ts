@@ -8,15 +8,17 @@ import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db';
+import { closingRoutes } from './engine/closing/routes';
+import { registerClosingJobs } from './engine/closing/jobs';
 import { engineRoutes } from './engine/routes';
 import { registerEngineJobs } from './engine/jobs';
-import { FieldCrypto, registerSubmissionJobs, submissionRoutes } from './engine/submission';
-import { LocalFileStorage, MemoryFileStorage, type FileStorage } from './storage';
-import path from 'node:path';
+import { registerSubmissionJobs, submissionRoutes } from './engine/submission';
 import { JobWorker } from './jobs/worker';
 import { systemClock, type Clock } from './lib/clock';
 import { AppError } from './lib/errors';
 import { loggerOptions } from './lib/logger';
+import { FieldSealer } from './lib/sealed';
+import { LocalFileStorage, type FileStorage } from './storage';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { openApiPlugin } from './plugins/openapi';
@@ -49,10 +51,10 @@ declare module 'fastify' {
     jobs: JobWorker;
     /** Outgoing e-mail: SMTP, or the database outbox (`npm run mail:outbox`). */
     mailer: Mailer;
-    /** Generated documents and uploads (a local directory; in memory for tests). */
+    /** Uploaded and generated files (a local directory; in memory for tests). */
     storage: FileStorage;
-    /** Seals SSNs and PINs at rest (AES-256-GCM). */
-    fieldCrypto: FieldCrypto;
+    /** Seals fields at rest (SSNs, freeze PINs, account numbers; AES-256-GCM). */
+    sealer: FieldSealer;
   }
 }
 
@@ -67,7 +69,7 @@ export type BuildOptions = {
   providers?: Providers;
   /** Default: from the configuration (createMailer). */
   mailer?: Mailer;
-  /** Default: DATA_DIR/files (in memory when NODE_ENV=test). */
+  /** Default: a local directory (config.filesDir). */
   storage?: FileStorage;
 };
 
@@ -133,29 +135,18 @@ export async function buildApp({
   const engineProviders = providers ?? createSandboxProviders({ clock });
   app.decorate('providers', engineProviders);
   app.decorate('mailer', mailer ?? createMailer(config, database.db, clock));
-  const files =
-    storage ??
-    (config.env === 'test'
-      ? new MemoryFileStorage()
-      : new LocalFileStorage(
-          path.join(
-            config.database.kind === 'pglite' ? config.database.dataDir : path.resolve('data'),
-            'files',
-          ),
-        ));
-  app.decorate('storage', files);
-  if (!config.fieldEncryptionKey && config.env !== 'test') {
-    throw new Error('buildApp needs config.fieldEncryptionKey (see resolveFieldEncryptionKey)');
-  }
-  const fieldCrypto = config.fieldEncryptionKey
-    ? new FieldCrypto(config.fieldEncryptionKey)
-    : FieldCrypto.ephemeral();
-  app.decorate('fieldCrypto', fieldCrypto);
   const jobs = new JobWorker(database.db, clock, app.log);
   const engineDeps = { db: database.db, clock, providers: engineProviders, orgs };
   registerEngineJobs(jobs, engineDeps);
-  registerSubmissionJobs(jobs, { ...engineDeps, storage: files, fieldCrypto });
+  if (!config.dataEncryptionKey)
+    throw new Error('buildApp needs config.dataEncryptionKey (see resolveDataEncryptionKey)');
+  const files = storage ?? new LocalFileStorage(config.filesDir);
+  const sealer = new FieldSealer(config.dataEncryptionKey);
+  registerSubmissionJobs(jobs, { ...engineDeps, storage: files, sealer });
+  registerClosingJobs(jobs, { ...engineDeps, storage: files, sealer });
   app.decorate('jobs', jobs);
+  app.decorate('storage', files);
+  app.decorate('sealer', sealer);
   // preClose runs before every onClose hook, so the job in hand finishes while the database is open.
   app.addHook('preClose', async () => jobs.stop());
   if (closeDatabase) app.addHook('onClose', async () => database.close());
@@ -185,6 +176,7 @@ export async function buildApp({
   await app.register(statusRoutes);
   await app.register(engineRoutes);
   await app.register(submissionRoutes);
+  await app.register(closingRoutes);
   await app.register(conditionRoutes);
   await app.register(walletRoutes);
   await app.register(leadPortalRoutes);

@@ -43,16 +43,12 @@ const ZEnv = z.object({
   /** HMAC key for JWTs (≥ 32 characters). Unset: generated once and kept in DATA_DIR/jwt-secret. */
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   /**
-   * AES-256-GCM key (32 bytes, base64) sealing SSNs and freeze PINs at rest. Unset: generated once
-   * and kept in DATA_DIR/field-key; required in production and shared by every instance.
+   * Key material for fields sealed at rest (bank account numbers; AES-256-GCM, key = SHA-256 of this,
+   * ≥ 32 characters). Unset: generated once and kept in DATA_DIR/data-key. Shared by every instance.
    */
-  FIELD_ENCRYPTION_KEY: z
-    .string()
-    .refine(
-      (value) => Buffer.from(value, 'base64').length === 32,
-      'FIELD_ENCRYPTION_KEY must be 32 bytes in base64',
-    )
-    .optional(),
+  DATA_ENCRYPTION_KEY: z.string().min(32, 'DATA_ENCRYPTION_KEY must be at least 32 characters').optional(),
+  /** Uploaded and generated files (local file storage). Default: DATA_DIR/files. */
+  FILES_DIR: z.string().optional(),
   /** Lifetime of one token; every authenticated answer after a minute carries a fresh one. */
   TOKEN_TTL_SECONDS: z.coerce
     .number()
@@ -90,8 +86,9 @@ export type Config = {
   shutdownTimeoutMs: number;
   /** Resolved at start (main.ts) when not configured; see resolveJwtSecret. */
   jwtSecret: string | null;
-  /** Resolved at start (main.ts) when not configured; see resolveFieldEncryptionKey. */
-  fieldEncryptionKey: string | null;
+  /** Resolved at start (main.ts) when not configured; see resolveDataEncryptionKey. */
+  dataEncryptionKey: string | null;
+  filesDir: string;
   tokenTtlSeconds: number;
   sessionTtlHours: number;
   authRateLimitPerMinute: number;
@@ -126,7 +123,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     jwtSecret: e.JWT_SECRET ?? null,
-    fieldEncryptionKey: e.FIELD_ENCRYPTION_KEY ?? null,
+    dataEncryptionKey: e.DATA_ENCRYPTION_KEY ?? null,
+    filesDir: path.resolve(e.FILES_DIR ?? path.join(e.DATA_DIR, 'files')),
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
     sessionTtlHours: e.SESSION_TTL_HOURS,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE ?? (production ? 10 : 100),
@@ -143,40 +141,29 @@ export async function resolveJwtSecret(config: Config): Promise<string> {
   if (config.env === 'production') {
     throw new Error('Invalid configuration: JWT_SECRET is required in production');
   }
+  return generatedSecret(config, 'jwt-secret');
+}
+
+/** The key for sealed fields: configured, or (outside production) generated beside the data like the JWT key. */
+export async function resolveDataEncryptionKey(config: Config): Promise<string> {
+  if (config.dataEncryptionKey) return config.dataEncryptionKey;
+  if (config.env === 'production') {
+    throw new Error('Invalid configuration: DATA_ENCRYPTION_KEY is required in production');
+  }
+  return generatedSecret(config, 'data-key');
+}
+
+async function generatedSecret(config: Config, fileName: string): Promise<string> {
   const { mkdir, readFile, writeFile } = await import('node:fs/promises');
   const { randomBytes } = await import('node:crypto');
   const dir = config.database.kind === 'pglite' ? config.database.dataDir : path.resolve('data');
-  const file = path.join(dir, 'jwt-secret');
+  const file = path.join(dir, fileName);
   try {
     return (await readFile(file, 'utf8')).trim();
   } catch {
     await mkdir(dir, { recursive: true });
     const secret = randomBytes(48).toString('base64url');
     await writeFile(file, secret, { mode: 0o600, flag: 'wx' }).catch(async () => undefined);
-    return (await readFile(file, 'utf8')).trim();
-  }
-}
-
-/**
- * The key sealing SSNs and PINs: configured, or generated on first run beside the embedded database
- * (like the JWT key), so sealed values stay readable across restarts.
- */
-export async function resolveFieldEncryptionKey(config: Config): Promise<string> {
-  if (config.fieldEncryptionKey) return config.fieldEncryptionKey;
-  if (config.env === 'production') {
-    throw new Error('Invalid configuration: FIELD_ENCRYPTION_KEY is required in production');
-  }
-  const { mkdir, readFile, writeFile } = await import('node:fs/promises');
-  const { randomBytes } = await import('node:crypto');
-  const dir = config.database.kind === 'pglite' ? config.database.dataDir : path.resolve('data');
-  const file = path.join(dir, 'field-key');
-  try {
-    return (await readFile(file, 'utf8')).trim();
-  } catch {
-    await mkdir(dir, { recursive: true });
-    await writeFile(file, randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' }).catch(
-      async () => undefined,
-    );
     return (await readFile(file, 'utf8')).trim();
   }
 }

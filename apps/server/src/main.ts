@@ -3,13 +3,13 @@
  * stop accepting connections, let in-flight requests finish, close the database, then exit.
  */
 import { buildApp } from './app';
-import { loadConfig, resolveFieldEncryptionKey, resolveJwtSecret } from './config';
+import { loadConfig, resolveDataEncryptionKey, resolveJwtSecret } from './config';
 import { openDatabase } from './db';
 import { seedDatabase } from './seed/seed';
 
 const config = loadConfig();
 config.jwtSecret = await resolveJwtSecret(config);
-config.fieldEncryptionKey = await resolveFieldEncryptionKey(config);
+config.dataEncryptionKey = await resolveDataEncryptionKey(config);
 const database = await openDatabase(config.database);
 await database.migrate();
 await seedDatabase(database.db, { demoData: config.seedDemoData });

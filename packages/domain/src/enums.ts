@@ -228,6 +228,9 @@ export const DOCUMENT_TYPES = [
   'PROOF_OF_HAZARD_INSURANCE',
   'PROPERTY_DESCRIPTION_SOURCE',
   'USER_UPLOADED_PAYSTUB',
+  // Income documents of the upload path (spec 1 §2 income/upload/{type}: pay stubs, W-2, tax returns).
+  'W2',
+  'TAX_RETURN',
   'CANCELLATION_PROOF',
   'SUPPORT',
   'ESIGN_CONSENT',
@@ -261,6 +264,8 @@ export const DOCUMENT_TYPE_LABELS: Record<TDocumentType, string> = {
   PROOF_OF_HAZARD_INSURANCE: 'Proof of Hazard Insurance',
   PROPERTY_DESCRIPTION_SOURCE: 'Property Legal Description Source',
   USER_UPLOADED_PAYSTUB: 'Paystub',
+  W2: 'W-2',
+  TAX_RETURN: 'Tax Return',
   CANCELLATION_PROOF: 'Proof of Cancellation',
   SUPPORT: 'Supporting Document',
   ESIGN_CONSENT: 'E-SIGN Consent',

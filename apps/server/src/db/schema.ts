@@ -454,3 +454,105 @@ export const mailOutbox = pgTable(
   },
   (table) => [index('mail_outbox_recipient_idx').on(table.recipient, table.createdAt)],
 );
+
+/**
+ * The closing half of an application (income → funding), one row per application: what the borrower
+ * chose (pay type, notary) and the dates the waiting periods run on. Kept apart from
+ * heloc_applications so the pre-submission fields and these evolve without touching each other.
+ */
+export const applicationClosing = pgTable('application_closing', {
+  applicationUuid: uuid('application_uuid')
+    .primaryKey()
+    .references(() => helocApplications.uuid, { onDelete: 'cascade' }),
+  /** AUTOPAY or MANUAL. */
+  payType: text('pay_type'),
+  /** ENOTARY or MANUAL. */
+  notaryMethod: text('notary_method'),
+  requestedManualNotaryTime: timestamp('requested_manual_notary_time', { withTimezone: true }),
+  floodInsuranceRequired: boolean('flood_insurance_required'),
+  insuranceComplete: boolean('insurance_complete').notNull().default(false),
+  /** yyyy-MM-dd of the last signature: the three rescission business days run from it. */
+  transactionDate: date('transaction_date', { mode: 'string' }),
+  rescissionDeadline: date('rescission_deadline', { mode: 'string' }),
+  fundingDate: date('funding_date', { mode: 'string' }),
+  fundedAt: timestamp('funded_at', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Bank accounts of an application (disbursement, autopay). The account number is sealed with
+ * AES-256-GCM (lib/sealed.ts) bound to the row's application and purpose; only its last 4 are kept
+ * in clear. One live account per purpose.
+ */
+export const applicationAccounts = pgTable(
+  'application_accounts',
+  {
+    uuid: uuid('uuid')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    applicationUuid: uuid('application_uuid')
+      .notNull()
+      .references(() => helocApplications.uuid, { onDelete: 'cascade' }),
+    /** DISBURSEMENT or AUTOPAY. */
+    purpose: text('purpose').notNull(),
+    /** LINKED (from a bank link) or MANUAL (typed routing and account number). */
+    source: text('source').notNull(),
+    accountType: text('account_type').notNull(),
+    routingNumber: text('routing_number').notNull(),
+    accountNumberSealed: text('account_number_sealed').notNull(),
+    mask: text('mask').notNull(),
+    bankName: text('bank_name'),
+    /** VERIFIED or PENDING_REVIEW once the account check ran; null before. */
+    verificationStatus: text('verification_status'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [unique('application_accounts_purpose_unique').on(table.applicationUuid, table.purpose)],
+);
+
+/** Verified income sources (spec 1 §3 incomeSources). */
+export const applicationIncomeSources = pgTable(
+  'application_income_sources',
+  {
+    uuid: uuid('uuid')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    applicationUuid: uuid('application_uuid')
+      .notNull()
+      .references(() => helocApplications.uuid, { onDelete: 'cascade' }),
+    employmentType: text('employment_type').notNull(),
+    employerName: text('employer_name'),
+    annualIncomeCents: integer('annual_income_cents'),
+    /** LINK (bank or payroll) or DOCUMENTS (upload path). */
+    verifiedBy: text('verified_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('application_income_sources_application_idx').on(table.applicationUuid)],
+);
+
+/**
+ * Electronic signatures of closing documents: one per document and signer, with the E-SIGN consent
+ * and the scroll-to-bottom acknowledgement the borrower gave for it.
+ */
+export const applicationSignatures = pgTable(
+  'application_signatures',
+  {
+    uuid: uuid('uuid')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    applicationUuid: uuid('application_uuid')
+      .notNull()
+      .references(() => helocApplications.uuid, { onDelete: 'cascade' }),
+    documentUuid: uuid('document_uuid')
+      .notNull()
+      .references(() => applicationDocuments.uuid, { onDelete: 'cascade' }),
+    signerIdentityUuid: uuid('signer_identity_uuid').notNull(),
+    esignConsentVersion: text('esign_consent_version').notNull(),
+    scrolledToBottom: boolean('scrolled_to_bottom').notNull(),
+    /** SHA-256 of the document as signed (the document's bytes cannot change under a signature). */
+    documentSha256: text('document_sha256').notNull(),
+    signedAt: timestamp('signed_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    unique('application_signatures_document_signer_unique').on(table.documentUuid, table.signerIdentityUuid),
+  ],
+);

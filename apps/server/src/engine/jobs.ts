@@ -307,7 +307,19 @@ export function registerEngineJobs(worker: JobWorker, deps: EngineDeps): void {
       const org = deps.orgs.byOrgCode(application.orgCode);
       if (!org) throw new Error(`unknown organisation ${application.orgCode}`);
       const pricing = mergePricing(org.orgPricingData);
-      const avm = await providers.valuation.automatedValue({ applicant, propertyId, address });
+      const automated = await providers.valuation.automatedValue({ applicant, propertyId, address });
+      // A completed valuation order (Noavm: engine/closing) stands in for the automated value it replaced.
+      const bpo = await latestTransitionData(deps.db, applicationUuid, 'BPO_COMPLETED_PREQUAL');
+      const avm =
+        automated.outcome === 'NO_VALUE' && typeof bpo?.valueCents === 'number'
+          ? {
+              ...automated,
+              outcome: 'VALUE' as const,
+              valueCents: bpo.valueCents,
+              condition: (bpo.condition ?? 'AVERAGE') as 'AVERAGE',
+              bpoRequired: false,
+            }
+          : automated;
 
       await settle(deps, applicationUuid, 'WAITING_FOR_UNDERWRITING', async (tx, locked) => {
         if (avm.outcome === 'NO_VALUE') {

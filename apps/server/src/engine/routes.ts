@@ -198,7 +198,7 @@ export const engineRoutes: FastifyPluginAsyncZod = async (app) => {
           data: { ssnLast4 },
           next: { kind: JOB_KINDS.creditSoftPull, payload: { ssnLast4 } },
         });
-        await sealSsn(tx, app.fieldCrypto, identityUuid, request.body.ssn);
+        await sealSsn(tx, app.sealer, identityUuid, request.body.ssn);
         return result(moved);
       });
     },
@@ -229,7 +229,7 @@ export const engineRoutes: FastifyPluginAsyncZod = async (app) => {
           next: { kind: JOB_KINDS.creditSoftPull, payload: { freezePin: request.body.pin } },
         });
         // Kept sealed for the hard pull at submission, which needs the freeze lifted again.
-        await sealFreezePin(tx, app.fieldCrypto, application.uuid, request.body.pin);
+        await sealFreezePin(tx, app.sealer, application.uuid, request.body.pin);
         return result(moved);
       });
     },

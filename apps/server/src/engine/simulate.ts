@@ -32,6 +32,7 @@ import {
   type SandboxScenario,
 } from '../providers';
 import { seedDatabase } from '../seed/seed';
+import { MemoryFileStorage } from '../storage';
 
 /** A valid address per supported property state (the organisation must be licensed there). */
 export const SIMULATION_ADDRESSES = {
@@ -208,11 +209,13 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
       config: {
         ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
         jwtSecret: randomBytes(32).toString('hex'),
+        dataEncryptionKey: randomBytes(32).toString('hex'),
         authRateLimitPerMinute: 10_000,
       },
       database,
       closeDatabase: false,
       clock,
+      storage: new MemoryFileStorage(),
       // The Timeout bureau gives up at once instead of after 30 s.
       providers: createSandboxProviders({ clock, creditTimeoutDelayMs: 1 }),
     });

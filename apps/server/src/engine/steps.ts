@@ -29,6 +29,7 @@
 import type { TApplicationStep } from '@heloc/domain';
 import type { StepTable, StepTransition } from '../workflow/step-machine';
 import { SUBMISSION_TRANSITIONS, type SubmissionAction } from './submission/steps';
+import { CLOSING_TRANSITIONS, type ClosingAction } from './closing/steps';
 
 export const ENGINE_ACTIONS = [
   'SUBMIT_PROFILE',
@@ -57,7 +58,8 @@ export const ENGINE_ACTIONS = [
   'SELECT_OFFER',
   'CANCEL',
 ] as const;
-export type EngineAction = (typeof ENGINE_ACTIONS)[number] | SubmissionAction;
+/** The engine's actions and those of its segments (engine/submission, engine/closing). */
+export type EngineAction = (typeof ENGINE_ACTIONS)[number] | SubmissionAction | ClosingAction;
 
 type Transition = StepTransition & {
   action: EngineAction;
@@ -120,6 +122,6 @@ export const ENGINE_TRANSITIONS: readonly Transition[] = [
 ];
 
 export const ENGINE_STEP_TABLE: StepTable = {
-  transitions: ENGINE_TRANSITIONS,
+  transitions: [...ENGINE_TRANSITIONS, ...CLOSING_TRANSITIONS],
   final: ['COMPLETE', 'CANCELLED', 'DECLINED'],
 };

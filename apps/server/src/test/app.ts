@@ -6,6 +6,7 @@ import type { Clock } from '../lib/clock';
 import type { Providers } from '../providers';
 import { loadConfig, type Config } from '../config';
 import { seedDatabase } from '../seed/seed';
+import { MemoryFileStorage, type FileStorage } from '../storage';
 import { createTestDatabase, type TestDatabase } from './database';
 
 export type TestApp = { app: FastifyInstance; database: TestDatabase; close(): Promise<void> };
@@ -14,6 +15,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
     jwtSecret: randomBytes(32).toString('hex'),
+    dataEncryptionKey: randomBytes(32).toString('hex'),
     ...overrides,
   };
 }
@@ -26,6 +28,8 @@ export async function createTestApp(
     /** The app's clock (jobs and workflow read it); default the system clock. */
     clock?: Clock;
     providers?: Providers;
+    /** Default: in memory. */
+    storage?: FileStorage;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
@@ -36,6 +40,7 @@ export async function createTestApp(
     closeDatabase: false,
     ...(options.clock && { clock: options.clock }),
     ...(options.providers && { providers: options.providers }),
+    storage: options.storage ?? new MemoryFileStorage(),
   });
   options.extend?.(app);
   await app.ready();

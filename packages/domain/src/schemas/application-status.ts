@@ -13,6 +13,7 @@ import {
   ZSubDecision,
   ZTitleStatus,
 } from '../enums';
+import { ZIsoDate } from './common';
 
 export const ZApplicationStatus = z.object({
   /** The borrower chose (or must use) an in-person notary. */
@@ -51,6 +52,14 @@ export const ZApplicationStatus = z.object({
   waitingOnFloodCert: z.boolean(),
   /** Property condition from the valuation report (approval needs AVERAGE or better). */
   condition: ZPropertyCondition.nullable(),
+  /**
+   * Rescission dates (yyyy-MM-dd, ours: the spec's status object names the checklist but not its
+   * dates): the transaction date the three business days run from, the last day to cancel, and the
+   * day the line is funded. Absent until the rescission period starts.
+   */
+  rescissionStartDate: ZIsoDate.nullable().optional(),
+  rescissionDeadline: ZIsoDate.nullable().optional(),
+  fundingDate: ZIsoDate.nullable().optional(),
 });
 export type TApplicationStatus = z.infer<typeof ZApplicationStatus>;
 
@@ -91,4 +100,7 @@ export const EMPTY_APPLICATION_STATUS: TApplicationStatus = {
   creditScoreDecline: false,
   waitingOnFloodCert: false,
   condition: null,
+  rescissionStartDate: null,
+  rescissionDeadline: null,
+  fundingDate: null,
 };

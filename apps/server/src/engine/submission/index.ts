@@ -1,4 +1,3 @@
 /** The submission segment of the engine: register its jobs and routes (app.ts). */
 export { submissionRoutes } from './routes';
 export { registerSubmissionJobs, type SubmissionDeps } from './jobs';
-export { FieldCrypto } from './field-crypto';

@@ -27,11 +27,12 @@ import type { EngineDeps } from '../jobs';
 import { isCreditFacts, latestTransitionData, moveApplication } from '../store';
 import type { FileStorage } from '../../storage';
 import { listOnApplication, loanTermsFor, renderAndStore } from './documents';
-import type { FieldCrypto } from './field-crypto';
+import type { FieldSealer } from '../../lib/sealed';
+import { freezePinContext, ssnContext } from './secrets';
 import { SUBMISSION_JOB_KINDS } from './job-kinds';
 import type { SubmissionAction } from './steps';
 
-export type SubmissionDeps = EngineDeps & { storage: FileStorage; fieldCrypto: FieldCrypto };
+export type SubmissionDeps = EngineDeps & { storage: FileStorage; sealer: FieldSealer };
 
 const PROVIDER = { type: 'PROVIDER' } as const;
 const SYSTEM = { type: 'SYSTEM' } as const;
@@ -249,10 +250,10 @@ export function registerSubmissionJobs(worker: JobWorker, deps: SubmissionDeps):
       if (!consent) throw new Error('hard pull without a HARD_CREDIT consent');
       // Sealed values open only here, in memory, for the bureau call; they are never put in a payload.
       const ssn = profile.ssnEncrypted
-        ? deps.fieldCrypto.open(profile.ssnEncrypted, profile.identityUuid)
+        ? deps.sealer.open(profile.ssnEncrypted, ssnContext(profile.identityUuid))
         : null;
       const freezePin = application.creditFreezePinEncrypted
-        ? deps.fieldCrypto.open(application.creditFreezePinEncrypted, application.uuid)
+        ? deps.sealer.open(application.creditFreezePinEncrypted, freezePinContext(application.uuid))
         : null;
       const result = await providers.creditBureau.pull({
         kind: 'HARD',

@@ -43,7 +43,7 @@ import type { EngineAction } from '../steps';
 import { latestTransitionData, moveApplication } from '../store';
 import { documentsOf } from './documents';
 import { SUBMISSION_JOB_KINDS } from './job-kinds';
-import { sealSsn } from './secrets';
+import { sealSsn, ssnContext } from './secrets';
 
 const BASE = '/service-application/api/v1/application/heloc/:uuid';
 const errors = { 400: ZApiErrorBody, 401: ZApiErrorBody, 404: ZApiErrorBody, 409: ZApiErrorBody };
@@ -456,8 +456,8 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
               { path: 'body.ssn', message: 'Required' },
             ]);
           }
-          await sealSsn(tx, app.fieldCrypto, identityUuid, ssn);
-        } else if (ssn && app.fieldCrypto.open(profile.ssnEncrypted, identityUuid) !== ssn) {
+          await sealSsn(tx, app.sealer, identityUuid, ssn);
+        } else if (ssn && app.sealer.open(profile.ssnEncrypted, ssnContext(identityUuid)) !== ssn) {
           throw new AppError(
             'BAD_REQUEST',
             'Invalid request: body.ssn: This SSN does not match the one you gave before',

@@ -11,6 +11,7 @@ import { ManualClock } from '../../lib/clock';
 import { createSandboxProviders, type Providers } from '../../providers';
 import { createTestApp, type TestApp } from '../../test/app';
 import { registerAndSignIn } from '../../test/auth';
+import { ssnContext } from './secrets';
 
 let t: TestApp;
 const clock = new ManualClock('2026-01-05T17:00:00.000Z');
@@ -168,7 +169,7 @@ describe('from the offer to income verification', () => {
     expect(sealed[0]?.ssnLast4).toBe('6789');
     expect(sealed[0]?.ssnEncrypted).toMatch(/^v1\./);
     expect(sealed[0]?.ssnEncrypted).not.toContain('123456789');
-    expect(t.app.fieldCrypto.open(sealed[0]!.ssnEncrypted!, who.identityUuid)).toBe('123456789');
+    expect(t.app.sealer.open(sealed[0]!.ssnEncrypted!, ssnContext(who.identityUuid))).toBe('123456789');
     const afterSsn = await get(who, '/more-info');
     expect(afterSsn.json()).toMatchObject({
       hasSsn: true,

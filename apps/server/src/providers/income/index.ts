@@ -119,7 +119,20 @@ export type IncomeDocumentReviewResult =
   | { outcome: 'VERIFIED'; reviewId: string; annualIncomeCents: number }
   | { outcome: 'MORE_DOCUMENTS_REQUIRED'; reviewId: string; requiredDocuments: RequiredDocument[] };
 
+/** Routing and account number of a linked account (the aggregator's "auth" product). */
+export type LinkedAccountNumbers =
+  | {
+      outcome: 'FOUND';
+      routingNumber: string;
+      accountNumber: string;
+      mask: string;
+      type: LinkedAccount['type'];
+    }
+  | { outcome: 'UNKNOWN_ACCOUNT' };
+
 export interface IncomeProvider {
+  /** Numbers of one account of a link, for disbursement or autopay; never logged or returned to a browser. */
+  accountNumbers(request: { linkId: string; accountId: string }): Promise<LinkedAccountNumbers>;
   listInstitutions(kind?: IncomeLinkKind): Promise<Institution[]>;
   link(request: LinkRequest): Promise<LinkResult>;
   verifyIncome(request: IncomeVerificationRequest): Promise<IncomeVerificationResult>;

@@ -101,7 +101,7 @@ describe('sandbox income: verification', () => {
       {
         outcome: 'DOCUMENTS_REQUIRED',
         reason: 'SELF_EMPLOYED',
-        requiredDocuments: [{ documentType: 'BANK_STATEMENT', count: 2 }],
+        requiredDocuments: [{ documentType: 'TAX_RETURN', count: 2 }],
       },
     ],
     ['Smith', 'SELF_EMPLOYED', 'sbx_ins_bank', { outcome: 'DOCUMENTS_REQUIRED', reason: 'SELF_EMPLOYED' }],
@@ -165,16 +165,16 @@ describe('sandbox income: document upload path', () => {
     [
       'Selfemployed',
       'SELF_EMPLOYED',
-      [doc('BANK_STATEMENT', 1)],
+      [doc('TAX_RETURN', 1)],
       {
         outcome: 'MORE_DOCUMENTS_REQUIRED',
-        requiredDocuments: [{ documentType: 'BANK_STATEMENT', count: 1 }],
+        requiredDocuments: [{ documentType: 'TAX_RETURN', count: 1 }],
       },
     ],
     [
       'Selfemployed',
       'SELF_EMPLOYED',
-      [doc('BANK_STATEMENT', 1), doc('BANK_STATEMENT', 2, 'image/png')],
+      [doc('TAX_RETURN', 1), doc('TAX_RETURN', 2, 'image/png')],
       { outcome: 'VERIFIED', annualIncomeCents: 15_000_000 },
     ],
   ])('%s (%s) with %j → %j', async (lastName, employmentType, documents, expected) => {

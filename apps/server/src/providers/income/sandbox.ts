@@ -6,7 +6,7 @@
  */
 import type { TDocumentType, TEmploymentType } from '@heloc/domain';
 import { SANDBOX_VALUES, scenarioForLastName } from '../scenario';
-import { ProviderInputError, sandboxId, type ApplicantRef } from '../shared';
+import { hashInt, ProviderInputError, sandboxId, type ApplicantRef } from '../shared';
 import type { IncomeProvider, Institution, LinkedAccount, RequiredDocument } from './index';
 
 export const SANDBOX_INSTITUTIONS: readonly Institution[] = [
@@ -20,10 +20,13 @@ export const SANDBOX_CREDENTIALS = {
   bad: { username: 'user_bad' },
 } as const;
 
+/** Routing number of the sandbox bank's linked accounts (valid ABA checksum). */
+export const SANDBOX_LINKED_ROUTING_NUMBER = '021000021';
+
 const MFA_PROMPT = 'Enter the 4-digit code sent to your phone';
 
-/** Self-employed income: two most recent bank statements (the document enum has no tax-return type). */
-const SELF_EMPLOYED_DOCUMENTS: readonly RequiredDocument[] = [{ documentType: 'BANK_STATEMENT', count: 2 }];
+/** Self-employed income: the two most recent federal tax returns. */
+const SELF_EMPLOYED_DOCUMENTS: readonly RequiredDocument[] = [{ documentType: 'TAX_RETURN', count: 2 }];
 const PAYSTUB_DOCUMENTS: readonly RequiredDocument[] = [{ documentType: 'USER_UPLOADED_PAYSTUB', count: 1 }];
 
 /** Employment types with no employer to verify. */
@@ -66,6 +69,20 @@ function missing(
 
 export function createSandboxIncome(): IncomeProvider {
   return {
+    async accountNumbers({ linkId, accountId }) {
+      const suffix = accountId.startsWith(`${linkId}_`) ? accountId.slice(linkId.length + 1) : null;
+      const mask = suffix === 'chk' ? '1111' : suffix === 'sav' ? '2222' : null;
+      if (!linkId.startsWith('sbx_lnk_') || !mask) return { outcome: 'UNKNOWN_ACCOUNT' };
+      return {
+        outcome: 'FOUND',
+        // A valid ABA number (checksum 0) and a stable account number ending in the account's mask.
+        routingNumber: SANDBOX_LINKED_ROUTING_NUMBER,
+        accountNumber: `${hashInt(10_000_000, 99_999_999, accountId)}${mask}`,
+        mask,
+        type: suffix === 'chk' ? 'CHECKING' : 'SAVINGS',
+      };
+    },
+
     async listInstitutions(kind) {
       return SANDBOX_INSTITUTIONS.filter((institution) => kind === undefined || institution.kind === kind);
     },

@@ -1,0 +1,729 @@
+/**
+ * The closing segment through HTTP on the embedded database: from a submitted application
+ * (INCOME_VERIFICATION) to a funded line (COMPLETE), with the jobs run by `app.jobs.runDue()` and the
+ * waiting periods passed by moving a ManualClock. Monday 2026-01-05 09:00 Pacific at the start.
+ */
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routeForStatus } from '@heloc/domain';
+import { schema } from '../../db';
+import { ManualClock } from '../../lib/clock';
+import { createSandboxProviders } from '../../providers';
+import { createTestApp, type TestApp } from '../../test/app';
+import {
+  advanceToSubmittedForTest,
+  createClient,
+  driveToOfferSelection,
+  newBorrower,
+  PDF_BYTES,
+  PNG_BYTES,
+  type Borrower,
+} from './test-helpers';
+
+let t: TestApp;
+const START = '2026-01-05T17:00:00.000Z';
+const clock = new ManualClock(START);
+let c: ReturnType<typeof createClient>;
+
+beforeAll(async () => {
+  t = await createTestApp(
+    { authRateLimitPerMinute: 10_000 },
+    { clock, providers: createSandboxProviders({ clock, creditTimeoutDelayMs: 1 }) },
+  );
+  c = createClient(t.app);
+});
+afterAll(async () => t.close());
+
+async function submitted(lastName = 'Example', state = 'CA', overrides = {}): Promise<Borrower> {
+  clock.set(START);
+  const who = await newBorrower(t.app, lastName, state, overrides);
+  await advanceToSubmittedForTest(t.app, t.database.db, clock, who);
+  return who;
+}
+
+async function bankLink(who: Borrower, kind: 'BANK' | 'PAYROLL' = 'BANK') {
+  const token = await c.post(who, '/income/link-token', { kind });
+  expect(token.statusCode, token.body).toBe(200);
+  const { linkToken, institutions, sandboxCredentials } = token.json();
+  const auth = await c.post(who, '/income/link/authenticate', {
+    linkToken,
+    institutionId: institutions[0].institutionId,
+    username: sandboxCredentials.username,
+    password: sandboxCredentials.password,
+  });
+  expect(auth.statusCode, auth.body).toBe(200);
+  return auth.json() as { publicToken: string; accounts: { accountId: string; mask: string }[] };
+}
+
+async function throughIncome(who: Borrower) {
+  const link = await bankLink(who);
+  const res = await c.post(who, '/income/link', { publicToken: link.publicToken });
+  expect(res.json()).toEqual({ status: 'WAITING_FOR_INCOME' });
+  return link;
+}
+
+async function throughAccounts(
+  who: Borrower,
+  link: { publicToken: string; accounts: { accountId: string }[] },
+) {
+  const res = await c.post(who, '/bank/disburse', {
+    publicToken: link.publicToken,
+    accountId: link.accounts[0]!.accountId,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  expect((await c.post(who, '/bank/autopay', { payType: 'AUTOPAY' })).json()).toEqual({
+    status: 'IDENTITY_VERIFICATION',
+  });
+}
+
+async function uploadId(who: Borrower) {
+  return c.upload(
+    who,
+    '/identity',
+    { bytes: PNG_BYTES, fileName: 'license.png' },
+    { idType: 'DRIVERS_LICENSE' },
+  );
+}
+
+type DocumentList = { documents: { uuid: string; type: string; signingMethod: string; signed: boolean }[] };
+
+async function signAll(who: Borrower) {
+  const list = (await c.get(who, '/closing-documents')).json() as DocumentList;
+  let last: { status: string; remaining: number } | null = null;
+  for (const doc of list.documents.filter((each) => each.signingMethod === 'ESIGN')) {
+    const res = await c.post(who, '/signing/sign', {
+      documentUuid: doc.uuid,
+      esignConsent: true,
+      esignDisclosureVersion: 'esign-2026-01',
+      scrolledToBottom: true,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    last = res.json();
+  }
+  return { list, last: last! };
+}
+
+async function eNotary(who: Borrower, deedUuid: string) {
+  expect((await c.post(who, '/notary/choice', { method: 'ENOTARY' })).json()).toEqual({
+    status: 'DEED_SIGNING',
+  });
+  const session = await c.post(who, '/notary/session');
+  expect(session.statusCode, session.body).toBe(200);
+  const { questions } = session.json() as { questions: { id: string; choices: string[] }[] };
+  const answers: Record<string, string> = {
+    birthYear: '1980',
+    street: questions.find((q) => q.id === 'street')!.choices.find((choice) => /oak|congress/i.test(choice))!,
+    city: questions.find((q) => q.id === 'city')!.choices.find((choice) => /fresno|austin/i.test(choice))!,
+  };
+  expect((await c.post(who, '/notary/session/identity', { answers })).statusCode).toBe(200);
+  expect(
+    (await c.post(who, '/notary/session/review', { documentUuid: deedUuid, scrolledToBottom: true }))
+      .statusCode,
+  ).toBe(200);
+  expect((await c.post(who, '/notary/session/sign', { esignConsent: true })).json()).toEqual({
+    status: 'WAITING_FOR_NOTARY',
+  });
+}
+
+const route = (status: { status: string; applicationStatus: Record<string, unknown> }, state = 'CA') =>
+  routeForStatus({
+    statusName: status.status,
+    status: status.applicationStatus as never,
+    application: { disburseAccount: null },
+    propertyState: state,
+    isCrypto: false,
+  });
+
+describe('happy path from INCOME_VERIFICATION to COMPLETE', () => {
+  it('verifies income, sets accounts, checks ID, signs, notarises, insures, waits out rescission and funds', async () => {
+    const ann = await submitted();
+    expect(route(await c.status(ann))).toBe('income/review');
+
+    // Income: bank link → verified; employer → verified.
+    const link = await throughIncome(ann);
+    let status = await c.drain(ann);
+    expect(status.status).toBe('EMPLOYMENT_VERIFICATION');
+    expect(route(status)).toBe('income/employer-verification');
+    expect(status.applicationStatus).toMatchObject({
+      uwSubDecision: 'VERIFIED_INCOME_MATCHED_OFFER',
+      employmentVerificationNeeded: true,
+    });
+    expect(
+      (await c.post(ann, '/income/employer-verification', { employerName: 'Acme Tools' })).statusCode,
+    ).toBe(200);
+    status = await c.drain(ann);
+    expect(status.status).toBe('DISBURSEMENT_ACCOUNT');
+    expect(route(status)).toBe('bank/disburse');
+    const income = (await c.get(ann, '/income')).json();
+    expect(income.incomeSources).toEqual([
+      expect.objectContaining({
+        employerName: 'Acme Tools',
+        annualIncomeCents: 15_000_000,
+        verifiedBy: 'LINK',
+      }),
+    ]);
+
+    // Accounts: linked disbursement account, autopay from it; the account check runs beside.
+    await throughAccounts(ann, link);
+    status = await c.drain(ann);
+    expect(status.applicationStatus.giactAccountStatus).toBe('VERIFIED');
+    const accounts = (await c.get(ann, '/bank/accounts')).json();
+    expect(accounts).toMatchObject({
+      payType: 'AUTOPAY',
+      disburseAccount: {
+        source: 'LINKED',
+        routingNumber: '021000021',
+        mask: '1111',
+        accountNumber: '••••1111',
+        verificationStatus: 'VERIFIED',
+      },
+      autopayAccount: { mask: '1111' },
+    });
+    expect(route(status)).toBe('identity');
+
+    // Identity → flood determination (zone X) → closing package.
+    expect((await uploadId(ann)).json()).toEqual({ status: 'WAITING_FOR_IDENTITY' });
+    status = await c.drain(ann);
+    expect(status.status).toBe('NOTE_SIGNING');
+    expect(route(status)).toBe('signing/intro');
+    expect(status.applicationStatus.disclosurelistClosingReady).toBe(true);
+
+    // Signing: each e-signed document, then the notary package.
+    const { list, last } = await signAll(ann);
+    expect(list.documents.map((doc) => doc.type).sort()).toEqual(
+      ['CLOSING_DISCLOSURE', 'DEED_OF_TRUST', 'HELOC_AGREEMENT', 'NOTICE_OF_RIGHT_TO_CANCEL'].sort(),
+    );
+    expect(last).toEqual({ status: 'GEN_NOTARY_DOCS', signed: 3, remaining: 0 });
+    status = await c.drain(ann);
+    expect(status.status).toBe('NOTARY_DISCLOSURE');
+    expect(route(status)).toBe('notary/intro');
+    expect(status.applicationStatus).toMatchObject({
+      disclosurelistClosingComplete: true,
+      disclosurelistNotaryReady: true,
+    });
+
+    // Every document downloads as the PDF it was listed as.
+    const deed = list.documents.find((doc) => doc.type === 'DEED_OF_TRUST')!;
+    const pdf = await c.get(ann, `/closing-documents/${deed.uuid}`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+
+    // eNotary session (Monday 9 am Pacific: notaries are in).
+    await eNotary(ann, deed.uuid);
+    status = await c.drain(ann);
+    expect(status.status).toBe('TRUST_AND_INSURANCE');
+    expect(status.applicationStatus).toMatchObject({
+      primaryParticipantAcceptComplete: true,
+      disclosurelistNotaryComplete: true,
+    });
+
+    // Insurance: hazard only (no flood zone) → rescission from the signing day.
+    const requirements = (await c.get(ann, '/insurance/requirements')).json();
+    expect(
+      requirements.requirements.map((r: { type: string; required: boolean }) => [r.type, r.required]),
+    ).toEqual([
+      ['hazard', true],
+      ['flood', false],
+      ['trust', false],
+    ]);
+    expect(
+      (await c.upload(ann, '/insurance/upload/hazard', { bytes: PDF_BYTES, fileName: 'policy.pdf' })).json(),
+    ).toEqual({
+      status: 'GEN_RESCISSION',
+    });
+    status = await c.drain(ann);
+    expect(status.status).toBe('RESCISSION');
+    expect(route(status)).toBe('complete');
+    // Signed Monday Jan 5 → Tue, Wed, Thu: the right ends at midnight ending Thursday Jan 8.
+    expect(status.applicationStatus).toMatchObject({
+      checklistStatus: 'RESCISSION',
+      rescissionStartDate: '2026-01-05',
+      rescissionDeadline: '2026-01-08',
+    });
+    // The re-issued notice carries that deadline.
+    const notices = (await c.get(ann, '/closing-documents')).json() as DocumentList;
+    expect(notices.documents.filter((doc) => doc.type === 'NOTICE_OF_RIGHT_TO_CANCEL')).toHaveLength(1);
+
+    // One second before Pacific midnight ending Jan 8: still in rescission.
+    clock.set('2026-01-09T07:59:59.000Z');
+    expect((await c.drain(ann)).status).toBe('RESCISSION');
+    clock.set('2026-01-09T08:00:01.000Z');
+    status = await c.drain(ann);
+    expect(status.status).toBe('RECORDING');
+    expect(status.applicationStatus.checklistStatus).toBe('RECORDING');
+
+    // The county records two business days later (Tue Jan 13); funding follows the same day.
+    clock.set('2026-01-13T09:00:00.000Z');
+    status = await c.drain(ann);
+    expect(status.status).toBe('COMPLETE');
+    expect(status.applicationStatus).toMatchObject({
+      checklistStatus: 'FUNDABLE',
+      fundingDate: '2026-01-13',
+    });
+    const summary = (await c.get(ann, '/closing-summary')).json();
+    expect(summary).toMatchObject({
+      status: 'COMPLETE',
+      funded: true,
+      rescissionDeadline: '2026-01-08',
+      fundingDate: '2026-01-13',
+      firstPaymentDate: '2026-03-01',
+      disburseAccountMask: '1111',
+    });
+
+    // The whole way is in the audit trail, and no account number ever is.
+    const events = await t.database.db
+      .select()
+      .from(schema.applicationEvents)
+      .where(eq(schema.applicationEvents.applicationUuid, ann.applicationUuid))
+      .orderBy(asc(schema.applicationEvents.id));
+    const steps = events.filter((e) => e.kind === 'STEP_CHANGE').map((e) => e.toStep);
+    expect(steps.slice(steps.indexOf('INCOME_VERIFICATION'))).toEqual([
+      'INCOME_VERIFICATION',
+      'WAITING_FOR_INCOME',
+      'EMPLOYMENT_VERIFICATION',
+      'WAITING_FOR_INCOME',
+      'DISBURSEMENT_ACCOUNT',
+      'AUTOPAY_ACCOUNT',
+      'IDENTITY_VERIFICATION',
+      'WAITING_FOR_IDENTITY',
+      'GEN_CLOSING_DOCS',
+      'NOTE_SIGNING',
+      'GEN_NOTARY_DOCS',
+      'NOTARY_DISCLOSURE',
+      'DEED_SIGNING',
+      'WAITING_FOR_NOTARY',
+      'TRUST_AND_INSURANCE',
+      'GEN_RESCISSION',
+      'RESCISSION',
+      'RECORDING',
+      'FUNDING_DECISION',
+      'FUNDABLE',
+      'COMPLETE',
+    ]);
+    const [account] = await t.database.db
+      .select()
+      .from(schema.applicationAccounts)
+      .where(eq(schema.applicationAccounts.applicationUuid, ann.applicationUuid));
+    const digits = t.app.sealer.open(
+      account!.accountNumberSealed,
+      `application-account:${ann.applicationUuid}:${account!.purpose}`,
+    );
+    expect(digits).toMatch(/^\d{8}1111$/);
+    expect(account!.accountNumberSealed).not.toContain(digits);
+    expect(JSON.stringify(events)).not.toContain(digits);
+    const jobs = await t.database.db.select().from(schema.jobs);
+    expect(JSON.stringify(jobs)).not.toContain(digits);
+  });
+});
+
+async function toSigning(who: Borrower) {
+  const link = await throughIncome(who);
+  await c.drain(who);
+  if ((await c.status(who)).status === 'EMPLOYMENT_VERIFICATION') {
+    await c.post(who, '/income/employer-verification', { employerName: 'Acme Tools' });
+    await c.drain(who);
+  }
+  await throughAccounts(who, link);
+  await uploadId(who);
+  return c.drain(who);
+}
+
+async function openConditionsOf(who: Borrower) {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/service-conditions/external/api/v1/applications/${who.applicationUuid}/conditions/external-applicants`,
+    headers: { authorization: who.authorization, cookie: who.cookie },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { categoryEnum: string; xtraData: { numDocsRequired: number } }[];
+}
+
+describe('scenarios', () => {
+  it('Paystub: partial income raises the manual paystub upload condition; the paystub completes it', async () => {
+    const who = await submitted('Paystub');
+    await throughIncome(who);
+    const status = await c.drain(who);
+    expect(status.status).toBe('INCOME_VERIFICATION');
+    expect(status.applicationStatus).toMatchObject({
+      manualPaystubUpload: true,
+      manualPaystubTasksComplete: false,
+    });
+    expect(await openConditionsOf(who)).toEqual([
+      expect.objectContaining({ categoryEnum: 'MANUAL_PAYSTUB_UPLOAD', xtraData: { numDocsRequired: 1 } }),
+    ]);
+    expect((await c.get(who, '/income')).json().requiredDocuments).toEqual([
+      { documentType: 'USER_UPLOADED_PAYSTUB', count: 1 },
+    ]);
+    const uploaded = await c.upload(who, '/income/upload/paystub', {
+      bytes: PDF_BYTES,
+      fileName: 'stub.pdf',
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    // The same file again is the same document (a retried upload).
+    const again = await c.upload(who, '/income/upload/paystub', { bytes: PDF_BYTES, fileName: 'stub.pdf' });
+    expect(again.json().document.uuid).toBe(uploaded.json().document.uuid);
+    expect((await c.post(who, '/income/documents/submit')).json()).toEqual({ status: 'WAITING_FOR_INCOME' });
+    const after = await c.drain(who);
+    expect(after.status).toBe('EMPLOYMENT_VERIFICATION');
+    expect(after.applicationStatus).toMatchObject({
+      manualPaystubTasksComplete: true,
+      uwSubDecision: 'VERIFIED_INCOME_MATCHED_OFFER',
+    });
+    expect(await openConditionsOf(who)).toEqual([]);
+  });
+
+  it('Selfemployed: the link asks for two tax returns (numDocsRequired 2); one is not enough, two verify', async () => {
+    const who = await submitted('Selfemployed', 'CA', {
+      income: { employmentType: 'SELF_EMPLOYED', annualIncomeCents: 150_000_00 },
+    });
+    await throughIncome(who);
+    expect((await c.drain(who)).status).toBe('INCOME_VERIFICATION');
+    expect(await openConditionsOf(who)).toEqual([
+      expect.objectContaining({ categoryEnum: 'GENERIC_DOCUMENT_REQUEST', xtraData: { numDocsRequired: 2 } }),
+    ]);
+    await c.upload(who, '/income/upload/tax-return', { bytes: PDF_BYTES, fileName: '2024.pdf' });
+    await c.post(who, '/income/documents/submit');
+    expect((await c.drain(who)).status).toBe('INCOME_VERIFICATION');
+    expect(await openConditionsOf(who)).toEqual([
+      expect.objectContaining({ categoryEnum: 'GENERIC_DOCUMENT_REQUEST', xtraData: { numDocsRequired: 1 } }),
+    ]);
+    await c.upload(who, '/income/upload/tax-return', { bytes: PNG_BYTES, fileName: '2025.png' });
+    await c.post(who, '/income/documents/submit');
+    // Self-employed: no employer to call, straight to the accounts.
+    expect((await c.drain(who)).status).toBe('DISBURSEMENT_ACCOUNT');
+    expect(await openConditionsOf(who)).toEqual([]);
+  });
+
+  it('Flood: the certificate wait shows error/flood-cert, then flood insurance is required', async () => {
+    const who = await submitted('Flood');
+    const status = await toSigning(who);
+    expect(status.status).toBe('WAITING_FOR_FLOOD_CERT');
+    expect(status.applicationStatus.waitingOnFloodCert).toBe(true);
+    expect(route(status)).toBe('error/flood-cert');
+    clock.advance(3_600_000);
+    const ready = await c.drain(who);
+    expect(ready.status).toBe('NOTE_SIGNING');
+    expect(ready.applicationStatus.waitingOnFloodCert).toBe(false);
+    const { list } = await signAll(who);
+    await c.drain(who);
+    await eNotary(who, list.documents.find((doc) => doc.type === 'DEED_OF_TRUST')!.uuid);
+    expect((await c.drain(who)).status).toBe('TRUST_AND_INSURANCE');
+    const requirements = (await c.get(who, '/insurance/requirements')).json();
+    expect(requirements.requirements.find((r: { type: string }) => r.type === 'flood').required).toBe(true);
+    expect(
+      (await c.upload(who, '/insurance/upload/hazard', { bytes: PDF_BYTES, fileName: 'h.pdf' })).json(),
+    ).toEqual({
+      status: 'TRUST_AND_INSURANCE',
+    });
+    expect(
+      (await c.upload(who, '/insurance/upload/flood', { bytes: PNG_BYTES, fileName: 'f.png' })).json(),
+    ).toEqual({
+      status: 'GEN_RESCISSION',
+    });
+  });
+
+  it('Noavm: estimate → $180 consent → BPO processing → back to the offers', async () => {
+    clock.set(START);
+    const who = await newBorrower(t.app, 'Noavm');
+    await driveToOfferSelection(t.app, who);
+    let status = await c.status(who);
+    expect(status.status).toBe('NO_AVM');
+    expect(route(status)).toBe('bpo/estimate-value');
+    expect((await c.post(who, '/bpo/estimate', { estimatedValueCents: 700_000_00 })).json()).toEqual({
+      status: 'BPO_ORDER',
+    });
+    status = await c.status(who);
+    expect(route(status)).toBe('bpo/order-bpo');
+    expect((await c.post(who, '/bpo/order', { feeConsent: true, feeCents: 17_000 })).statusCode).toBe(400);
+    expect((await c.post(who, '/bpo/order', { feeConsent: true, feeCents: 18_000 })).json()).toEqual({
+      status: 'BPO_PROCESSING',
+    });
+    status = await c.drain(who);
+    expect(status.status).toBe('BPO_PROCESSING');
+    expect(route(status)).toBe('bpo/hold');
+    clock.advance(2 * 86_400_000);
+    status = await c.drain(who);
+    expect(status.status).toBe('OFFER_SELECTION');
+    expect(status.applicationStatus.bpoStatus).toBe('COMPLETE');
+    // Priced on the report's value: 85% of $700,000 less the $250,000 lien.
+    expect((await c.get(who, '/offers')).json().maxLineCents).toBe(345_000_00);
+  });
+
+  it('Texas: the valuation order is required after identity (bpo/condition), CLTV capped at 80%', async () => {
+    const who = await submitted('Example', 'TX');
+    expect((await c.get(who, '/offers')).json().maxLineCents).toBe(270_000_00);
+    const status = await toSigning(who);
+    expect(status.status).toBe('BPO_ORDER');
+    expect(route(status, 'TX')).toBe('bpo/condition');
+    expect((await c.post(who, '/bpo/order', { feeConsent: true, feeCents: 18_000 })).json()).toEqual({
+      status: 'BPO_PROCESSING',
+    });
+    await c.drain(who);
+    expect(route(await c.status(who), 'TX')).toBe('bpo/hold');
+    clock.advance(2 * 86_400_000);
+    expect((await c.drain(who)).status).toBe('NOTE_SIGNING');
+  });
+
+  it('a failed ID check raises the ID verification condition; a readable ID clears it', async () => {
+    const who = await submitted();
+    const link = await throughIncome(who);
+    await c.drain(who);
+    await c.post(who, '/income/employer-verification', { employerName: 'Acme Tools' });
+    await c.drain(who);
+    await throughAccounts(who, link);
+    // A PDF is refused at the door (ID photos are images)…
+    const pdf = await c.upload(
+      who,
+      '/identity',
+      { bytes: PDF_BYTES, fileName: 'id.pdf' },
+      { idType: 'PASSPORT' },
+    );
+    expect(pdf.statusCode).toBe(400);
+    expect(pdf.json().details.reason).toBe('UNSUPPORTED_TYPE');
+    // …and a photo the checker cannot read comes back with the condition.
+    const sandbox = t.app.providers.identityDocument;
+    t.app.providers.identityDocument = {
+      verify: async () => ({
+        outcome: 'FAILED_VERIFICATION',
+        checkId: 'x',
+        status: 'FAILED_VERIFICATION',
+        reason: 'UNREADABLE',
+      }),
+    };
+    try {
+      expect((await uploadId(who)).json()).toEqual({ status: 'WAITING_FOR_IDENTITY' });
+      const failed = await c.drain(who);
+      expect(failed.status).toBe('IDENTITY_VERIFICATION');
+      expect(route(failed)).toBe('identity');
+      expect(await openConditionsOf(who)).toEqual([
+        expect.objectContaining({ categoryEnum: 'ID_VERIFICATION_FAILURE' }),
+      ]);
+    } finally {
+      t.app.providers.identityDocument = sandbox;
+    }
+    const retry = await c.upload(
+      who,
+      '/identity',
+      { bytes: PNG_BYTES, fileName: 'passport.png' },
+      { idType: 'PASSPORT' },
+    );
+    expect(retry.json()).toEqual({ status: 'WAITING_FOR_IDENTITY' });
+    expect((await c.drain(who)).status).toBe('NOTE_SIGNING');
+    expect(await openConditionsOf(who)).toEqual([]);
+  });
+
+  it('manual notary: $300 consent, Pacific slots within hours, reservation, waiting period until the appointment', async () => {
+    const who = await submitted();
+    const status = await toSigning(who);
+    expect(status.status).toBe('NOTE_SIGNING');
+    await signAll(who);
+    await c.drain(who);
+    expect((await c.post(who, '/notary/choice', { method: 'MANUAL' })).statusCode).toBe(400);
+    const chosen = await c.post(who, '/notary/choice', {
+      method: 'MANUAL',
+      feeConsent: true,
+      feeCents: 30_000,
+    });
+    expect(chosen.json()).toEqual({ status: 'MANUAL_DEED_SIGNING' });
+    const after = await c.status(who);
+    expect(after.applicationStatus.manualNotary).toBe(true);
+    expect(route(after)).toBe('notary/reserve-manual');
+    const slots = (await c.get(who, '/notary/slots')).json() as {
+      slots: { startsAt: string; endsAt: string }[];
+      feeCents: number;
+    };
+    expect(slots.feeCents).toBe(30_000);
+    expect(slots.slots.length).toBeGreaterThan(0);
+    // Not before tomorrow, and inside phone hours (Mon–Fri 06:00–18:00, Sat 08:00–14:00 Pacific).
+    for (const slot of slots.slots) {
+      expect(Date.parse(slot.startsAt)).toBeGreaterThanOrEqual(clock.now().getTime() + 24 * 3_600_000);
+      const hour = Number(
+        new Intl.DateTimeFormat('en-US', {
+          timeZone: 'America/Los_Angeles',
+          hour: 'numeric',
+          hourCycle: 'h23',
+        }).format(new Date(slot.startsAt)),
+      );
+      expect(hour).toBeGreaterThanOrEqual(8);
+      expect(hour).toBeLessThan(18);
+    }
+    expect((await c.post(who, '/notary/reserve', { startsAt: '2026-01-06T03:00:00.000Z' })).statusCode).toBe(
+      400,
+    );
+    const slot = slots.slots[0]!;
+    const reserved = await c.post(who, '/notary/reserve', { startsAt: slot.startsAt });
+    expect(reserved.json()).toMatchObject({ status: 'NOTARY_WAITING_PERIOD', startsAt: slot.startsAt });
+    expect((await c.post(who, '/notary/reserve', { startsAt: slot.startsAt })).json()).toMatchObject({
+      status: 'NOTARY_WAITING_PERIOD',
+    });
+    expect(route(await c.drain(who))).toBe('notary/intro');
+    clock.set(slot.endsAt);
+    const signed = await c.drain(who);
+    expect(signed.status).toBe('TRUST_AND_INSURANCE');
+    expect(signed.applicationStatus.manualDeedSigningComplete).toBe(true);
+  });
+});
+
+describe('bad input, order, ownership and repeats', () => {
+  it('answers 400 on bad input, 409 with the step out of order, 404 for another borrower, and repeats safely', async () => {
+    const who = await submitted();
+    const other = await newBorrower(t.app, 'Other');
+    // Out of order: accounts before income.
+    const early = await c.post(who, '/bank/manual-disburse', {
+      routingNumber: '021000021',
+      accountNumber: '123456789',
+    });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().details).toEqual({ step: 'INCOME_VERIFICATION' });
+    expect((await uploadId(who)).statusCode).toBe(409);
+    // Foreign application.
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: `/service-application/api/v1/application/heloc/${who.applicationUuid}/income/link-token`,
+      headers: { authorization: other.authorization, cookie: other.cookie },
+      payload: { kind: 'BANK' },
+    });
+    expect(foreign.statusCode).toBe(404);
+    const foreignDoc = await t.app.inject({
+      method: 'GET',
+      url: `/service-application/api/v1/application/heloc/${other.applicationUuid}/closing-documents`,
+      headers: { authorization: who.authorization, cookie: who.cookie },
+    });
+    expect(foreignDoc.statusCode).toBe(404);
+    // Bad input.
+    expect((await c.post(who, '/income/link-token', { kind: 'CRYPTO' })).statusCode).toBe(400);
+    expect((await c.post(who, '/income/link', { publicToken: 'forged' })).statusCode).toBe(400);
+    const token = (await c.post(who, '/income/link-token', { kind: 'BANK' })).json();
+    const wrong = await c.post(who, '/income/link/authenticate', {
+      linkToken: token.linkToken,
+      institutionId: 'sbx_ins_bank',
+      username: 'user_bad',
+      password: 'nope',
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe('The username or password is incorrect.');
+    const mfa = await c.post(who, '/income/link/authenticate', {
+      linkToken: token.linkToken,
+      institutionId: 'sbx_ins_bank',
+      username: 'user_mfa',
+      password: 'pass_good',
+    });
+    expect(mfa.json()).toMatchObject({ outcome: 'MFA_REQUIRED' });
+    // Uploads: no file, empty, wrong content (a "PDF" that is text), too large.
+    expect((await c.upload(who, '/income/upload/paystub', null)).json().details.reason).toBe('NO_FILE');
+    expect(
+      (await c.upload(who, '/income/upload/paystub', { bytes: new Uint8Array(), fileName: 'a.pdf' })).json()
+        .details.reason,
+    ).toBe('EMPTY_FILE');
+    const text = await c.upload(who, '/income/upload/paystub', {
+      bytes: new TextEncoder().encode('hello'),
+      fileName: 'stub.pdf',
+    });
+    expect(text.statusCode).toBe(400);
+    expect(text.json().details.reason).toBe('UNSUPPORTED_TYPE');
+    const huge = new Uint8Array(10 * 1024 * 1024 + 1);
+    huge.set(PDF_BYTES);
+    const big = await c.upload(who, '/income/upload/paystub', { bytes: huge, fileName: 'big.pdf' });
+    expect(big.statusCode).toBe(400);
+    expect(big.json().details.reason).toBe('FILE_TOO_LARGE');
+    expect((await c.post(who, '/income/documents/submit')).statusCode).toBe(400);
+
+    // Idempotent: the same link twice is one step change and one job.
+    const link = await throughIncome(who);
+    expect((await c.post(who, '/income/link', { publicToken: link.publicToken })).json()).toEqual({
+      status: 'WAITING_FOR_INCOME',
+    });
+    await c.drain(who);
+    await c.post(who, '/income/employer-verification', { employerName: 'Acme Tools' });
+    await c.drain(who);
+    // The ABA checksum is validated (021000022 is off by one).
+    const badRouting = await c.post(who, '/bank/manual-disburse', {
+      routingNumber: '021000022',
+      accountNumber: '123456789',
+    });
+    expect(badRouting.statusCode).toBe(400);
+    expect(
+      (await c.post(who, '/bank/manual-disburse', { routingNumber: '021000021', accountNumber: '12' }))
+        .statusCode,
+    ).toBe(400);
+    const manual = { routingNumber: '021000021', accountNumber: '000123450000' };
+    expect((await c.post(who, '/bank/manual-disburse', manual)).json()).toEqual({
+      status: 'AUTOPAY_ACCOUNT',
+    });
+    expect((await c.post(who, '/bank/manual-disburse', manual)).json()).toEqual({
+      status: 'AUTOPAY_ACCOUNT',
+    });
+    // …0000 goes to manual review: a condition that holds funding, not the borrower.
+    const reviewed = await c.drain(who);
+    expect(reviewed.applicationStatus.giactAccountStatus).toBe('PENDING_REVIEW');
+    expect(await openConditionsOf(who)).toEqual([
+      expect.objectContaining({ categoryEnum: 'BANK_ACCOUNT_FRAUD_REVIEW' }),
+    ]);
+    expect((await c.post(who, '/bank/autopay', { payType: 'MANUAL' })).json()).toEqual({
+      status: 'IDENTITY_VERIFICATION',
+    });
+    expect((await c.post(who, '/bank/autopay', { payType: 'MANUAL' })).json()).toEqual({
+      status: 'IDENTITY_VERIFICATION',
+    });
+    const accounts = (await c.get(who, '/bank/accounts')).json();
+    expect(accounts).toMatchObject({
+      payType: 'MANUAL',
+      autopayAccount: null,
+      disburseAccount: { accountNumber: '••••0000', source: 'MANUAL' },
+    });
+    expect(JSON.stringify(accounts)).not.toContain('00012345');
+
+    const events = await t.database.db
+      .select()
+      .from(schema.applicationEvents)
+      .where(eq(schema.applicationEvents.applicationUuid, who.applicationUuid));
+    expect(events.filter((e) => e.action === 'LINK_INCOME')).toHaveLength(1);
+    expect(events.filter((e) => e.action === 'SET_DISBURSEMENT_ACCOUNT')).toHaveLength(1);
+    expect(events.filter((e) => e.action === 'SET_MANUAL_PAY')).toHaveLength(1);
+    const jobs = await t.database.db.select().from(schema.jobs);
+    expect(
+      jobs.filter((j) => j.kind === 'income.verifyLink' && j.payload.applicationUuid === who.applicationUuid),
+    ).toHaveLength(1);
+  });
+
+  it('every closing route is in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json() as {
+      paths: Record<string, unknown>;
+    };
+    const paths = Object.keys(doc.paths).filter((path) =>
+      path.startsWith('/service-application/api/v1/application/heloc/{uuid}/'),
+    );
+    for (const suffix of [
+      'income',
+      'income/link-token',
+      'income/link/authenticate',
+      'income/link',
+      'income/upload/{type}',
+      'income/documents/submit',
+      'income/employer-verification',
+      'bank/disburse',
+      'bank/manual-disburse',
+      'bank/autopay',
+      'bank/accounts',
+      'identity',
+      'bpo/estimate',
+      'bpo/order',
+      'closing-documents',
+      'closing-documents/{documentUuid}',
+      'signing/sign',
+      'notary/choice',
+      'notary/slots',
+      'notary/reserve',
+      'notary/session',
+      'notary/session/identity',
+      'notary/session/review',
+      'notary/session/sign',
+      'insurance/requirements',
+      'insurance/upload/{type}',
+      'closing-summary',
+    ]) {
+      expect(paths).toContain(`/service-application/api/v1/application/heloc/{uuid}/${suffix}`);
+    }
+  });
+});

@@ -1,0 +1,384 @@
+/**
+ * What the closing routes and jobs share: moving the application (with the next job, possibly due
+ * later), the closing row, conditions, provider facts read back from the audit trail, and the
+ * Pacific calendar the waiting periods end on.
+ */
+import { and, desc, eq, isNull, max } from 'drizzle-orm';
+import {
+  pacificWallClock,
+  rescissionDeadline,
+  type TApplicationStatus,
+  type TConditionCategory,
+} from '@heloc/domain';
+import type { Database, Executor } from '../../db';
+import { schema } from '../../db';
+import type { Clock } from '../../lib/clock';
+import { enqueueJob } from '../../jobs/queue';
+import type { OrganisationDirectory } from '../../modules/organisations/directory';
+import type { Providers } from '../../providers';
+import type { PropertyAddress } from '../../providers/shared';
+import type { FileStorage } from '../../storage';
+import type { FieldSealer } from '../../lib/sealed';
+import { recordEvent, type Actor } from '../../workflow/audit';
+import type { ApplicationRow } from '../../workflow/step-machine';
+import { moveApplication, PROVIDER_JOB_ATTEMPTS, type JobKind } from '../store';
+import type { ClosingAction } from './steps';
+
+export type ClosingDeps = {
+  db: Database;
+  clock: Clock;
+  providers: Providers;
+  orgs: OrganisationDirectory;
+  storage: FileStorage;
+  sealer: FieldSealer;
+};
+
+export const CLOSING_JOBS = {
+  incomeVerifyLink: 'income.verifyLink',
+  incomeReviewDocuments: 'income.reviewDocuments',
+  employmentVerify: 'income.verifyEmployment',
+  bankVerifyAccount: 'bank.verifyAccount',
+  identityVerify: 'identity.verify',
+  bpoOrder: 'valuation.orderBpo',
+  bpoPoll: 'valuation.pollBpo',
+  closingPrepare: 'closing.prepare',
+  floodRecheck: 'flood.recheck',
+  esignComplete: 'esign.complete',
+  notaryComplete: 'notary.completeSession',
+  notaryAppointmentDone: 'notary.appointmentDone',
+  rescissionStart: 'rescission.start',
+  rescissionEnd: 'rescission.end',
+  recordingSubmit: 'recording.submit',
+  recordingPoll: 'recording.poll',
+  fundingDecide: 'funding.decide',
+  fundingSchedule: 'funding.schedule',
+  fundingPoll: 'funding.poll',
+} as const;
+export type ClosingJobKind = (typeof CLOSING_JOBS)[keyof typeof CLOSING_JOBS];
+
+export type ClosingNextJob = {
+  kind: ClosingJobKind | JobKind;
+  payload?: Record<string, unknown>;
+  /** Due later (a waiting period's end, a provider's promised time); default now. */
+  runAfter?: Date;
+  maxAttempts?: number;
+  /** Default: one job per audit entry (see queueAfterLatestEvent). */
+  dedupeKey?: string;
+};
+
+export const PROVIDER = { type: 'PROVIDER' } as const;
+export const SYSTEM = { type: 'SYSTEM' } as const;
+
+/** Moves the application along the table, sets status flags, and queues the next job, in `tx`. */
+export async function moveClosing(
+  tx: Executor,
+  clock: Clock,
+  application: ApplicationRow,
+  action: ClosingAction,
+  options: {
+    actor: Actor;
+    reason?: string;
+    data?: Record<string, unknown>;
+    flags?: Partial<TApplicationStatus>;
+    next?: ClosingNextJob;
+  },
+): Promise<ApplicationRow> {
+  const moved = await moveApplication(tx, clock, application, action, {
+    actor: options.actor,
+    ...(options.reason !== undefined && { reason: options.reason }),
+    ...(options.data !== undefined && { data: options.data }),
+    ...(options.flags !== undefined && { flags: options.flags }),
+  });
+  if (options.next) await queueAfterLatestEvent(tx, clock, application.uuid, options.next);
+  return moved;
+}
+
+/**
+ * Queues a job keyed by the application's latest audit entry: one job per entry into a step (or per
+ * recorded action), so a repeated request or a re-run job never queues the same work twice.
+ */
+export async function queueAfterLatestEvent(
+  tx: Executor,
+  clock: Clock,
+  applicationUuid: string,
+  next: ClosingNextJob,
+): Promise<void> {
+  const [entry] = await tx
+    .select({ id: max(schema.applicationEvents.id) })
+    .from(schema.applicationEvents)
+    .where(eq(schema.applicationEvents.applicationUuid, applicationUuid));
+  await enqueueJob(tx, clock, {
+    kind: next.kind,
+    payload: { applicationUuid, ...next.payload },
+    maxAttempts: next.maxAttempts ?? PROVIDER_JOB_ATTEMPTS,
+    dedupeKey: next.dedupeKey ?? `${next.kind}:${applicationUuid}:${entry?.id ?? 0}`,
+    ...(next.runAfter && { runAfter: next.runAfter }),
+  });
+}
+
+/** Records a borrower or provider action that does not change the step (document signed, session started…). */
+export async function recordAction(
+  tx: Executor,
+  clock: Clock,
+  application: ApplicationRow,
+  actor: Actor,
+  action: string,
+  data: Record<string, unknown> = {},
+): Promise<void> {
+  await recordEvent(tx, clock, {
+    applicationUuid: application.uuid,
+    actor,
+    kind: 'ACTION',
+    action,
+    fromStep: application.step,
+    toStep: application.step,
+    data,
+  });
+}
+
+/** The data and time of the latest audit entry named `action` (step change or action), or null. */
+export async function latestEvent(
+  db: Executor,
+  applicationUuid: string,
+  action: string,
+): Promise<{ data: Record<string, unknown>; at: Date; id: number } | null> {
+  const [row] = await db
+    .select({
+      data: schema.applicationEvents.data,
+      at: schema.applicationEvents.at,
+      id: schema.applicationEvents.id,
+    })
+    .from(schema.applicationEvents)
+    .where(
+      and(
+        eq(schema.applicationEvents.applicationUuid, applicationUuid),
+        eq(schema.applicationEvents.action, action),
+      ),
+    )
+    .orderBy(desc(schema.applicationEvents.id))
+    .limit(1);
+  return row ?? null;
+}
+
+export type ClosingRow = typeof schema.applicationClosing.$inferSelect;
+
+export async function closingOf(db: Executor, applicationUuid: string): Promise<ClosingRow> {
+  const [row] = await db
+    .select()
+    .from(schema.applicationClosing)
+    .where(eq(schema.applicationClosing.applicationUuid, applicationUuid));
+  return (
+    row ?? {
+      applicationUuid,
+      payType: null,
+      notaryMethod: null,
+      requestedManualNotaryTime: null,
+      floodInsuranceRequired: null,
+      insuranceComplete: false,
+      transactionDate: null,
+      rescissionDeadline: null,
+      fundingDate: null,
+      fundedAt: null,
+      updatedAt: new Date(0),
+    }
+  );
+}
+
+export async function updateClosing(
+  tx: Executor,
+  clock: Clock,
+  applicationUuid: string,
+  patch: Partial<Omit<ClosingRow, 'applicationUuid' | 'updatedAt'>>,
+): Promise<void> {
+  const values = { ...patch, updatedAt: clock.now() };
+  await tx
+    .insert(schema.applicationClosing)
+    .values({ applicationUuid, ...values })
+    .onConflictDoUpdate({ target: schema.applicationClosing.applicationUuid, set: values });
+}
+
+/** Opens a condition of `category` (or updates the open one: a category is asked for once at a time). */
+export async function raiseCondition(
+  tx: Executor,
+  clock: Clock,
+  applicationUuid: string,
+  category: TConditionCategory,
+  details: {
+    commentsToBorrower: string;
+    requestDocuments: boolean;
+    numDocsRequired?: number;
+    notes?: string;
+  },
+): Promise<void> {
+  const [open] = await tx
+    .select({ uuid: schema.applicationConditions.uuid })
+    .from(schema.applicationConditions)
+    .where(
+      and(
+        eq(schema.applicationConditions.applicationUuid, applicationUuid),
+        eq(schema.applicationConditions.category, category),
+        isNull(schema.applicationConditions.clearedAt),
+      ),
+    );
+  const values = {
+    commentsToBorrower: details.commentsToBorrower,
+    requestDocuments: details.requestDocuments,
+    numDocsRequired: details.numDocsRequired ?? 1,
+    notes: details.notes ?? null,
+    actionNeeded: true,
+  };
+  if (open) {
+    await tx
+      .update(schema.applicationConditions)
+      .set(values)
+      .where(eq(schema.applicationConditions.uuid, open.uuid));
+    return;
+  }
+  await tx
+    .insert(schema.applicationConditions)
+    .values({ applicationUuid, category, createdAt: clock.now(), ...values });
+}
+
+export async function clearConditions(
+  tx: Executor,
+  clock: Clock,
+  applicationUuid: string,
+  category: TConditionCategory,
+): Promise<void> {
+  await tx
+    .update(schema.applicationConditions)
+    .set({ clearedAt: clock.now(), actionNeeded: false })
+    .where(
+      and(
+        eq(schema.applicationConditions.applicationUuid, applicationUuid),
+        eq(schema.applicationConditions.category, category),
+        isNull(schema.applicationConditions.clearedAt),
+      ),
+    );
+}
+
+export async function openConditions(db: Executor, applicationUuid: string) {
+  return db
+    .select()
+    .from(schema.applicationConditions)
+    .where(
+      and(
+        eq(schema.applicationConditions.applicationUuid, applicationUuid),
+        isNull(schema.applicationConditions.clearedAt),
+      ),
+    );
+}
+
+/** The applicant, property and organisation a closing job works for (read without the lock). */
+export async function loadClosingSubject(
+  deps: { db: Executor; orgs: OrganisationDirectory },
+  applicationUuid: string,
+) {
+  const [row] = await deps.db
+    .select({
+      application: schema.helocApplications,
+      profile: schema.profiles,
+      property: schema.profileAddresses,
+      email: schema.identities.email,
+    })
+    .from(schema.helocApplications)
+    .innerJoin(schema.profiles, eq(schema.profiles.identityUuid, schema.helocApplications.identityUuid))
+    .innerJoin(schema.identities, eq(schema.identities.uuid, schema.helocApplications.identityUuid))
+    .leftJoin(
+      schema.profileAddresses,
+      eq(schema.profileAddresses.uuid, schema.helocApplications.selectedPropertyUuid),
+    )
+    .where(eq(schema.helocApplications.uuid, applicationUuid));
+  if (!row) throw new Error('application not found');
+  if (!row.property) throw new Error('application has no selected property');
+  const org = deps.orgs.byOrgCode(row.application.orgCode);
+  if (!org) throw new Error(`unknown organisation ${row.application.orgCode}`);
+  const applicant = {
+    firstName: row.profile.firstName,
+    lastName: row.profile.lastName,
+    ...(row.profile.dob && { dob: row.profile.dob }),
+  };
+  const address: PropertyAddress = {
+    street1: row.property.street1,
+    street2: row.property.street2,
+    city: row.property.city,
+    state: row.property.state,
+    zip: row.property.zip,
+  };
+  const fullName = [row.profile.firstName, row.profile.middleName, row.profile.lastName, row.profile.suffix]
+    .filter((part) => part && part.trim() !== '')
+    .join(' ');
+  return {
+    application: row.application,
+    profile: row.profile,
+    email: row.email,
+    applicant,
+    address,
+    org,
+    fullName,
+    employmentType: row.application.employmentType ?? 'FULL_TIME',
+  };
+}
+
+export function stringOf(payload: Record<string, unknown>, key: string): string | null {
+  const value = payload[key];
+  return typeof value === 'string' && value !== '' ? value : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The business calendar: dates are Pacific (operating hours are Pacific, DESIGN.md), the waiting
+// periods end at a Pacific midnight.
+// ---------------------------------------------------------------------------------------------
+
+const HOUR_MS = 3_600_000;
+
+/** yyyy-MM-dd plus n calendar days. */
+export function plusDays(isoDate: string, days: number): string {
+  return new Date(Date.parse(`${isoDate}T00:00:00.000Z`) + days * 24 * HOUR_MS).toISOString().slice(0, 10);
+}
+
+/** The instant a Pacific calendar day starts (00:00 PST or PDT). */
+export function pacificMidnight(isoDate: string): Date {
+  const utcMidnight = Date.parse(`${isoDate}T00:00:00.000Z`);
+  // Pacific is UTC−8 (PST) or UTC−7 (PDT): the day starts 7 or 8 hours after UTC midnight.
+  for (const offsetHours of [7, 8]) {
+    const candidate = utcMidnight + offsetHours * HOUR_MS;
+    const wall = pacificWallClock(candidate);
+    if (wall.secondsOfDay === 0 && pacificIso(candidate) === isoDate) return new Date(candidate);
+  }
+  throw new RangeError(`no Pacific midnight on ${isoDate}`);
+}
+
+let pacificDateFormat: Intl.DateTimeFormat | null = null;
+export function pacificIso(instant: Date | number): string {
+  pacificDateFormat ??= new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/Los_Angeles',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  });
+  return pacificDateFormat.format(instant);
+}
+
+/**
+ * The rescission period of a transaction date (Regulation Z 1026.15: three business days, Sundays and
+ * federal holidays excluded, by the domain's calendar): the last day to cancel and the instant the
+ * right ends — midnight at the end of that day, on the Pacific clock. Pacific midnight is at or after
+ * local midnight everywhere in the contiguous states, so no borrower's period is cut short there.
+ */
+export function rescissionPeriod(transactionDate: string): { deadline: string; endsAt: Date } {
+  const deadline = rescissionDeadline(transactionDate);
+  return { deadline, endsAt: pacificMidnight(plusDays(deadline, 1)) };
+}
+
+/** Merges flags into the status object without a step change (a check that runs beside the flow). */
+export async function mergeFlags(
+  tx: Executor,
+  application: ApplicationRow,
+  flags: Partial<TApplicationStatus>,
+): Promise<void> {
+  await tx
+    .update(schema.helocApplications)
+    .set({ statusFlags: { ...application.statusFlags, ...flags } })
+    .where(eq(schema.helocApplications.uuid, application.uuid));
+}
