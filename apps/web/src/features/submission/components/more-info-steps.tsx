@@ -159,6 +159,8 @@ function AdditionalProfileForm({ view }: { view: TMoreInfoView }) {
                     key={type}
                     value={type}
                     label={OWNERSHIP_TYPE_LABELS[type]}
+                    // The group's error marks its options invalid for focusFirstInvalid.
+                    aria-invalid={fieldError(form, 'ownership') ? true : undefined}
                     {...(index === 0 && { ref: field.ref })}
                     onBlur={field.onBlur}
                   />
