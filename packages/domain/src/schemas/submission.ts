@@ -10,6 +10,8 @@ import { REQUIRED_MESSAGE, VALIDATION_MESSAGES } from '../constants';
 import { ZApplicationStep, ZDocumentType, ZOwnershipType } from '../enums';
 import { ZIsoDateTime, ZNonNegativeCents, ZUuid, requiredString } from './common';
 import { ZPhoneDigits } from './profile';
+import { amountRangeMessage } from './borrower-steps';
+import { parseDollarsToCents } from '../format/currency';
 
 /** What every borrower action answers: the step the application is at afterwards. */
 export const ZEngineActionResult = z.object({ status: ZApplicationStep });
@@ -264,4 +266,71 @@ export type TApplicationDocumentList = z.infer<typeof ZApplicationDocumentList>;
 /** The path of a document's bytes (the owner's token is required, as on every borrower call). */
 export function documentDownloadPath(applicationUuid: string, documentUuid: string): string {
   return `/service-application/api/v1/application/heloc/${applicationUuid}/documents/${documentUuid}/file`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The screens' forms (typed text → the request bodies above, with the same rules and messages)
+// ---------------------------------------------------------------------------------------------
+
+export const ASSET_BALANCE_MESSAGE = 'Enter the balance in dollars, for example 25,000';
+
+/** product/assets: balances are typed in dollars ("25,000"); the body carries cents. */
+export const ZAssetDepletionForm = z.object({
+  assets: z
+    .array(
+      z.object({
+        type: z.enum(ASSET_TYPES, { error: REQUIRED_MESSAGE }),
+        institutionName: ZDeclaredAsset.shape.institutionName,
+        balance: requiredString().transform((value, context) => {
+          const cents = parseDollarsToCents(value);
+          if (cents === null) {
+            context.addIssue({ code: 'custom', message: ASSET_BALANCE_MESSAGE });
+            return z.NEVER;
+          }
+          const checked = ZDeclaredAsset.shape.balanceCents.safeParse(cents);
+          if (!checked.success) {
+            context.addIssue({ code: 'custom', message: checked.error.issues[0]!.message });
+            return z.NEVER;
+          }
+          return cents;
+        }),
+      }),
+    )
+    .min(1, 'Please add at least one account')
+    .max(MAX_DECLARED_ASSETS, `At most ${MAX_DECLARED_ASSETS} accounts`),
+});
+export type TAssetDepletionFormInput = z.input<typeof ZAssetDepletionForm>;
+
+/** product/prequal-winback: the lower amount, typed in dollars, within [minimum, new maximum]. */
+export function requalifyForm({ minCents, maxCents }: { minCents: number; maxCents: number }) {
+  return z.object({
+    amount: requiredString().transform((value, context) => {
+      const cents = parseDollarsToCents(value);
+      if (cents === null || cents < minCents || cents > maxCents) {
+        context.addIssue({ code: 'custom', message: amountRangeMessage(minCents, maxCents) });
+        return z.NEVER;
+      }
+      return cents;
+    }),
+  });
+}
+
+/**
+ * The additional-profile form: the SSN is asked (and required) only when none is on file; with one
+ * on file the field is not shown and not sent.
+ */
+export function additionalProfileForm({ ssnOnFile }: { ssnOnFile: boolean }) {
+  return ZAdditionalProfileInput.extend({
+    ssn: ssnOnFile ? z.undefined().optional() : ZSsnDigits,
+  });
+}
+
+/**
+ * Statuses of a submission under way (the hard pull and the hand-over jobs). They have no routing
+ * row: the client machine keeps the borrower on start/app-summary, which follows them until the
+ * status moves on (income verification, the CLTV requalification, a decline or the timeout page).
+ */
+export const SUBMISSION_IN_PROGRESS_STATUSES = ['HARD_CREDIT_PULL', 'APP_SUBMISSION'] as const;
+export function isSubmissionInProgress(statusName: string | null | undefined): boolean {
+  return (SUBMISSION_IN_PROGRESS_STATUSES as readonly string[]).includes(statusName ?? '');
 }

@@ -46,7 +46,10 @@ export function checkboxProps<T extends FieldValues>(
   form: UseFormReturn<T, unknown, unknown>,
   name: FieldPath<T>,
 ) {
-  return { ...form.register(name), id: fieldId(name), error: fieldError(form, name) };
+  const error = fieldError(form, name);
+  // Mantine marks an invalid checkbox with data-error only; aria-invalid lets assistive technology
+  // (and focusFirstInvalid) find it.
+  return { ...form.register(name), id: fieldId(name), error, 'aria-invalid': error ? true : undefined };
 }
 
 /** The combined error text of a failed call, above the form's buttons; announced when it appears. */

@@ -11,6 +11,8 @@ import '@mantine/core/styles/Title.css';
 import { Button, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense } from 'react';
+import type { ReactNode } from 'react';
+import type { TApplicationDocumentItem } from '@heloc/domain';
 import { PdfViewer } from '@/features/pdf-viewer';
 import { getBytes } from '@/lib/api-client';
 import { documentDownloadPath, documentsQueryOptions } from '../api/submission-api';
@@ -26,6 +28,27 @@ async function downloadDocument(path: string, fileName: string): Promise<void> {
   link.download = fileName;
   link.click();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** Saves one of the application's documents (fetched with the session's token). */
+export function DownloadDocumentButton({
+  applicationUuid,
+  document: item,
+  children,
+}: {
+  applicationUuid: string;
+  document: TApplicationDocumentItem;
+  children?: ReactNode;
+}) {
+  return (
+    <Button
+      variant="subtle"
+      w="fit-content"
+      onClick={() => void downloadDocument(documentDownloadPath(applicationUuid, item.uuid), item.fileName)}
+    >
+      {children ?? `Download ${item.label} (PDF)`}
+    </Button>
+  );
 }
 
 export function AdverseActionNotice({ applicationUuid }: { applicationUuid: string }) {
@@ -45,15 +68,9 @@ export function AdverseActionNotice({ applicationUuid }: { applicationUuid: stri
           <Suspense fallback={<Loader aria-label="Loading the notice" />}>
             <PdfViewer src={documentDownloadPath(applicationUuid, notice.uuid)} title={notice.label} />
           </Suspense>
-          <Button
-            variant="subtle"
-            w="fit-content"
-            onClick={() =>
-              void downloadDocument(documentDownloadPath(applicationUuid, notice.uuid), notice.fileName)
-            }
-          >
+          <DownloadDocumentButton applicationUuid={applicationUuid} document={notice}>
             Download the notice (PDF)
-          </Button>
+          </DownloadDocumentButton>
         </>
       ) : (
         <Text>We are preparing the written notice of our decision. It will appear here in a moment.</Text>
