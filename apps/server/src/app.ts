@@ -32,6 +32,13 @@ import { statusRoutes } from './modules/status/routes';
 import { walletRoutes } from './modules/wallet/routes';
 import { webRoutes } from './modules/web/routes';
 import { createSandboxProviders, type Providers } from './providers';
+import { LocalFileStorage, type FileStorage } from './storage';
+import { chatRoutes } from './modules/chat/routes';
+import { deskRoutes } from './modules/chat/desk-routes';
+import { PostgresConversationService } from './modules/chat/postgres-service';
+import type { ConversationService } from './modules/chat/provider';
+import { StaffDirectory } from './modules/chat/staff';
+import { ChatTokens } from './modules/chat/tokens';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -43,6 +50,12 @@ declare module 'fastify' {
     providers: Providers;
     /** The durable job worker: main.ts starts its polling; tests call `jobs.runDue()`. */
     jobs: JobWorker;
+    /** Uploaded files (chat attachments): local directory by default. */
+    storage: FileStorage;
+    /** The live-agent conversation service (ours on PostgreSQL; a hosted provider could replace it). */
+    conversations: ConversationService;
+    chatTokens: ChatTokens;
+    staffDirectory: StaffDirectory;
   }
 }
 
@@ -55,6 +68,8 @@ export type BuildOptions = {
   clock?: Clock;
   /** Default: the deterministic sandbox providers on the app's clock. */
   providers?: Providers;
+  /** Default: a local directory (config.filesDir). */
+  storage?: FileStorage;
 };
 
 export async function buildApp({
@@ -63,6 +78,7 @@ export async function buildApp({
   closeDatabase = true,
   clock = systemClock,
   providers,
+  storage,
 }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel),
@@ -132,10 +148,26 @@ export async function buildApp({
   // Routes behind app.authenticate say so in the OpenAPI document.
   app.addHook('onRoute', (route) => {
     const handlers = [route.preHandler].flat();
-    if (handlers.includes(app.authenticate) || handlers.includes(app.authenticateExternal)) {
+    if (
+      handlers.includes(app.authenticate) ||
+      handlers.includes(app.authenticateExternal) ||
+      handlers.includes(app.authenticateStaff)
+    ) {
       route.schema = { ...route.schema, security: [{ bearerAuth: [] }] } as typeof route.schema;
     }
   });
+
+  // Chat: storage, the conversation service (LISTEN on its own connection), tokens, the websocket.
+  app.decorate('storage', storage ?? new LocalFileStorage(config.filesDir));
+  const conversations = await PostgresConversationService.create(database, clock, (error) =>
+    app.log.warn({ err: error }, 'ignored a malformed chat notification'),
+  );
+  app.decorate('conversations', conversations);
+  app.addHook('preClose', async () => conversations.close());
+  app.decorate('chatTokens', new ChatTokens(config.jwtSecret, clock));
+  app.decorate('staffDirectory', new StaffDirectory(database.db));
+  const websocket = (await import('@fastify/websocket')).default;
+  await app.register(websocket, { options: { maxPayload: 16 * 1024 } });
 
   await app.register(healthRoutes);
   await app.register(organisationRoutes);
@@ -152,6 +184,8 @@ export async function buildApp({
   await app.register(leadPortalRoutes);
   await app.register(operatingHoursRoutes);
   await app.register(featureFlagRoutes);
+  await app.register(chatRoutes, { defaultOrgCode: config.defaultOrgCode, ...config.chat });
+  await app.register(deskRoutes);
   await app.register(webRoutes, {
     distDir: config.webDistDir,
     orgQueryParam: config.orgQueryParam,

@@ -52,6 +52,22 @@ const ZEnv = z.object({
   SESSION_TTL_HOURS: z.coerce.number().int().min(1).default(12),
   /** Login and registration attempts per minute from one address. */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().optional(),
+  /** Uploaded files (chat attachments); default DATA_DIR/files. */
+  FILES_DIR: z.string().optional(),
+  /** Partner domains whose links are clickable in chat, comma-separated (organisation hosts always are). */
+  CHAT_LINK_HOSTS: z.string().default(''),
+  /** The survey offered after a live-agent chat; `contactId` is appended as a query parameter. */
+  CHAT_SURVEY_URL: z.url().default('https://survey.heloc.example/chat'),
+  /** Chat calls per minute from one address (messages, starts, chatbot questions). */
+  CHAT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().optional(),
+  /** Largest chat attachment, bytes. */
+  CHAT_ATTACHMENT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10 * 1024 * 1024),
+  /** Most attachments on one chat message. */
+  CHAT_ATTACHMENT_MAX_FILES: z.coerce.number().int().min(1).max(20).default(5),
   /** How long SIGTERM waits for in-flight requests before forcing the exit. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
 });
@@ -74,6 +90,16 @@ export type Config = {
   tokenTtlSeconds: number;
   sessionTtlHours: number;
   authRateLimitPerMinute: number;
+  filesDir: string;
+  chat: {
+    linkHosts: string[];
+    surveyUrl: string;
+    rateLimitPerMinute: number;
+    attachmentMaxBytes: number;
+    attachmentMaxFiles: number;
+    /** Dev-only chat features (agent picker, mode label, shortcuts): never in production. */
+    devFeatures: boolean;
+  };
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -103,6 +129,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
     sessionTtlHours: e.SESSION_TTL_HOURS,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE ?? (production ? 10 : 100),
+    filesDir: path.resolve(e.FILES_DIR ?? path.join(e.DATA_DIR, 'files')),
+    chat: {
+      linkHosts: e.CHAT_LINK_HOSTS.split(',')
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean),
+      surveyUrl: e.CHAT_SURVEY_URL,
+      rateLimitPerMinute: e.CHAT_RATE_LIMIT_PER_MINUTE ?? (production ? 60 : 600),
+      attachmentMaxBytes: e.CHAT_ATTACHMENT_MAX_BYTES,
+      attachmentMaxFiles: e.CHAT_ATTACHMENT_MAX_FILES,
+      devFeatures: !production,
+    },
   };
 }
 

@@ -7,6 +7,7 @@ import type { Providers } from '../providers';
 import { loadConfig, type Config } from '../config';
 import { seedDatabase } from '../seed/seed';
 import { createTestDatabase, type TestDatabase } from './database';
+import { MemoryFileStorage, type FileStorage } from '../storage';
 
 export type TestApp = { app: FastifyInstance; database: TestDatabase; close(): Promise<void> };
 
@@ -26,6 +27,8 @@ export async function createTestApp(
     /** The app's clock (jobs and workflow read it); default the system clock. */
     clock?: Clock;
     providers?: Providers;
+    /** Default: a fresh in-memory store. */
+    storage?: FileStorage;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
@@ -36,6 +39,7 @@ export async function createTestApp(
     closeDatabase: false,
     ...(options.clock && { clock: options.clock }),
     ...(options.providers && { providers: options.providers }),
+    storage: options.storage ?? new MemoryFileStorage(),
   });
   options.extend?.(app);
   await app.ready();
