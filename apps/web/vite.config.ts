@@ -38,9 +38,9 @@ export default defineConfig(({ mode }) => ({
             {
               name: 'shared',
               minShareCount: 2,
-              // Pages only reached later (legal pages, the application frame, dashboard, settings)
-              // and the engine's domain logic stay in their own chunks.
-              test: /apps[\\/]web[\\/]src[\\/](?!features[\\/](legal|application-frame|dashboard|settings)[\\/])|packages[\\/]domain[\\/]src[\\/](?!(progress|heloc-math|machine|routing|underwriting|calendar|polling)\b)/,
+              // Pages only reached later (legal pages, the application frame, dashboard, settings),
+              // the chat window and the engine's domain logic stay in their own chunks.
+              test: /apps[\\/]web[\\/]src[\\/](?!features[\\/](legal|application-frame|dashboard|settings|chat)[\\/])|packages[\\/]domain[\\/]src[\\/](?!(progress|heloc-math|machine|routing|underwriting|calendar|polling|chat)\b)/,
             },
           ],
         },
