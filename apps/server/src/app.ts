@@ -31,6 +31,7 @@ import { profileRoutes } from './modules/profile/routes';
 import { statusRoutes } from './modules/status/routes';
 import { walletRoutes } from './modules/wallet/routes';
 import { webRoutes } from './modules/web/routes';
+import { opsRoutes } from './modules/web/ops-routes';
 import { createSandboxProviders, type Providers } from './providers';
 import { LocalFileStorage, type FileStorage } from './storage';
 import { chatRoutes } from './modules/chat/routes';
@@ -192,6 +193,7 @@ export async function buildApp({
     defaultOrgCode: config.defaultOrgCode,
     secureCookies: https,
   });
+  await app.register(opsRoutes, { distDir: config.opsDistDir });
 
   return app;
 }

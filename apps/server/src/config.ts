@@ -26,6 +26,8 @@ const ZEnv = z.object({
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
     .optional(),
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+  /** The built operations app (agent desk), served under /ops/. */
+  OPS_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/ops/dist')),
   /** Organisation served when the request host matches none (development default: the main lender). */
   DEFAULT_ORG_CODE: z.string().optional(),
   /** `?org=CODE` picks the organisation (remembered in a session cookie); development and tests only. */
@@ -79,6 +81,7 @@ export type Config = {
   logLevel: string;
   database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
   webDistDir: string;
+  opsDistDir: string;
   defaultOrgCode: string | null;
   orgQueryParam: boolean;
   seedDemoData: boolean;
@@ -119,6 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { kind: 'postgres', url: e.DATABASE_URL }
       : { kind: 'pglite', dataDir: path.resolve(e.DATA_DIR) },
     webDistDir: path.resolve(e.WEB_DIST_DIR),
+    opsDistDir: path.resolve(e.OPS_DIST_DIR),
     defaultOrgCode: e.DEFAULT_ORG_CODE ?? (production ? null : 'MAIN'),
     orgQueryParam: e.ORG_QUERY_PARAM ?? !production,
     seedDemoData: e.SEED_DEMO_DATA ?? !production,
