@@ -261,7 +261,7 @@ function Desk({ agent, onSignOut }: { agent: { token: string; name: string }; on
                   <Text fw={600} size="sm">
                     {conversation.friendlyName ?? 'Visitor'}
                   </Text>
-                  <Badge color={conversation.status === 'WAITING' ? 'orange' : 'green'}>
+                  <Badge variant="outline" color={conversation.status === 'WAITING' ? 'red.9' : 'green.9'}>
                     {conversation.status === 'WAITING' ? 'Waiting' : 'Active'}
                   </Badge>
                 </Group>
@@ -281,7 +281,7 @@ function Desk({ agent, onSignOut }: { agent: { token: string; name: string }; on
         </ScrollArea>
       </AppShell.Navbar>
       <AppShell.Main>
-        <main>
+        <div>
           {socket.lost && (
             <Alert color="yellow" mb="sm">
               Connection lost. Attempting to reconnect.
@@ -365,7 +365,7 @@ function Desk({ agent, onSignOut }: { agent: { token: string; name: string }; on
               )}
             </Stack>
           )}
-        </main>
+        </div>
       </AppShell.Main>
     </AppShell>
   );

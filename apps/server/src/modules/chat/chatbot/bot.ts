@@ -19,6 +19,9 @@ const STOP_WORDS = new Set(
 /** Below this relevance the bot does not guess (tuned on the sample questions, checked by the held-out set). */
 export const MIN_SCORE = 3;
 
+/** Longest message still read as a greeting. */
+const GREETING_MAX_WORDS = 4;
+
 export type BotAnswer = {
   topic: string | null;
   text: string;
@@ -85,6 +88,10 @@ export class Chatbot {
     const found = this.classify(question);
     if (!found || found.score < MIN_SCORE) return this.cannotAnswer(context);
     const entry = this.entries.find((candidate) => candidate.topic === found.topic)!;
+    // A greeting is a short message; a longer one that merely contains "good" or "thanks" is a question.
+    if (entry.topic === 'greeting' && question.trim().split(/\s+/).length > GREETING_MAX_WORDS) {
+      return this.cannotAnswer(context);
+    }
     if (entry.answer) return { topic: entry.topic, text: entry.answer(context), offerLiveAgent: false };
 
     if (entry.topic === 'live-agent') {

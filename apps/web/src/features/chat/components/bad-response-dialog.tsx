@@ -8,6 +8,7 @@ import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Radio.css';
 import { Button, Group, Modal, Radio, Stack, Textarea } from '@mantine/core';
+import readable from '@/components/ui/readable-form.module.css';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import {
@@ -48,7 +49,15 @@ export function BadResponseDialog({ opened, onClose, onSubmit, submitting }: Bad
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={CHAT_TEXTS.badResponseTitle} zIndex={400} centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={CHAT_TEXTS.badResponseTitle}
+      zIndex={400}
+      centered
+      className={readable.readable}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <Radio.Group

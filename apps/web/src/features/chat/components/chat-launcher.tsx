@@ -45,6 +45,8 @@ function takePopParameter(): boolean {
 let openAtLoad: boolean | null = null;
 function shouldOpenAtLoad(): boolean {
   openAtLoad ??= takePopParameter() || readOpenFlag();
+  // Opened by the parameter: a reload keeps it open, like a window opened by hand.
+  if (openAtLoad) writeOpenFlag(true);
   return openAtLoad;
 }
 

@@ -54,6 +54,7 @@ import {
   type TChatSocketEvent,
   type TChatbotHistoryItem,
 } from '@heloc/domain';
+import readable from '@/components/ui/readable-form.module.css';
 import { ApiError } from '@/lib/api-client';
 import { chatApi, downloadMedia, sendLiveMessage } from '../api/chat-api';
 import { useChatSocket } from '../hooks/use-chat-socket';
@@ -358,6 +359,7 @@ export default function ChatWindow({
       ref={rootRef}
       role="dialog"
       aria-label={CHAT_TEXTS.launcher}
+      className={readable.readable}
       hidden={!open}
       style={{
         position: 'fixed',
