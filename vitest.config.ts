@@ -25,6 +25,7 @@ export default defineConfig({
         },
       },
       'apps/web/vite.config.ts',
+      'apps/ops/vite.config.ts',
     ],
   },
 });

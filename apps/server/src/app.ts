@@ -36,8 +36,15 @@ import { profileRoutes } from './modules/profile/routes';
 import { statusRoutes } from './modules/status/routes';
 import { walletRoutes } from './modules/wallet/routes';
 import { webRoutes } from './modules/web/routes';
+import { opsRoutes } from './modules/web/ops-routes';
 import { createSandboxProviders, type Providers } from './providers';
 import { createMailer, type Mailer } from './mail';
+import { chatRoutes } from './modules/chat/routes';
+import { deskRoutes } from './modules/chat/desk-routes';
+import { PostgresConversationService } from './modules/chat/postgres-service';
+import type { ConversationService } from './modules/chat/provider';
+import { StaffDirectory } from './modules/chat/staff';
+import { ChatTokens } from './modules/chat/tokens';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -55,6 +62,10 @@ declare module 'fastify' {
     storage: FileStorage;
     /** Seals fields at rest (SSNs, freeze PINs, account numbers; AES-256-GCM). */
     sealer: FieldSealer;
+    /** The live-agent conversation service (ours on PostgreSQL; a hosted provider could replace it). */
+    conversations: ConversationService;
+    chatTokens: ChatTokens;
+    staffDirectory: StaffDirectory;
   }
 }
 
@@ -160,10 +171,25 @@ export async function buildApp({
   // Routes behind app.authenticate say so in the OpenAPI document.
   app.addHook('onRoute', (route) => {
     const handlers = [route.preHandler].flat();
-    if (handlers.includes(app.authenticate) || handlers.includes(app.authenticateExternal)) {
+    if (
+      handlers.includes(app.authenticate) ||
+      handlers.includes(app.authenticateExternal) ||
+      handlers.includes(app.authenticateStaff)
+    ) {
       route.schema = { ...route.schema, security: [{ bearerAuth: [] }] } as typeof route.schema;
     }
   });
+
+  // Chat: the conversation service (LISTEN on its own connection), tokens, the websocket.
+  const conversations = await PostgresConversationService.create(database, clock, (error) =>
+    app.log.warn({ err: error }, 'ignored a malformed chat notification'),
+  );
+  app.decorate('conversations', conversations);
+  app.addHook('preClose', async () => conversations.close());
+  app.decorate('chatTokens', new ChatTokens(config.jwtSecret, clock));
+  app.decorate('staffDirectory', new StaffDirectory(database.db));
+  const websocket = (await import('@fastify/websocket')).default;
+  await app.register(websocket, { options: { maxPayload: 16 * 1024 } });
 
   await app.register(healthRoutes);
   await app.register(organisationRoutes);
@@ -182,12 +208,15 @@ export async function buildApp({
   await app.register(leadPortalRoutes);
   await app.register(operatingHoursRoutes);
   await app.register(featureFlagRoutes);
+  await app.register(chatRoutes, { defaultOrgCode: config.defaultOrgCode, ...config.chat });
+  await app.register(deskRoutes);
   await app.register(webRoutes, {
     distDir: config.webDistDir,
     orgQueryParam: config.orgQueryParam,
     defaultOrgCode: config.defaultOrgCode,
     secureCookies: https,
   });
+  await app.register(opsRoutes, { distDir: config.opsDistDir });
 
   return app;
 }

@@ -26,6 +26,8 @@ const ZEnv = z.object({
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
     .optional(),
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+  /** The built operations app (agent desk), served under /ops/. */
+  OPS_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/ops/dist')),
   /** Organisation served when the request host matches none (development default: the main lender). */
   DEFAULT_ORG_CODE: z.string().optional(),
   /** `?org=CODE` picks the organisation (remembered in a session cookie); development and tests only. */
@@ -59,6 +61,20 @@ const ZEnv = z.object({
   SESSION_TTL_HOURS: z.coerce.number().int().min(1).default(12),
   /** Login and registration attempts per minute from one address. */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().optional(),
+  /** Partner domains whose links are clickable in chat, comma-separated (organisation hosts always are). */
+  CHAT_LINK_HOSTS: z.string().default(''),
+  /** The survey offered after a live-agent chat; `contactId` is appended as a query parameter. */
+  CHAT_SURVEY_URL: z.url().default('https://survey.heloc.example/chat'),
+  /** Chat calls per minute from one address (messages, starts, chatbot questions). */
+  CHAT_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().optional(),
+  /** Largest chat attachment, bytes. */
+  CHAT_ATTACHMENT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10 * 1024 * 1024),
+  /** Most attachments on one chat message. */
+  CHAT_ATTACHMENT_MAX_FILES: z.coerce.number().int().min(1).max(20).default(5),
   /** How long SIGTERM waits for in-flight requests before forcing the exit. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** `outbox` keeps e-mail in the database (`npm run mail:outbox`); `smtp` delivers via SMTP_URL. */
@@ -78,6 +94,7 @@ export type Config = {
   logLevel: string;
   database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
   webDistDir: string;
+  opsDistDir: string;
   defaultOrgCode: string | null;
   orgQueryParam: boolean;
   seedDemoData: boolean;
@@ -93,6 +110,15 @@ export type Config = {
   sessionTtlHours: number;
   authRateLimitPerMinute: number;
   mail: { transport: 'outbox' | 'smtp'; smtpUrl: string | null; from: string };
+  chat: {
+    linkHosts: string[];
+    surveyUrl: string;
+    rateLimitPerMinute: number;
+    attachmentMaxBytes: number;
+    attachmentMaxFiles: number;
+    /** Dev-only chat features (agent picker, mode label, shortcuts): never in production. */
+    devFeatures: boolean;
+  };
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -116,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { kind: 'postgres', url: e.DATABASE_URL }
       : { kind: 'pglite', dataDir: path.resolve(e.DATA_DIR) },
     webDistDir: path.resolve(e.WEB_DIST_DIR),
+    opsDistDir: path.resolve(e.OPS_DIST_DIR),
     defaultOrgCode: e.DEFAULT_ORG_CODE ?? (production ? null : 'MAIN'),
     orgQueryParam: e.ORG_QUERY_PARAM ?? !production,
     seedDemoData: e.SEED_DEMO_DATA ?? !production,
@@ -129,6 +156,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlHours: e.SESSION_TTL_HOURS,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE ?? (production ? 10 : 100),
     mail: { transport: mailTransport, smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
+    chat: {
+      linkHosts: e.CHAT_LINK_HOSTS.split(',')
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean),
+      surveyUrl: e.CHAT_SURVEY_URL,
+      rateLimitPerMinute: e.CHAT_RATE_LIMIT_PER_MINUTE ?? (production ? 60 : 600),
+      attachmentMaxBytes: e.CHAT_ATTACHMENT_MAX_BYTES,
+      attachmentMaxFiles: e.CHAT_ATTACHMENT_MAX_FILES,
+      devFeatures: !production,
+    },
   };
 }
 

@@ -156,7 +156,13 @@ export const FEATURE_FLAGS = {
   portfolioManager: 'fe-portfolio-manager',
   /** Brokers use the agent identity service instead of the customer one (spec 1 §6 "Broker"). */
   brokerIdentity: 'fe-heloc-broker-identity',
+  /** Borrower authentication for chat (spec 2 §6: "gated by a feature flag (name not shown)"; name ours). */
+  webchatBorrowerAuth: 'fe-webchat-borrower-auth',
 } as const;
+
+/** Local storage: the chat session (spec 2 §3 "Chat session (stored locally)") and the open flag (keys ours). */
+export const CHAT_SESSION_STORAGE_KEY = 'heloc_chat_session';
+export const CHAT_OPEN_STORAGE_KEY = 'heloc_chat_open';
 
 /** Chat routing skill: crypto, the main organisation, everyone else. */
 export const CHAT_SKILLS = { crypto: 'CLOC_HELOC', main: 'FHEL', whiteLabel: 'White Label' } as const;

@@ -15,3 +15,4 @@ export * from './routing';
 export * from './polling';
 export * from './underwriting';
 export * from './calendar';
+export * from './chat';

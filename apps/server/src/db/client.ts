@@ -23,7 +23,18 @@ export type DatabaseHandle = {
   kind: DatabaseTarget['kind'];
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * LISTEN on a channel (cross-instance fan-out, DESIGN.md §10). PostgreSQL delivers NOTIFY to
+   * every listening connection, so with node-postgres each call holds a dedicated client outside
+   * the pool (re-connected after a failure); PGlite delivers in-process. Answers the unsubscribe.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
 };
+
+/** Channel names are SQL identifiers we choose; anything else is a programming error. */
+function assertChannel(channel: string): void {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new Error(`invalid channel name: ${channel}`);
+}
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
@@ -50,11 +61,52 @@ export async function openDatabase(
         ((error) => console.error(`PostgreSQL connection lost (the pool will reconnect): ${error.message}`)),
     );
     const db = drizzle(pool, { schema });
+    const listeners = new Set<{ stop(): Promise<void> }>();
+    const listen = async (channel: string, onPayload: (payload: string) => void) => {
+      assertChannel(channel);
+      const { Client } = (await import('pg')).default;
+      let stopped = false;
+      let client: InstanceType<typeof Client> | null = null;
+      const connect = async (): Promise<void> => {
+        const next = new Client({ connectionString: target.url });
+        next.on('notification', (message) => {
+          if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
+        });
+        next.on('error', (error) => {
+          (
+            options.onConnectionError ?? ((e: Error) => console.error(`LISTEN connection lost: ${e.message}`))
+          )(error);
+          client = null;
+          void next.end().catch(() => undefined);
+          // Reconnect after a pause; messages sent meanwhile are missed (clients re-read history).
+          if (!stopped) setTimeout(() => void connect().catch(() => undefined), 1000).unref();
+        });
+        await next.connect();
+        await next.query(`LISTEN ${channel}`);
+        if (stopped) await next.end();
+        else client = next;
+      };
+      await connect();
+      const handle = {
+        stop: async () => {
+          stopped = true;
+          listeners.delete(handle);
+          await client?.end().catch(() => undefined);
+          client = null;
+        },
+      };
+      listeners.add(handle);
+      return handle.stop;
+    };
     return {
       db: db as unknown as Database,
       kind: target.kind,
       migrate: () => migrate(db, { migrationsFolder }),
-      close: () => pool.end(),
+      close: async () => {
+        await Promise.all([...listeners].map((listener) => listener.stop()));
+        await pool.end();
+      },
+      listen,
     };
   }
 
@@ -73,6 +125,13 @@ export async function openDatabase(
     kind: target.kind,
     migrate: () => migrate(db, { migrationsFolder }),
     close: () => client.close(),
+    listen: async (channel, onPayload) => {
+      assertChannel(channel);
+      const unlisten = await client.listen(channel, onPayload);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
   };
 }
 

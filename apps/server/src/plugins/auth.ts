@@ -30,6 +30,8 @@ declare module 'fastify' {
      * there is one, else the session found by the fingerprint cookie (HttpOnly, SameSite=Strict).
      */
     authenticateExternal: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** `authenticate`, then lender staff only (403 for anyone else): the agent desk and operations. */
+    authenticateStaff: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -115,6 +117,11 @@ export const authPlugin = fp(
         );
         reply.header('authorization', `Bearer ${fresh.token}`);
       }
+    });
+
+    app.decorate('authenticateStaff', async (request: FastifyRequest, reply: FastifyReply) => {
+      await app.authenticate(request, reply);
+      if (request.auth?.profileType !== 'STAFF') throw new AppError('FORBIDDEN', 'Staff only');
     });
 
     app.decorate('authenticateExternal', async (request: FastifyRequest, reply: FastifyReply) => {

@@ -9,6 +9,7 @@
  * - fe-heloc-additional-signer-conditions: off.
  * - fe-portfolio-manager: off; on for MAIN.
  * - fe-heloc-broker-identity: off (brokers use the customer identity service).
+ * - fe-webchat-borrower-auth: on (signed-in borrowers are recognised in chat).
  */
 import { FEATURE_FLAGS, MAINTENANCE_DEFAULT_MESSAGE, MAINTENANCE_DEFAULT_TITLE } from '@heloc/domain';
 import type { Database } from '../db';
@@ -78,6 +79,13 @@ export const FEATURE_FLAG_SEED: readonly NewFeatureFlag[] = [
     enabled: false,
     variables: {},
     description: 'Brokers sign in through the agent identity service',
+  },
+  {
+    key: FEATURE_FLAGS.webchatBorrowerAuth,
+    orgCode: DEFAULT_FLAG_ORG,
+    enabled: true,
+    variables: {},
+    description: 'Signed-in borrowers are recognised in chat (webchat/authenticate nonce)',
   },
 ];
 

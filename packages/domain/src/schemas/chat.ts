@@ -1,8 +1,11 @@
 /** Web chat data (spec 2 §3 chat entities, §5 pre-chat form rules). */
 import { z } from 'zod';
-import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, VALIDATION_MESSAGES } from '../constants';
-import { ZChatMessageRole } from '../enums';
-import { ZIsoDateTime, requiredString } from './common';
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, REQUIRED_MESSAGE, VALIDATION_MESSAGES } from '../constants';
+import { ZChatMessageRole, ZChatMode, ZChatSenderType } from '../enums';
+import { ZIsoDateTime, ZUuid, requiredString } from './common';
+
+/** Ids in chat calls: the spec's UUID shape, compared lower-case. */
+const ZUuidLoose = ZUuid.transform((value) => value.toLowerCase());
 
 /**
  * The chat session kept in local storage. Every field is optional: a live-agent session fills the
@@ -45,9 +48,12 @@ export const ZChatMedia = z.object({
   sid: z.string(),
   /** Bytes; display with formatFileSize. */
   size: z.number().int().nonnegative(),
+  contentType: z.string().optional(),
 });
 
 export const ZChatMessage = z.object({
+  /** The message's id (ours): lets a client drop a message it already has. */
+  sid: z.string().optional(),
   author: z.string(),
   body: z.string().nullable(),
   media: z.array(ZChatMedia).default([]),
@@ -76,3 +82,165 @@ export type TPreChatForm = z.infer<typeof ZPreChatForm>;
 
 /** In dev agent mode the agent picker is required. */
 export const ZPreChatFormDevAgent = ZPreChatForm.extend({ agentId: requiredString() });
+
+// ---------------------------------------------------------------------------------------------
+// Chat calls (spec 2 §7 "Chat"). Field names are the spec's; where the spec shows no shape, ours.
+// ---------------------------------------------------------------------------------------------
+
+const optionalText = (max: number) => z.string().trim().max(max).nullish();
+
+/** Most characters of one chat message (ours; keeps every realtime event inside one NOTIFY). */
+export const CHAT_MESSAGE_MAX_LENGTH = 2000;
+
+/** POST …/twilio/initWebChat and …/stream/init-web-chat. */
+export const ZInitWebChatRequest = z.object({
+  friendlyName: requiredString().max(NAME_MAX_LENGTH, VALIDATION_MESSAGES.nameTooLong),
+  emailAddress: optionalEmail.nullable(),
+  applicationUuid: ZUuidLoose.nullish(),
+  tag: optionalText(128),
+  /** Ignored: the server decides the skill (crypto, main organisation, white label). */
+  skill: optionalText(64),
+  /** The borrower's first message, kept and shown while waiting for an agent. */
+  welcomeMessage: z.string().trim().min(1, REQUIRED_MESSAGE).max(CHAT_MESSAGE_MAX_LENGTH),
+  pageUrl: optionalText(2048),
+  chatMode: ZChatMode.nullish(),
+  identityUuid: ZUuidLoose.nullish(),
+  nonce: optionalText(128),
+  orgCode: optionalText(64),
+  /** Dev agent picker only. */
+  agentId: ZUuidLoose.nullish(),
+  loanNumber: optionalText(32),
+  prodType: optionalText(32),
+});
+export type TInitWebChatRequest = z.infer<typeof ZInitWebChatRequest>;
+
+export const ZInitWebChatResponse = z.object({
+  token: z.string(),
+  conversationSid: z.string(),
+  omniProxyChannelId: z.string(),
+  providerChannelId: z.string(),
+  targetWorkerSid: z.string().nullable(),
+  targetWorkerFriendlyName: z.string().nullable(),
+  skill: z.string(),
+  /** Token expiry, epoch milliseconds (6 hours). */
+  expiration: z.number(),
+  /** The stream variant: its user id and token. */
+  providerUserId: z.string().optional(),
+  providerUserToken: z.string().optional(),
+});
+export type TInitWebChatResponse = z.infer<typeof ZInitWebChatResponse>;
+
+export const ZRefreshTokenRequest = z.object({ token: z.string().min(1).max(4096) });
+export const ZRefreshTokenResponse = z.object({ token: z.string(), expiration: z.number() });
+
+export const ZWebChatInfoRequest = z.object({ omniProxyChannelId: z.string().min(1).max(64) });
+export const ZWebChatInfoResponse = z.object({
+  contactId: z.string(),
+  /** The survey link for this contact (configured per deployment). */
+  surveyUrl: z.string(),
+});
+
+export const ZWebChatNonceResponse = z.object({ nonce: z.string(), expiration: z.number() });
+
+/** The live conversation as the widget and the desk see it. */
+export const ZChatConversationStatus = z.enum(['WAITING', 'ACTIVE', 'ENDED']);
+export type TChatConversationStatus = z.infer<typeof ZChatConversationStatus>;
+
+export const ZChatConversationState = z.object({
+  conversationSid: z.string(),
+  status: ZChatConversationStatus,
+  agentName: z.string().nullable(),
+  messages: z.array(ZChatMessage),
+  /** More messages exist before the first one returned. */
+  hasMore: z.boolean(),
+});
+export type TChatConversationState = z.infer<typeof ZChatConversationState>;
+
+/** Text part of a live message; files come as multipart parts named `media`. */
+export const ZChatMessageText = z.object({
+  body: z.string().max(CHAT_MESSAGE_MAX_LENGTH).optional(),
+});
+
+/** Spec 2 §5 "Chat message": text or an attached file is required (whitespace is not text). */
+export function isSendableChatMessage(body: string | null | undefined, fileCount: number): boolean {
+  return (body ?? '').trim().length > 0 || fileCount > 0;
+}
+
+/** Events on the chat websocket (server → client). */
+export const ZChatSocketEvent = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ready'), role: z.enum(['customer', 'agent']) }),
+  z.object({ type: z.literal('ping'), at: z.number() }),
+  z.object({ type: z.literal('message'), conversationSid: z.string(), message: ZChatMessage }),
+  z.object({
+    type: z.literal('typing'),
+    conversationSid: z.string(),
+    role: ZChatMessageRole,
+    preview: z.string(),
+  }),
+  z.object({ type: z.literal('agentJoined'), conversationSid: z.string(), agentName: z.string() }),
+  z.object({ type: z.literal('ended'), conversationSid: z.string() }),
+  /** Something changed that did not fit in one event: clients re-read the conversation. */
+  z.object({ type: z.literal('resync'), conversationSid: z.string() }),
+  /** Desk only: the queue changed (new, accepted or ended conversation). */
+  z.object({ type: z.literal('queue'), conversationSid: z.string() }),
+]);
+export type TChatSocketEvent = z.infer<typeof ZChatSocketEvent>;
+
+/** Client → server on the websocket: the typing preview (sent every second while typing). */
+export const ZChatSocketCommand = z.object({
+  type: z.literal('typing'),
+  conversationSid: z.string().max(64).optional(),
+  preview: z.string().max(CHAT_MESSAGE_MAX_LENGTH),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Chatbot
+// ---------------------------------------------------------------------------------------------
+
+/** POST /service-chat-chatbot/external/api/v1/message/chatWithAutobot */
+export const ZChatbotMessageRequest = z.object({
+  applicationId: ZUuidLoose.nullish(),
+  conversationId: ZUuidLoose.nullish(),
+  message: z.string().trim().min(1, REQUIRED_MESSAGE).max(CHAT_MESSAGE_MAX_LENGTH),
+  nonce: optionalText(128),
+  organization: optionalText(64),
+  pageUrl: optionalText(2048),
+  senderId: optionalText(128),
+  senderType: ZChatSenderType,
+  tag: optionalText(128),
+});
+export type TChatbotMessageRequest = z.infer<typeof ZChatbotMessageRequest>;
+
+/** The answer: the conversation (spec) and the history item just added (ours). */
+export const ZChatbotMessageResponse = z.object({
+  conversationId: z.string(),
+  item: ZChatbotHistoryItem,
+  /** The bot could not answer: the widget offers a live agent when the chat is open. */
+  offerLiveAgent: z.boolean(),
+  /** End of the chatbot session, epoch milliseconds (10 minutes after this question). */
+  expiration: z.number(),
+});
+export type TChatbotMessageResponse = z.infer<typeof ZChatbotMessageResponse>;
+
+export const ZChatbotHistoryResponse = z.object({
+  conversationId: z.string(),
+  items: z.array(ZChatbotHistoryItem),
+  expiration: z.number(),
+  expired: z.boolean(),
+});
+export type TChatbotHistoryResponse = z.infer<typeof ZChatbotHistoryResponse>;
+
+/** POST …/setChatReplyUsedWithFeedback */
+export const ZChatbotFeedbackRequest = z.object({
+  questionId: ZUuidLoose,
+  conversationId: ZUuidLoose,
+  /** The answer being rated. */
+  responseToCustomer: z.string().max(20_000).nullish(),
+  /** The reason and, for Other, the additional information. */
+  feedbackMessage: z.string().trim().min(1, VALIDATION_MESSAGES.selectReason).max(400),
+  rating: z.literal(0),
+  senderEmail: z.string().max(EMAIL_MAX_LENGTH).nullish(),
+  senderType: ZChatSenderType,
+  nonce: optionalText(128),
+});
+export type TChatbotFeedbackRequest = z.infer<typeof ZChatbotFeedbackRequest>;

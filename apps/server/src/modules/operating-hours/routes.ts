@@ -5,7 +5,10 @@
  */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ORG_CODE_HEADER, ZApiErrorBody, ZOperatingHoursEntry } from '@heloc/domain';
+import { ORG_CODE_HEADER, ZApiErrorBody, ZOperatingHoursEntry, ZWallClockTime } from '@heloc/domain';
+import { sql } from 'drizzle-orm';
+import { schema } from '../../db';
+import { AppError } from '../../lib/errors';
 import { openStatus, parseDepartment, weekHours, type Clock } from './service';
 
 const BASE = '/service-operating-hours/external/api/v1/hours';
@@ -76,5 +79,76 @@ export const operatingHoursRoutes: FastifyPluginAsyncZod<OperatingHoursRouteOpti
         orgOf(request.headers[ORG_CODE_HEADER]),
         now,
       ),
+  );
+
+  // Staff set an organisation's own hours (the agent desk's operations; tests use it to open and
+  // close the chat). Days left out keep their rows; a listed day replaces the organisation's row.
+  app.put(
+    '/service-operating-hours/secure/api/v1/hours/:department',
+    {
+      preHandler: app.authenticateStaff,
+      schema: {
+        tags: ['operating-hours'],
+        summary: 'Staff: set an organisation’s own hours for some weekdays',
+        params: ZDepartmentParams,
+        body: z.object({
+          orgCode: z.string().max(64),
+          days: z
+            .array(
+              z
+                .object({
+                  weekdayValue: z.number().int().min(1).max(7),
+                  isOpen: z.boolean(),
+                  startTime: ZWallClockTime.nullable(),
+                  endTime: ZWallClockTime.nullable(),
+                })
+                .refine(
+                  (day) => !day.isOpen || (day.startTime && day.endTime && day.startTime < day.endTime),
+                  {
+                    message: 'An open day needs a start time before its end time',
+                  },
+                ),
+            )
+            .min(1)
+            .max(7),
+        }),
+        response: {
+          200: z.array(ZOperatingHoursEntry).length(7),
+          401: ZApiErrorBody,
+          403: ZApiErrorBody,
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      const department = parseDepartment(request.params.department);
+      const org = app.orgs.byOrgCode(request.body.orgCode);
+      if (!org) throw new AppError('NOT_FOUND', 'Organisation not found');
+      await app.db
+        .insert(schema.operatingHours)
+        .values(
+          request.body.days.map((day) => ({
+            department,
+            orgCode: org.orgCode,
+            weekdayValue: day.weekdayValue,
+            isOpen: day.isOpen,
+            startTime: day.isOpen ? day.startTime : null,
+            endTime: day.isOpen ? day.endTime : null,
+          })),
+        )
+        .onConflictDoUpdate({
+          target: [
+            schema.operatingHours.department,
+            schema.operatingHours.orgCode,
+            schema.operatingHours.weekdayValue,
+          ],
+          set: {
+            isOpen: sql`excluded.is_open`,
+            startTime: sql`excluded.start_time`,
+            endTime: sql`excluded.end_time`,
+          },
+        });
+      return weekHours(app.db, department, org.orgCode);
+    },
   );
 };

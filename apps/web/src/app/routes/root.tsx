@@ -9,6 +9,7 @@ import { AppLink } from '@/components/ui/app-link';
 import { BrandLogo } from '@/components/ui/brand-logo';
 import { PageLoader } from '@/components/ui/page-loader';
 import { paths } from '@/config/paths';
+import { ChatLauncher } from '@/features/chat';
 import { MaintenanceGate } from '@/features/maintenance';
 import { OrgFooter, useOrg, usePhoneHours } from '@/features/org';
 import { DebugView, ShellSidebar, ShellTopBarEnd, ShellTopBarStart, VisitorActions } from '@/features/shell';
@@ -56,6 +57,13 @@ export function RootLayout() {
         <Outlet />
       </MaintenanceGate>
       <DebugView orgCode={org.orgCode} identityUuid={identity?.uuid ?? null} />
+      {isFlagOn(flags, FEATURE_FLAGS.webchat) && (
+        <ChatLauncher
+          orgCode={org.orgCode}
+          signedIn={signedIn}
+          borrowerAuthEnabled={isFlagOn(flags, FEATURE_FLAGS.webchatBorrowerAuth)}
+        />
+      )}
     </Layout>
   );
 }

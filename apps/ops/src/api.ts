@@ -1,0 +1,136 @@
+/** The desk's HTTP calls: staff sign-in (the platform's identity service) and the desk/chat calls. */
+import { z } from 'zod';
+import { ZChatConversationState, ZChatMessage } from '@heloc/domain';
+
+const TOKEN_KEY = 'ops_jwt';
+
+export class DeskError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export function storedToken(): string | null {
+  return sessionStorage.getItem(TOKEN_KEY);
+}
+
+export function clearToken(): void {
+  sessionStorage.removeItem(TOKEN_KEY);
+}
+
+async function call<T>(
+  method: string,
+  path: string,
+  schema: z.ZodType<T> | null,
+  options: { body?: unknown; chatToken?: string } = {},
+): Promise<T> {
+  const headers = new Headers({ Accept: 'application/json' });
+  const jwt = storedToken();
+  if (jwt) headers.set('Authorization', `Bearer ${jwt}`);
+  if (options.chatToken) headers.set('x-chat-token', options.chatToken);
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) body = options.body;
+  else if (options.body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(options.body);
+  }
+  const response = await fetch(path, { method, headers, body, credentials: 'include' });
+  // Tokens are rotated through the answer's authorization header.
+  const fresh = response.headers.get('authorization');
+  if (fresh) sessionStorage.setItem(TOKEN_KEY, fresh.replace(/^Bearer\s+/i, ''));
+  const data: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    throw new DeskError(
+      response.status,
+      (data as { message?: string } | null)?.message ?? response.statusText,
+    );
+  }
+  return schema ? schema.parse(data) : (data as T);
+}
+
+const DESK = '/service-ops/secure/api/v1/chat';
+const OMNI = '/service-omni-proxy/insecure/api/v1';
+
+export const ZDeskConversation = z.object({
+  conversationSid: z.string(),
+  status: z.enum(['WAITING', 'ACTIVE', 'ENDED']),
+  friendlyName: z.string().nullable(),
+  emailAddress: z.string().nullable(),
+  orgCode: z.string(),
+  orgName: z.string().nullable(),
+  skill: z.string().nullable(),
+  pageUrl: z.string().nullable(),
+  createdAt: z.string(),
+  acceptedAt: z.string().nullable(),
+  agentName: z.string().nullable(),
+  targetAgentUuid: z.string().nullable(),
+  signedIn: z.boolean(),
+  application: z
+    .object({
+      uuid: z.string(),
+      loanNumber: z.string(),
+      step: z.string(),
+      progressLabel: z.string().nullable(),
+      borrowerName: z.string().nullable(),
+      amountCents: z.number(),
+      rateBps: z.number(),
+      termYears: z.number(),
+    })
+    .nullable(),
+});
+export type TDeskConversation = z.infer<typeof ZDeskConversation>;
+
+export const desk = {
+  async signIn(email: string, password: string): Promise<void> {
+    const { jwt } = await call('POST', '/identity/api/v1/login', z.object({ jwt: z.string() }), {
+      body: { email, password },
+    });
+    sessionStorage.setItem(TOKEN_KEY, jwt);
+  },
+  signOut: () => call('POST', '/identity-broker/agent/secure/api/v3/logout', null).catch(() => undefined),
+  agentToken: () =>
+    call(
+      'POST',
+      `${DESK}/token`,
+      z.object({ token: z.string(), expiration: z.number(), agentName: z.string() }),
+    ),
+  list: () => call('GET', `${DESK}/conversations`, z.array(ZDeskConversation)),
+  accept: (sid: string) => call('POST', `${DESK}/conversations/${sid}/accept`, null),
+  conversation: (chatToken: string, sid: string) =>
+    call('GET', `${OMNI}/conversations/${sid}`, ZChatConversationState, { chatToken }),
+  send: (chatToken: string, sid: string, text: string, files: File[]) => {
+    if (files.length === 0)
+      return call('POST', `${OMNI}/conversations/${sid}/messages`, ZChatMessage, {
+        chatToken,
+        body: { body: text },
+      });
+    const form = new FormData();
+    if (text) form.append('body', text);
+    for (const file of files) form.append('media', file, file.name);
+    return call('POST', `${OMNI}/conversations/${sid}/messages`, ZChatMessage, { chatToken, body: form });
+  },
+  end: (chatToken: string, sid: string) =>
+    call('POST', `${OMNI}/conversations/${sid}/end`, null, { chatToken }),
+  async download(chatToken: string, sid: string, mediaSid: string, filename: string) {
+    const response = await fetch(`${OMNI}/conversations/${sid}/media/${mediaSid}`, {
+      headers: { 'x-chat-token': chatToken },
+      credentials: 'include',
+    });
+    if (!response.ok) throw new DeskError(response.status, 'Download failed');
+    const url = URL.createObjectURL(await response.blob());
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = filename;
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  },
+  socketUrl(chatToken: string): string {
+    const url = new URL(`${OMNI}/ws`, window.location.href);
+    url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+    url.searchParams.set('token', chatToken);
+    return url.toString();
+  },
+};

@@ -1,0 +1,478 @@
+/**
+ * The agent desk: staff sign in, see waiting chats and their own active ones (with the borrower's
+ * application context), accept one, reply (with attachments), and end it. Events arrive on the chat
+ * websocket with an agent token; the queue re-reads on every queue change.
+ */
+import {
+  Alert,
+  AppShell,
+  Badge,
+  Button,
+  Card,
+  FileButton,
+  Group,
+  PasswordInput,
+  ScrollArea,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { FormEvent } from 'react';
+import {
+  CHAT_ATTACHMENT_ACCEPT,
+  CHAT_TYPING_PREVIEW_INTERVAL_MS,
+  ZChatSocketEvent,
+  formatCurrency,
+  formatFileSize,
+  formatPercentFromBps,
+  isSendableChatMessage,
+  type TChatMessage,
+  type TChatSocketEvent,
+} from '@heloc/domain';
+import { DeskError, clearToken, desk, storedToken, type TDeskConversation } from './api';
+
+export function App() {
+  const [agent, setAgent] = useState<{ token: string; name: string } | null>(null);
+  const [checking, setChecking] = useState(() => storedToken() !== null);
+
+  const startDesk = useCallback(async () => {
+    const issued = await desk.agentToken();
+    setAgent({ token: issued.token, name: issued.agentName });
+  }, []);
+
+  useEffect(() => {
+    if (!checking) return;
+    // A stored sign-in (this tab) resumes the desk; an expired one shows the sign-in form.
+    void Promise.resolve()
+      .then(startDesk)
+      .catch(() => clearToken())
+      .finally(() => setChecking(false));
+  }, [checking, startDesk]);
+
+  if (checking) return null;
+  if (!agent) return <SignIn onSignedIn={startDesk} />;
+  return (
+    <Desk
+      agent={agent}
+      onSignOut={() => {
+        void desk.signOut().finally(() => {
+          clearToken();
+          setAgent(null);
+        });
+      }}
+    />
+  );
+}
+
+function SignIn({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setError(null);
+    if (!email.trim() || !password) {
+      setError('Required');
+      return;
+    }
+    setBusy(true);
+    try {
+      await desk.signIn(email.trim(), password);
+      await onSignedIn();
+    } catch (caught) {
+      clearToken();
+      setError(
+        caught instanceof DeskError && caught.status === 403
+          ? 'This account is not lender staff.'
+          : caught instanceof Error
+            ? caught.message
+            : 'Something unexpected happened',
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <main>
+      <Card maw={400} mx="auto" mt={80} withBorder padding="xl">
+        <form onSubmit={(event) => void submit(event)} noValidate>
+          <Stack>
+            <Title order={1} size="h2">
+              Agent desk sign in
+            </Title>
+            {error && (
+              <Alert color="red" role="alert">
+                {error}
+              </Alert>
+            )}
+            <TextInput
+              label="Email"
+              type="email"
+              autoComplete="username"
+              value={email}
+              onChange={(e) => setEmail(e.currentTarget.value)}
+            />
+            <PasswordInput
+              label="Password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+            />
+            <Button type="submit" loading={busy}>
+              Sign in
+            </Button>
+          </Stack>
+        </form>
+      </Card>
+    </main>
+  );
+}
+
+function useDeskSocket(token: string, onEvent: (event: TChatSocketEvent) => void) {
+  const handler = useRef(onEvent);
+  useEffect(() => {
+    handler.current = onEvent;
+  });
+  const socketRef = useRef<WebSocket | null>(null);
+  const [lost, setLost] = useState(false);
+  useEffect(() => {
+    let stopped = false;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    const connect = () => {
+      const socket = new WebSocket(desk.socketUrl(token));
+      socketRef.current = socket;
+      socket.onmessage = (message) => {
+        const parsed = ZChatSocketEvent.safeParse(JSON.parse(String(message.data)));
+        if (!parsed.success) return;
+        if (parsed.data.type === 'ready') setLost(false);
+        handler.current(parsed.data);
+      };
+      socket.onclose = () => {
+        if (stopped) return;
+        setLost(true);
+        retry = setTimeout(connect, 2000);
+      };
+    };
+    connect();
+    return () => {
+      stopped = true;
+      clearTimeout(retry);
+      socketRef.current?.close();
+    };
+  }, [token]);
+  return {
+    lost,
+    typing: (conversationSid: string, preview: string) => {
+      if (socketRef.current?.readyState === WebSocket.OPEN) {
+        socketRef.current.send(JSON.stringify({ type: 'typing', conversationSid, preview }));
+      }
+    },
+  };
+}
+
+function Desk({ agent, onSignOut }: { agent: { token: string; name: string }; onSignOut: () => void }) {
+  const [list, setList] = useState<TDeskConversation[]>([]);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [messages, setMessages] = useState<TChatMessage[]>([]);
+  const [ended, setEnded] = useState<Set<string>>(new Set());
+  const [preview, setPreview] = useState<string>('');
+  const [error, setError] = useState<string | null>(null);
+
+  const refresh = useCallback(() => {
+    desk
+      .list()
+      .then(setList)
+      .catch((caught: unknown) =>
+        setError(caught instanceof Error ? caught.message : 'Something unexpected happened'),
+      );
+  }, []);
+  useEffect(refresh, [refresh]);
+
+  const open = async (sid: string) => {
+    setSelected(sid);
+    setPreview('');
+    setError(null);
+    try {
+      const state = await desk.conversation(agent.token, sid);
+      setMessages(state.messages);
+      if (state.status === 'ENDED') setEnded((current) => new Set(current).add(sid));
+    } catch {
+      setError('Something went wrong. Please try again later.');
+    }
+  };
+
+  const socket = useDeskSocket(agent.token, (event) => {
+    if (event.type === 'queue') refresh();
+    if (!('conversationSid' in event) || event.conversationSid !== selected) return;
+    if (event.type === 'message') {
+      setPreview('');
+      setMessages((current) =>
+        current.some((m) => m.sid === event.message.sid) ? current : [...current, event.message],
+      );
+    } else if (event.type === 'typing' && event.role === 'customer') setPreview(event.preview);
+    else if (event.type === 'ended') setEnded((current) => new Set(current).add(event.conversationSid));
+    else if (event.type === 'resync') void open(event.conversationSid);
+  });
+
+  const current = list.find((c) => c.conversationSid === selected) ?? null;
+  const isEnded = selected !== null && ended.has(selected);
+
+  return (
+    <AppShell header={{ height: 56 }} navbar={{ width: 340, breakpoint: 'sm' }} padding="md">
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between">
+          <Title order={1} size="h3">
+            Agent desk
+          </Title>
+          <Group>
+            <Text size="sm">Signed in as {agent.name}</Text>
+            <Button variant="default" size="xs" onClick={onSignOut}>
+              Sign out
+            </Button>
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="sm" aria-label="Chats">
+        <ScrollArea>
+          <Stack gap="xs">
+            <Title order={2} size="h5">
+              Chats
+            </Title>
+            {list.length === 0 && <Text size="sm">No chats waiting.</Text>}
+            {list.map((conversation) => (
+              <Card
+                key={conversation.conversationSid}
+                withBorder
+                padding="xs"
+                component="button"
+                type="button"
+                onClick={() => void open(conversation.conversationSid)}
+                aria-current={conversation.conversationSid === selected ? 'true' : undefined}
+                style={{ textAlign: 'left', cursor: 'pointer' }}
+                data-testid="desk-conversation"
+              >
+                <Group justify="space-between" wrap="nowrap">
+                  <Text fw={600} size="sm">
+                    {conversation.friendlyName ?? 'Visitor'}
+                  </Text>
+                  <Badge variant="outline" color={conversation.status === 'WAITING' ? 'red.9' : 'green.9'}>
+                    {conversation.status === 'WAITING' ? 'Waiting' : 'Active'}
+                  </Badge>
+                </Group>
+                <Text size="xs">
+                  {conversation.orgName ?? conversation.orgCode} · {conversation.skill} ·{' '}
+                  {new Date(conversation.createdAt).toLocaleTimeString()}
+                </Text>
+                {conversation.application && (
+                  <Text size="xs">
+                    Loan {conversation.application.loanNumber} ·{' '}
+                    {conversation.application.progressLabel ?? conversation.application.step}
+                  </Text>
+                )}
+              </Card>
+            ))}
+          </Stack>
+        </ScrollArea>
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <div>
+          {socket.lost && (
+            <Alert color="yellow" mb="sm">
+              Connection lost. Attempting to reconnect.
+            </Alert>
+          )}
+          {error && (
+            <Alert color="red" mb="sm" role="alert">
+              {error}
+            </Alert>
+          )}
+          {!current && <Text>Select a chat.</Text>}
+          {current && (
+            <Stack>
+              <ContextCard conversation={current} />
+              <Stack gap={6} aria-label="Messages" role="log">
+                {messages.map((message, index) => (
+                  <div key={message.sid ?? index} data-testid="desk-message" data-role={message.role}>
+                    <Text size="xs" c="dimmed">
+                      {message.author}
+                    </Text>
+                    {message.body && <Text style={{ whiteSpace: 'pre-wrap' }}>{message.body}</Text>}
+                    {message.media.map((media) => (
+                      <Button
+                        key={media.sid}
+                        size="compact-xs"
+                        variant="subtle"
+                        onClick={() =>
+                          void desk.download(agent.token, current.conversationSid, media.sid, media.filename)
+                        }
+                      >
+                        {media.filename} ({formatFileSize(media.size)})
+                      </Button>
+                    ))}
+                  </div>
+                ))}
+                {preview && (
+                  <Text size="sm" c="dimmed" fs="italic" data-testid="desk-typing">
+                    Typing: {preview}
+                  </Text>
+                )}
+              </Stack>
+              {isEnded ? (
+                <Alert color="gray">This chat has ended.</Alert>
+              ) : current.status === 'WAITING' ? (
+                <Button
+                  onClick={() => {
+                    desk
+                      .accept(current.conversationSid)
+                      .then(refresh)
+                      .catch((caught: unknown) =>
+                        setError(caught instanceof Error ? caught.message : 'Could not accept'),
+                      );
+                  }}
+                >
+                  Accept
+                </Button>
+              ) : (
+                <Reply
+                  onTyping={(text) => socket.typing(current.conversationSid, text)}
+                  onSend={async (text, files) => {
+                    try {
+                      const sent = await desk.send(agent.token, current.conversationSid, text, files);
+                      setMessages((list) => (list.some((m) => m.sid === sent.sid) ? list : [...list, sent]));
+                      return true;
+                    } catch (caught) {
+                      setError(
+                        caught instanceof Error
+                          ? caught.message
+                          : 'Something went wrong. Please try resending the message.',
+                      );
+                      return false;
+                    }
+                  }}
+                  onEnd={() => {
+                    desk
+                      .end(agent.token, current.conversationSid)
+                      .then(() => setEnded((set) => new Set(set).add(current.conversationSid)))
+                      .catch(() => setError('Something went wrong. Please try again later.'));
+                  }}
+                />
+              )}
+            </Stack>
+          )}
+        </div>
+      </AppShell.Main>
+    </AppShell>
+  );
+}
+
+function ContextCard({ conversation }: { conversation: TDeskConversation }) {
+  const app = conversation.application;
+  return (
+    <Card withBorder padding="sm" aria-label="Borrower context">
+      <Title order={2} size="h4">
+        {conversation.friendlyName ?? 'Visitor'}
+      </Title>
+      <Text size="sm">
+        {conversation.emailAddress ?? 'No e-mail'} ·{' '}
+        {conversation.signedIn ? 'Signed-in borrower' : 'Visitor'} ·{' '}
+        {conversation.orgName ?? conversation.orgCode}
+      </Text>
+      {app ? (
+        <Text size="sm" data-testid="desk-application">
+          {app.borrowerName ?? 'Borrower'} · Loan {app.loanNumber} · Step: {app.progressLabel ?? app.step}
+          {app.amountCents > 0 && app.rateBps > 0 && app.termYears > 0
+            ? ` · Offer ${formatCurrency(app.amountCents)} at ${formatPercentFromBps(app.rateBps, { decimals: 2 })} for ${app.termYears} years`
+            : ''}
+        </Text>
+      ) : (
+        <Text size="sm">No application linked.</Text>
+      )}
+      {conversation.pageUrl && (
+        <Text size="xs" c="dimmed">
+          From {conversation.pageUrl}
+        </Text>
+      )}
+    </Card>
+  );
+}
+
+function Reply({
+  onSend,
+  onEnd,
+  onTyping,
+}: {
+  onSend: (text: string, files: File[]) => Promise<boolean>;
+  onEnd: () => void;
+  onTyping: (text: string) => void;
+}) {
+  const [text, setText] = useState('');
+  const [files, setFiles] = useState<File[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const last = useRef(0);
+  const send = async () => {
+    if (!isSendableChatMessage(text, files.length)) {
+      setError('Required');
+      return;
+    }
+    setError(null);
+    if (await onSend(text.trim(), files)) {
+      setText('');
+      setFiles([]);
+    }
+  };
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        void send();
+      }}
+    >
+      <Stack gap="xs">
+        <Textarea
+          label="Reply"
+          value={text}
+          error={error}
+          autosize
+          minRows={2}
+          onChange={(event) => {
+            setText(event.currentTarget.value);
+            if (Date.now() - last.current >= CHAT_TYPING_PREVIEW_INTERVAL_MS) {
+              last.current = Date.now();
+              onTyping(event.currentTarget.value);
+            }
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && !event.shiftKey) {
+              event.preventDefault();
+              void send();
+            }
+          }}
+        />
+        {files.length > 0 && (
+          <Text size="xs">
+            {files.map((file) => `${file.name} (${formatFileSize(file.size)})`).join(', ')}
+          </Text>
+        )}
+        <Group>
+          <Button type="submit">Send</Button>
+          <FileButton onChange={(chosen) => setFiles(chosen)} accept={CHAT_ATTACHMENT_ACCEPT} multiple>
+            {(props) => (
+              <Button variant="default" {...props}>
+                Attach files
+              </Button>
+            )}
+          </FileButton>
+          <Button color="red" variant="light" onClick={onEnd}>
+            End chat
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,24 @@
+/**
+ * The operations app (agent desk) for lender staff. The server serves `dist/` under /ops/; in
+ * development `npm run dev -w @heloc/ops` proxies the API to a server on PORT (default 3000).
+ */
+/// <reference types="vitest/config" />
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const api = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
+
+export default defineConfig({
+  plugins: [react()],
+  base: '/ops/',
+  build: { outDir: 'dist', emptyOutDir: true },
+  test: { name: 'ops', environment: 'jsdom', include: ['src/**/*.test.{ts,tsx}'] },
+  server: {
+    proxy: {
+      '/identity': api,
+      '/identity-broker': api,
+      '/service-ops': api,
+      '/service-omni-proxy': { target: api, ws: true },
+    },
+  },
+});

@@ -1,0 +1,169 @@
+/**
+ * The agent desk's calls (staff only): an agent chat token for the websocket and for replies, the
+ * queue (waiting chats and the agent's active ones) with each borrower's application context, and
+ * accepting a chat. Replies, attachments and ending use the conversation calls with that token.
+ */
+import { z } from 'zod';
+import { inArray } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  PROGRESS_STEP_LABELS,
+  ZApiErrorBody,
+  ZApplicationStep,
+  ZChatConversationStatus,
+  ZRefreshTokenResponse,
+  ZUuid,
+  progressCodeForStep,
+} from '@heloc/domain';
+import { schema } from '../../db';
+import { AppError } from '../../lib/errors';
+import { authOf } from '../../plugins/auth';
+
+export const DESK = '/service-ops/secure/api/v1/chat';
+
+const ZDeskApplication = z.object({
+  uuid: z.string(),
+  loanNumber: z.string(),
+  step: z.string(),
+  progressLabel: z.string().nullable(),
+  borrowerName: z.string().nullable(),
+  amountCents: z.number(),
+  rateBps: z.number(),
+  termYears: z.number(),
+});
+
+export const ZDeskConversation = z.object({
+  conversationSid: z.string(),
+  status: ZChatConversationStatus,
+  friendlyName: z.string().nullable(),
+  emailAddress: z.string().nullable(),
+  orgCode: z.string(),
+  orgName: z.string().nullable(),
+  skill: z.string().nullable(),
+  pageUrl: z.string().nullable(),
+  createdAt: z.string(),
+  acceptedAt: z.string().nullable(),
+  agentName: z.string().nullable(),
+  /** Dev agent picker: the agent the borrower asked for. */
+  targetAgentUuid: z.string().nullable(),
+  signedIn: z.boolean(),
+  application: ZDeskApplication.nullable(),
+});
+
+const errors = { 401: ZApiErrorBody, 403: ZApiErrorBody, 404: ZApiErrorBody, 409: ZApiErrorBody };
+
+export const deskRoutes: FastifyPluginAsyncZod = async (app) => {
+  const staffOnly = { preHandler: app.authenticateStaff };
+
+  app.post(
+    `${DESK}/token`,
+    {
+      ...staffOnly,
+      schema: {
+        tags: ['agent desk'],
+        summary: 'An agent chat token (6 hours) for the websocket and for replies',
+        response: { 200: ZRefreshTokenResponse.extend({ agentName: z.string() }), ...errors },
+      },
+    },
+    async (request) => {
+      const staff = await app.staffDirectory.byUuid(authOf(request).identityUuid);
+      if (!staff) throw new AppError('FORBIDDEN', 'Staff only');
+      const issued = await app.chatTokens.issue({
+        role: 'agent',
+        identityUuid: staff.uuid,
+        name: staff.name,
+      });
+      return { ...issued, agentName: staff.name };
+    },
+  );
+
+  app.get(
+    `${DESK}/conversations`,
+    {
+      ...staffOnly,
+      schema: {
+        tags: ['agent desk'],
+        summary: 'Waiting chats and this agent’s active chats, oldest first, with application context',
+        response: { 200: z.array(ZDeskConversation), ...errors },
+      },
+    },
+    async (request) => {
+      const list = await app.conversations.deskList(authOf(request).identityUuid);
+      const applicationUuids = list.flatMap((c) => (c.applicationUuid ? [c.applicationUuid] : []));
+      const applications = applicationUuids.length
+        ? await app.db
+            .select()
+            .from(schema.helocApplications)
+            .where(inArray(schema.helocApplications.uuid, applicationUuids))
+        : [];
+      const identityUuids = applications.map((a) => a.identityUuid);
+      const profiles = identityUuids.length
+        ? await app.db
+            .select()
+            .from(schema.profiles)
+            .where(inArray(schema.profiles.identityUuid, identityUuids))
+        : [];
+      return list.map((c) => {
+        const application = applications.find((a) => a.uuid === c.applicationUuid);
+        const profile = application && profiles.find((p) => p.identityUuid === application.identityUuid);
+        const step = application ? ZApplicationStep.safeParse(application.step) : null;
+        const code = step?.success ? progressCodeForStep(step.data, false) : null;
+        return {
+          conversationSid: c.uuid,
+          status: c.status,
+          friendlyName: c.friendlyName,
+          emailAddress: c.emailAddress,
+          orgCode: c.orgCode,
+          orgName: app.orgs.byOrgCode(c.orgCode)?.orgBrand.name ?? null,
+          skill: c.skill,
+          pageUrl: c.pageUrl,
+          createdAt: c.createdAt.toISOString(),
+          acceptedAt: c.acceptedAt?.toISOString() ?? null,
+          agentName: c.agentName,
+          targetAgentUuid: c.targetAgentUuid,
+          signedIn: c.identityUuid !== null,
+          application: application
+            ? {
+                uuid: application.uuid,
+                loanNumber: application.loanNumber,
+                step: application.step,
+                progressLabel: code ? (code === 'COMPLETE' ? 'Complete' : PROGRESS_STEP_LABELS[code]) : null,
+                borrowerName: profile ? `${profile.firstName} ${profile.lastName}` : null,
+                amountCents: application.amountCents,
+                rateBps: application.rateBps,
+                termYears: application.termYears,
+              }
+            : null,
+        };
+      });
+    },
+  );
+
+  app.post(
+    `${DESK}/conversations/:sid/accept`,
+    {
+      ...staffOnly,
+      schema: {
+        tags: ['agent desk'],
+        summary: 'Accept a waiting chat (409 when another agent took it first or it ended)',
+        params: z.object({ sid: ZUuid.transform((value) => value.toLowerCase()) }),
+        response: { 200: z.object({ conversationSid: z.string(), agentName: z.string() }), ...errors },
+      },
+    },
+    async (request) => {
+      const staff = await app.staffDirectory.byUuid(authOf(request).identityUuid);
+      if (!staff) throw new AppError('FORBIDDEN', 'Staff only');
+      const conversation = await app.conversations.get(request.params.sid);
+      if (!conversation || conversation.kind !== 'LIVE')
+        throw new AppError('NOT_FOUND', 'Conversation not found');
+      if (conversation.agentUuid === staff.uuid && conversation.status !== 'ENDED')
+        return { conversationSid: conversation.uuid, agentName: staff.name };
+      const accepted = await app.conversations.accept(conversation.uuid, {
+        identityUuid: staff.uuid,
+        name: staff.name,
+      });
+      if (!accepted) throw new AppError('CONFLICT', 'This chat was already accepted or has ended');
+      return { conversationSid: conversation.uuid, agentName: staff.name };
+    },
+  );
+};

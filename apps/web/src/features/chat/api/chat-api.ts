@@ -1,0 +1,116 @@
+/** The chat calls of spec 2 §7 (and our conversation service's), as the widget makes them. */
+import { z } from 'zod';
+import {
+  ZChatConversationState,
+  ZChatMessage,
+  ZChatbotHistoryResponse,
+  ZChatbotMessageResponse,
+  ZInitWebChatResponse,
+  ZRefreshTokenResponse,
+  ZWebChatInfoResponse,
+  ZWebChatNonceResponse,
+  type TChatbotMessageRequest,
+  type TChatbotFeedbackRequest,
+  type TInitWebChatRequest,
+  type TOperatingHoursDepartment,
+} from '@heloc/domain';
+import { api, buildUrl } from '@/lib/api-client';
+
+export const CSP_EXTERNAL = '/service-csp/external/api/v1';
+export const CSP_SECURE = '/service-csp/customer/secure/api/v1';
+export const OMNI = '/service-omni-proxy/insecure/api/v1';
+export const CHATBOT = '/service-chat-chatbot/external/api/v1/message';
+const CHAT_DEPARTMENT: TOperatingHoursDepartment = 'OPS_CHAT';
+
+const chatToken = (token: string) => ({ 'x-chat-token': token });
+
+export const ZChatConfig = z.object({
+  linkHosts: z.array(z.string()),
+  attachmentMaxBytes: z.number(),
+  attachmentMaxFiles: z.number(),
+  devFeatures: z.boolean(),
+});
+export type TChatConfig = z.infer<typeof ZChatConfig>;
+
+export const chatApi = {
+  config: () => api.get(`${CSP_EXTERNAL}/webchat/config`, { schema: ZChatConfig, external: true }),
+  openStatus: () =>
+    api.get(`/service-operating-hours/external/api/v1/hours/${CHAT_DEPARTMENT}/openStatus`, {
+      schema: z.boolean(),
+      external: true,
+    }),
+  agents: () =>
+    api.get(`${CSP_EXTERNAL}/webchat/agents`, {
+      schema: z.array(z.object({ agentId: z.string(), name: z.string() })),
+      external: true,
+    }),
+  initWebChat: (body: TInitWebChatRequest) =>
+    api.post(`${CSP_EXTERNAL}/twilio/initWebChat`, body, { schema: ZInitWebChatResponse, external: true }),
+  refreshToken: (token: string) =>
+    api.post(
+      `${CSP_EXTERNAL}/twilio/refreshToken`,
+      { token },
+      { schema: ZRefreshTokenResponse, external: true },
+    ),
+  webChatInfo: (token: string, omniProxyChannelId: string) =>
+    api.post(
+      `${CSP_EXTERNAL}/twilio/web-chat-info`,
+      { omniProxyChannelId },
+      { schema: ZWebChatInfoResponse, external: true, headers: chatToken(token) },
+    ),
+  authenticate: () =>
+    api.post(`${CSP_SECURE}/webchat/authenticate`, undefined, { schema: ZWebChatNonceResponse }),
+  refreshNonce: (nonce: string) =>
+    api.put(`${CSP_SECURE}/webchat/refresh`, undefined, { schema: ZWebChatNonceResponse, query: { nonce } }),
+  conversation: (token: string, sid: string) =>
+    api.get(`${OMNI}/conversations/${sid}`, {
+      schema: ZChatConversationState,
+      external: true,
+      headers: chatToken(token),
+    }),
+  end: (token: string, sid: string) =>
+    api.post(`${OMNI}/conversations/${sid}/end`, undefined, { external: true, headers: chatToken(token) }),
+  chatbotHistory: (conversationId: string) =>
+    api.get(`${CHATBOT}/getChatHistory/${conversationId}`, {
+      schema: ZChatbotHistoryResponse,
+      external: true,
+    }),
+  chatWithAutobot: (body: TChatbotMessageRequest) =>
+    api.post(`${CHATBOT}/chatWithAutobot`, body, { schema: ZChatbotMessageResponse, external: true }),
+  feedback: (body: TChatbotFeedbackRequest) =>
+    api.post(`${CHATBOT}/setChatReplyUsedWithFeedback`, body, { external: true }),
+};
+
+/** Sends a live message: JSON for text, multipart (the client sends FormData as is) with files. */
+export async function sendLiveMessage(token: string, sid: string, body: string, files: File[]) {
+  const path = `${OMNI}/conversations/${sid}/messages`;
+  const options = { schema: ZChatMessage, external: true, headers: chatToken(token) };
+  if (files.length === 0) return api.post(path, { body }, options);
+  const form = new FormData();
+  if (body) form.append('body', body);
+  for (const file of files) form.append('media', file, file.name);
+  return api.post(path, form, options);
+}
+
+/** Downloads an attachment with the chat token and hands it to the browser as a file. */
+export async function downloadMedia(token: string, sid: string, mediaSid: string, filename: string) {
+  const response = await fetch(buildUrl(`${OMNI}/conversations/${sid}/media/${mediaSid}`), {
+    credentials: 'include',
+    headers: chatToken(token),
+  });
+  if (!response.ok) throw new Error(`download failed: ${response.status}`);
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** The websocket URL of the chat (same origin; ws or wss by the page's scheme). */
+export function chatSocketUrl(token: string): string {
+  const url = new URL(buildUrl(`${OMNI}/ws`), window.location.href);
+  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+  url.searchParams.set('token', token);
+  return url.toString();
+}
