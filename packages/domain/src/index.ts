@@ -15,3 +15,6 @@ export * from './routing';
 export * from './polling';
 export * from './underwriting';
 export * from './calendar';
+export * from './retry';
+export * from './experiments';
+export * from './funnel';
