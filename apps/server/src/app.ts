@@ -165,7 +165,7 @@ export async function buildApp({
   await app.register(operatingHoursRoutes);
   await app.register(featureFlagRoutes);
   await app.register(experimentRoutes);
-  await app.register(feedbackRoutes);
+  await app.register(feedbackRoutes, { rateLimitPerMinute: config.authRateLimitPerMinute });
   await app.register(telemetryRoutes, { rateLimitPerMinute: config.telemetry.rateLimitPerMinute });
   await app.register(telemetryApplicationRoutes);
   await app.register(errorReportRoutes, {

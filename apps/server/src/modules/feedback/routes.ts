@@ -13,8 +13,6 @@ import { authOf, requireStaff } from '../../plugins/auth';
 import { findOwnApplication } from '../applications/repository';
 
 const PATH = '/service-profile/api/v1/feedback/ceo';
-/** A borrower's messages per minute (a modal, not a chat). */
-const FEEDBACK_RATE_LIMIT = { max: 10, timeWindow: '1 minute' };
 
 const ZStoredFeedback = z.object({
   uuid: ZUuid,
@@ -30,12 +28,13 @@ const ZStoredFeedback = z.object({
   createdAt: z.iso.datetime(),
 });
 
-export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
+/** `rateLimitPerMinute`: messages per minute from one address (the sign-in limit: a form, not a chat). */
+export const feedbackRoutes: FastifyPluginAsyncZod<{ rateLimitPerMinute: number }> = async (app, options) => {
   app.post(
     PATH,
     {
       preHandler: app.authenticate,
-      config: { rateLimit: FEEDBACK_RATE_LIMIT },
+      config: { rateLimit: { max: options.rateLimitPerMinute, timeWindow: '1 minute' } },
       schema: {
         tags: ['profile'],
         summary: 'Send feedback to the CEO',
