@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_FALLBACK_EVENT } from './constants';
 import { APPLICATION_STEPS } from './enums';
-import { conversionPercent, FUNNEL_STEPS, TELEMETRY_EVENTS } from './funnel';
+import { conversionPercent, FUNNEL_STEPS } from './funnel';
+import { TELEMETRY_EVENTS } from './telemetry-events';
 import { ZTelemetryEvent, ZTelemetrySessionRequest } from './schemas';
 
 describe('funnel', () => {

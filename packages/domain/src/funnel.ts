@@ -1,24 +1,10 @@
 /**
- * Telemetry event names and the conversion funnel the report counts (npm run report:funnel). The spec
- * names "HELOC: Error Fallback" and says page views carry productType HELOC; the other names are ours,
- * in the same "HELOC: …" style. A funnel step is reached by a session that recorded its event (and,
+ * The conversion funnel the report counts (npm run report:funnel; event names in ./telemetry-events.ts).
+ * A funnel step is reached by a session that recorded its event (and,
  * for application steps, that step in eventProperties.step).
  */
-import { ERROR_FALLBACK_EVENT } from './constants';
 import type { TApplicationStep } from './enums';
-
-export const TELEMETRY_EVENTS = {
-  pageView: 'HELOC: Page View',
-  errorFallback: ERROR_FALLBACK_EVENT,
-  registrationStarted: 'HELOC: Registration Started',
-  accountCreated: 'HELOC: Account Created',
-  signedIn: 'HELOC: Signed In',
-  applicationViewed: 'HELOC: Application Viewed',
-  /** The application's server step as the frame saw it (eventProperties.step). */
-  stepReached: 'HELOC: Step Reached',
-  ceoFeedbackSent: 'HELOC: CEO Feedback Sent',
-} as const;
-export type TTelemetryEventName = (typeof TELEMETRY_EVENTS)[keyof typeof TELEMETRY_EVENTS];
+import { TELEMETRY_EVENTS, type TTelemetryEventName } from './telemetry-events';
 
 /** Application steps in the order a borrower meets them (DESIGN.md §6), the funnel's later steps. */
 export const FUNNEL_APPLICATION_STEPS = [

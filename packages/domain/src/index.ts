@@ -18,3 +18,4 @@ export * from './calendar';
 export * from './retry';
 export * from './experiments';
 export * from './funnel';
+export * from './telemetry-events';

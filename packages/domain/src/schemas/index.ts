@@ -10,5 +10,6 @@ export * from './notification';
 export * from './operating-hours';
 export * from './profile';
 export * from './telemetry';
+export * from './telemetry-calls';
 export * from './wallet';
 export * from './auth';
