@@ -1,5 +1,5 @@
 import { Button } from '@mantine/core';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { CEO_FEEDBACK_TITLE } from '@heloc/domain';
 
 const loadModal = () => import('./ceo-feedback-modal');
@@ -12,10 +12,12 @@ const CeoFeedbackModal = lazy(() => loadModal().then((module) => ({ default: mod
 export function CeoFeedbackButton() {
   const [opened, setOpened] = useState(false);
   const [mounted, setMounted] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
   const prefetch = () => void loadModal().catch(() => undefined);
   return (
     <>
       <Button
+        ref={button}
         variant="subtle"
         px={0}
         onClick={() => {
@@ -29,7 +31,14 @@ export function CeoFeedbackButton() {
       </Button>
       {mounted ? (
         <Suspense fallback={null}>
-          <CeoFeedbackModal opened={opened} onClose={() => setOpened(false)} />
+          <CeoFeedbackModal
+            opened={opened}
+            onClose={() => {
+              setOpened(false);
+              // The modal mounts already open (lazy chunk), so it has no earlier focus to return to.
+              button.current?.focus();
+            }}
+          />
         </Suspense>
       ) : null}
     </>

@@ -151,6 +151,14 @@ describe('CEO feedback modal', () => {
     });
   });
 
+  it('closes with Cancel and gives focus back to its button', async () => {
+    mockApi();
+    const { user, dialog } = await openModal();
+    await user.click(within(dialog).getByRole('button', { name: CEO_FEEDBACK_LABELS.cancel }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: CEO_FEEDBACK_TITLE })).toHaveFocus();
+  });
+
   it('shows a server error inline and keeps what was typed', async () => {
     mockApi().on(SEND, { status: 500, body: { status: 500, message: 'Feedback is unavailable right now.' } });
     const { user, dialog, submit, topic, message, consent } = await openModal();

@@ -24,6 +24,7 @@ import {
   ZCeoFeedbackForm,
   type TCeoFeedbackForm,
 } from '@heloc/domain';
+import readable from '@/components/ui/readable-form.module.css';
 import { errorText } from '@/lib/api-errors';
 import { track } from '@/lib/telemetry';
 import { useSendCeoFeedback } from '../api/send-ceo-feedback';
@@ -42,6 +43,7 @@ export const CEO_FEEDBACK_LABELS = {
   submit: 'Send',
   cancel: 'Cancel',
   close: 'Close',
+  closeDialog: 'Close dialog',
   /** Ours: the spec shows no confirmation text. */
   sent: 'Thank you. Your message is on its way to our CEO.',
 } as const;
@@ -115,7 +117,15 @@ export function CeoFeedbackModal({ opened, onClose }: CeoFeedbackModalProps) {
   );
 
   return (
-    <Modal opened={opened} onClose={close} title={CEO_FEEDBACK_TITLE} size="lg" centered>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={CEO_FEEDBACK_TITLE}
+      size="lg"
+      centered
+      className={readable.readable}
+      closeButtonProps={{ 'aria-label': CEO_FEEDBACK_LABELS.closeDialog }}
+    >
       {sent ? (
         <Stack gap="md">
           <Text role="status">{CEO_FEEDBACK_LABELS.sent}</Text>
