@@ -3,6 +3,7 @@
  * Build and unit-test configuration of the borrower web app. The server serves `dist/` under
  * /account/heloc/ (assets at /account/heloc/assets/…) and injects the organisation data into index.html.
  */
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -14,8 +15,16 @@ const reactRouterProduction = fileURLToPath(
   new URL('../../node_modules/react-router/dist/production/index.mjs', import.meta.url),
 );
 
+// The release error reports and telemetry sessions carry: RELEASE from the build environment (CI puts
+// the commit there), else the web package's version.
+const release =
+  process.env.RELEASE ??
+  (JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string })
+    .version;
+
 export default defineConfig(({ mode }) => ({
   plugins: [react(), zodWithoutJsonSchema()],
+  define: { __APP_RELEASE__: JSON.stringify(release) },
   base: '/account/heloc/',
   resolve: {
     alias: [

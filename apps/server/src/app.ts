@@ -35,6 +35,12 @@ import { organisationRoutes } from './modules/organisations/routes';
 import { profileRoutes } from './modules/profile/routes';
 import { statusRoutes } from './modules/status/routes';
 import { walletRoutes } from './modules/wallet/routes';
+import { errorReportRoutes } from './modules/error-reports/routes';
+import { experimentRoutes } from './modules/experiments/routes';
+import { feedbackRoutes } from './modules/feedback/routes';
+import { telemetryApplicationRoutes } from './modules/telemetry/application-routes';
+import { TelemetryRecorder } from './modules/telemetry/recorder';
+import { telemetryRoutes } from './modules/telemetry/routes';
 import { webRoutes } from './modules/web/routes';
 import { opsRoutes } from './modules/web/ops-routes';
 import { createSandboxProviders, type Providers } from './providers';
@@ -66,6 +72,8 @@ declare module 'fastify' {
     conversations: ConversationService;
     chatTokens: ChatTokens;
     staffDirectory: StaffDirectory;
+    /** Telemetry events on their way to the database in bulk (tests call `telemetry.flush()`). */
+    telemetry: TelemetryRecorder;
   }
 }
 
@@ -160,6 +168,10 @@ export async function buildApp({
   app.decorate('sealer', sealer);
   // preClose runs before every onClose hook, so the job in hand finishes while the database is open.
   app.addHook('preClose', async () => jobs.stop());
+  const telemetry = new TelemetryRecorder(database.db, { ...config.telemetry, log: app.log });
+  telemetry.start();
+  app.decorate('telemetry', telemetry);
+  app.addHook('preClose', async () => telemetry.stop());
   if (closeDatabase) app.addHook('onClose', async () => database.close());
   if (!config.jwtSecret) throw new Error('buildApp needs config.jwtSecret (see resolveJwtSecret)');
   await app.register(authPlugin, {
@@ -210,6 +222,14 @@ export async function buildApp({
   await app.register(featureFlagRoutes);
   await app.register(chatRoutes, { defaultOrgCode: config.defaultOrgCode, ...config.chat });
   await app.register(deskRoutes);
+  await app.register(experimentRoutes);
+  await app.register(feedbackRoutes, { rateLimitPerMinute: config.authRateLimitPerMinute });
+  await app.register(telemetryRoutes, { rateLimitPerMinute: config.telemetry.rateLimitPerMinute });
+  await app.register(telemetryApplicationRoutes);
+  await app.register(errorReportRoutes, {
+    rateLimitPerMinute: config.telemetry.rateLimitPerMinute,
+    sampleRate: config.telemetry.errorReportSampleRate,
+  });
   await app.register(webRoutes, {
     distDir: config.webDistDir,
     orgQueryParam: config.orgQueryParam,

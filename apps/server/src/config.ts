@@ -85,6 +85,16 @@ const ZEnv = z.object({
     .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().default('HELOC <no-reply@heloc.test>'),
+  /** Telemetry events wait in memory at most this long before one bulk insert writes them. */
+  TELEMETRY_FLUSH_INTERVAL_MS: z.coerce.number().int().min(10).default(1000),
+  /** Rows per bulk insert; a full batch is written at once. */
+  TELEMETRY_BATCH_SIZE: z.coerce.number().int().min(1).max(5000).default(500),
+  /** Events held in memory at most; beyond it new events are dropped (and counted), never blocking. */
+  TELEMETRY_QUEUE_LIMIT: z.coerce.number().int().min(1).default(10_000),
+  /** Telemetry calls (session, event, error report) per minute from one address. */
+  TELEMETRY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  /** Share of client error reports kept, in percent (spec 2 §9: 100). */
+  ERROR_REPORT_SAMPLE_RATE: z.coerce.number().min(0).max(100).default(100),
 });
 
 export type Config = {
@@ -118,6 +128,13 @@ export type Config = {
     attachmentMaxFiles: number;
     /** Dev-only chat features (agent picker, mode label, shortcuts): never in production. */
     devFeatures: boolean;
+  };
+  telemetry: {
+    flushIntervalMs: number;
+    batchSize: number;
+    queueLimit: number;
+    rateLimitPerMinute: number;
+    errorReportSampleRate: number;
   };
 };
 
@@ -165,6 +182,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       attachmentMaxBytes: e.CHAT_ATTACHMENT_MAX_BYTES,
       attachmentMaxFiles: e.CHAT_ATTACHMENT_MAX_FILES,
       devFeatures: !production,
+    },
+    telemetry: {
+      flushIntervalMs: e.TELEMETRY_FLUSH_INTERVAL_MS,
+      batchSize: e.TELEMETRY_BATCH_SIZE,
+      queueLimit: e.TELEMETRY_QUEUE_LIMIT,
+      rateLimitPerMinute: e.TELEMETRY_RATE_LIMIT_PER_MINUTE,
+      errorReportSampleRate: e.ERROR_REPORT_SAMPLE_RATE,
     },
   };
 }

@@ -16,3 +16,7 @@ export * from './polling';
 export * from './underwriting';
 export * from './calendar';
 export * from './chat';
+export * from './retry';
+export * from './experiments';
+export * from './funnel';
+export * from './telemetry-events';

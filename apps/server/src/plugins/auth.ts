@@ -146,3 +146,11 @@ export function authOf(request: FastifyRequest): AuthContext {
   if (!request.auth) throw new AppError('UNAUTHENTICATED', 'Unauthenticated');
   return request.auth;
 }
+
+/**
+ * Lender staff only (profile type STAFF, e.g. the seeded ops@heloc.test); use after `app.authenticate`:
+ * `preHandler: [app.authenticate, requireStaff]`. Borrowers get 403.
+ */
+export async function requireStaff(request: FastifyRequest): Promise<void> {
+  if (authOf(request).profileType !== 'STAFF') throw new AppError('FORBIDDEN', 'Staff only');
+}

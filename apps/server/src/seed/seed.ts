@@ -9,6 +9,7 @@ import { schema } from '../db';
 import { upsertOrganisations } from '../modules/organisations/repository';
 import { seedDemoBorrowerShell } from './demo-shell';
 import { seedFeatureFlags } from './feature-flags';
+import { seedExperiments } from './experiments';
 import { seedLoanOriginators } from './loan-originators';
 import { seedOperatingHours } from './operating-hours';
 import { loadOrganisations } from './organisations';
@@ -28,6 +29,7 @@ export async function seedDatabase(db: Database, options: { demoData: boolean })
   await seedLoanOriginators(db);
   await seedOperatingHours(db);
   await seedFeatureFlags(db);
+  await seedExperiments(db);
   if (!options.demoData) return;
   for (const account of DEMO_ACCOUNTS) {
     await db

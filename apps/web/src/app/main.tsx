@@ -6,6 +6,7 @@ import { isAppPathname } from '@/config/paths';
 import { readOrgData } from '@/features/org';
 import { captureDdpPilot } from '@/features/shell';
 import { setApiOrgCode } from '@/lib/api-client';
+import { startTelemetry } from '@/lib/telemetry';
 import { consumeTokenFragment } from '@/lib/token-fragment';
 import { App } from './app';
 
@@ -21,6 +22,8 @@ if (!document.documentElement.lang) document.documentElement.lang = 'en';
 consumeTokenFragment();
 // Spec 1 §2: DDP_Pilot is stored, then leaves the URL, before the routers read it.
 captureDdpPilot();
+// Page views, key events and error reports; its client loads when the browser is idle.
+if (org) startTelemetry();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

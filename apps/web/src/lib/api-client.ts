@@ -59,6 +59,8 @@ export interface RequestOptions {
    * password must show its message), the registration follow-up and logout.
    */
   skipAuthRedirect?: boolean;
+  /** Lets the request outlive the page (telemetry sent while the page unloads). */
+  keepalive?: boolean;
 }
 
 export interface RequestOptionsWithSchema<S extends z.ZodType> extends RequestOptions {
@@ -81,6 +83,10 @@ export function setApiOrgCode(orgCode: string | null): void {
 /** Session-replay link sent with every call while set; null removes the header. */
 export function setSessionReplayLink(link: string | null): void {
   state.sessionReplayLink = link;
+}
+
+export function getSessionReplayLink(): string | null {
+  return state.sessionReplayLink;
 }
 
 type TokenListener = () => void;
@@ -245,6 +251,7 @@ async function request(
       headers: buildHeaders(path, options, body),
       body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
       signal: controller.signal,
+      ...(options.keepalive ? { keepalive: true } : {}),
     });
     text = await response.text();
   } catch (error) {

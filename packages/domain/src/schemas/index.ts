@@ -10,6 +10,7 @@ export * from './notification';
 export * from './operating-hours';
 export * from './profile';
 export * from './telemetry';
+export * from './telemetry-calls';
 export * from './wallet';
 export * from './auth';
 export * from './borrower-steps';

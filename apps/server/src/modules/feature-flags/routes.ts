@@ -5,22 +5,15 @@
  */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ORG_CODE_HEADER, ZApiErrorBody } from '@heloc/domain';
+import { ORG_CODE_HEADER, ZApiErrorBody, ZOptimizeUser } from '@heloc/domain';
 import { allFeatureDecisions, featureDecision } from './service';
 
 const BASE = '/service-optimize/:context/api/v1';
 const errors = { 400: ZApiErrorBody };
 
 /** The calling product, a path segment such as "heloc". */
-const ZContextParams = z.object({
+export const ZContextParams = z.object({
   context: z.string().regex(/^[a-z0-9-]{1,32}$/, 'Must be 1–32 lowercase letters, digits or dashes'),
-});
-
-/** The optimisation user: organisation, identity and application attributes; other fields pass. */
-export const ZOptimizeUser = z.looseObject({
-  organization: z.string().trim().max(64).nullish(),
-  identity: z.unknown().optional(),
-  application: z.unknown().optional(),
 });
 
 export const ZFeatureDecision = z.object({

@@ -1,7 +1,7 @@
 /** The root route of both routers: the page frame (shell), the first-load loader and the error boundaries. */
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import type { ReactNode } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useRouteError } from 'react-router';
 import { FEATURE_FLAGS } from '@heloc/domain';
 import { ErrorFallback } from '@/components/errors/error-fallback';
 import { Layout } from '@/components/layout/layout';
@@ -15,6 +15,9 @@ import { OrgFooter, useOrg, usePhoneHours } from '@/features/org';
 import { DebugView, ShellSidebar, ShellTopBarEnd, ShellTopBarStart, VisitorActions } from '@/features/shell';
 import { useIdentity, useIsSignedIn } from '@/lib/auth';
 import { isFlagOn, useFeatureFlags } from '@/lib/feature-flags';
+import { reportError } from '@/lib/telemetry';
+import { useTelemetryPageViews } from '@/lib/telemetry/use-page-views';
+import { CeoFeedbackButton } from '@/features/feedback';
 
 function HeaderLogo() {
   const org = useOrg();
@@ -35,6 +38,7 @@ export function RootLayout() {
   const identity = useIdentity();
   const { data: flags } = useFeatureFlags(org.orgCode);
   const phoneHours = usePhoneHours();
+  useTelemetryPageViews(identity?.uuid ?? null);
 
   // The signed-in shell is a lazy chunk; until it arrives the top bar shows the logo alone.
   const shell = (node: ReactNode) => <Suspense fallback={null}>{node}</Suspense>;
@@ -50,6 +54,7 @@ export function RootLayout() {
           org={org}
           operatingHours={phoneHours}
           webChatEnabled={isFlagOn(flags, FEATURE_FLAGS.webchat)}
+          feedback={signedIn ? <CeoFeedbackButton /> : null}
         />
       }
     >
@@ -76,6 +81,9 @@ export function AppLoader() {
 
 function OrgErrorFallback() {
   const org = useOrg();
+  const error = useRouteError();
+  // What reached a boundary goes to the team (network-type errors excepted, spec 2 §8).
+  useEffect(() => reportError(error, 'boundary'), [error]);
   const info = org.orgMetaData.companyInfo;
   return (
     <ErrorFallback

@@ -6,14 +6,17 @@ import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
 import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
 import {
   DEFAULT_SUPPORT_PHONE,
+  ERROR_FALLBACK_EVENT,
   ERROR_FALLBACK_GO_TO_DASHBOARD,
   ERROR_FALLBACK_TITLE,
   ERROR_FALLBACK_TRY_AGAIN,
   phoneTelHref,
 } from '@heloc/domain';
 import { paths } from '@/config/paths';
+import { track } from '@/lib/telemetry';
 
 interface ErrorFallbackProps {
   /** Customer service phone as displayed, e.g. (888) 819-6388; 888-819-6388 when the organisation has none. */
@@ -24,7 +27,7 @@ interface ErrorFallbackProps {
 
 /**
  * Error fallback (spec 2 §2 "Sorry, looks like we have hit a snag!"): Try again, Go to dashboard and the
- * support contacts. The "HELOC: Error Fallback" telemetry event belongs to the telemetry issue.
+ * support contacts. Each time it shows it logs the event "HELOC: Error Fallback".
  */
 export function ErrorFallback({
   supportPhone = DEFAULT_SUPPORT_PHONE,
@@ -32,6 +35,7 @@ export function ErrorFallback({
   onRetry,
 }: ErrorFallbackProps) {
   const telHref = phoneTelHref(supportPhone);
+  useEffect(() => track(ERROR_FALLBACK_EVENT, { eventType: 'ERROR', dontDedupe: true }), []);
   return (
     <Container size="sm" py="xl">
       <Stack gap="md" role="alert">

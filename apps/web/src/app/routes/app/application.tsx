@@ -6,7 +6,7 @@
  */
 import { useEffect } from 'react';
 import { Outlet, useParams } from 'react-router';
-import { isUuid } from '@heloc/domain';
+import { isUuid, TELEMETRY_EVENTS } from '@heloc/domain';
 import { NotFound } from '@/components/errors/not-found';
 import { TopBarPortal } from '@/components/layout/top-bar-slot';
 import { BrandLogo } from '@/components/ui/brand-logo';
@@ -21,6 +21,7 @@ import {
 } from '@/features/shell/components/loan-officer/loan-officer';
 import { useProfile } from '@/lib/auth';
 import { browserLocation } from '@/lib/browser-location';
+import { linkApplication, track } from '@/lib/telemetry';
 
 export function Component() {
   const { applicationUuid = '' } = useParams();
@@ -40,6 +41,18 @@ function ApplicationPage({ applicationUuid }: { applicationUuid: string }) {
   }, [missing]);
 
   const data = application.data;
+  const loaded = data !== undefined;
+  const step = data?.step;
+
+  // Funnel: the application opened (once per session), each server step it reaches; the tracker joins it.
+  useEffect(() => {
+    if (!loaded) return;
+    track(TELEMETRY_EVENTS.applicationViewed);
+    linkApplication(applicationUuid);
+  }, [loaded, applicationUuid]);
+  useEffect(() => {
+    if (step) track(TELEMETRY_EVENTS.stepReached, { eventProperties: { step }, dedupeProperty: 'step' });
+  }, [step]);
   const referrerUuid = data?.referrer?.referrerUuid ?? null;
 
   return (

@@ -5,9 +5,10 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { QUERY_PARAMS } from '@heloc/domain';
+import { QUERY_PARAMS, TELEMETRY_EVENTS } from '@heloc/domain';
 import { postLoginTarget, setToken } from '@/lib/auth';
 import { browserLocation } from '@/lib/browser-location';
+import { track } from '@/lib/telemetry';
 
 export function useCompleteSignIn(): (jwt: string) => void {
   const queryClient = useQueryClient();
@@ -16,6 +17,8 @@ export function useCompleteSignIn(): (jwt: string) => void {
   return (jwt: string) => {
     setToken(jwt);
     queryClient.clear();
+    // Sent with keepalive as the page is left for the target.
+    track(TELEMETRY_EVENTS.signedIn);
     browserLocation.assign(postLoginTarget(redirectUrl));
   };
 }

@@ -16,6 +16,7 @@ import {
   parsePhone,
   QUERY_PARAMS,
   REGISTRATION_STEP_DETAILS,
+  TELEMETRY_EVENTS,
   ZEmailAddress,
 } from '@heloc/domain';
 import type { TRegistrationStep, UsStateCode } from '@heloc/domain';
@@ -25,6 +26,7 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { errorText, fieldDetails } from '@/lib/api-errors';
 import { useIsSignedIn } from '@/lib/auth';
+import { track } from '@/lib/telemetry';
 import { useRegisterBorrower } from '../api/register';
 import { clearDraft, loadDraft, saveDraft } from '../draft-storage';
 import {
@@ -107,6 +109,8 @@ export function RegisterPage({ companyName, licensedStates, aside }: RegisterPag
   const shownStep = useRef(step);
 
   useEffect(() => saveDraft(values), [values]);
+  // Funnel: once per session (deduplicated by name on the server).
+  useEffect(() => track(TELEMETRY_EVENTS.registrationStarted), []);
 
   // Fetch the last step's chunk while the person fills in the first ones.
   useEffect(() => {
@@ -170,6 +174,7 @@ export function RegisterPage({ companyName, licensedStates, aside }: RegisterPag
           return;
         }
         clearDraft();
+        track(TELEMETRY_EVENTS.accountCreated);
         navigate(paths.app.registerAccountSetup.getHref(outcome.applicationUuid));
       },
       onError: (error) => {

@@ -1,6 +1,7 @@
 import '@mantine/core/styles/Container.css';
 import { Container } from '@mantine/core';
 import { useMemo } from 'react';
+import type { ReactNode } from 'react';
 import { buildFooterModel } from '@heloc/domain';
 import type { TFooterModel, TOperatingHoursEntry, TOrgData } from '@heloc/domain';
 import { ExternalLink } from '@/components/ui/external-link';
@@ -43,6 +44,8 @@ interface OrgFooterProps {
   operatingHours?: readonly TOperatingHoursEntry[] | null;
   /** The fe-webchat flag: adds the web-chat note to the customer service contacts. */
   webChatEnabled?: boolean;
+  /** The way to write to the CEO (signed-in pages), shown with the customer service contacts. */
+  feedback?: ReactNode;
 }
 
 /**
@@ -51,7 +54,7 @@ interface OrgFooterProps {
  * by `buildFooterModel` (packages/domain/src/footer.ts). The hours and the flag come from calls, so the
  * footer renders at once and gains those lines when they arrive.
  */
-export function OrgFooter({ org, operatingHours, webChatEnabled = false }: OrgFooterProps) {
+export function OrgFooter({ org, operatingHours, webChatEnabled = false, feedback }: OrgFooterProps) {
   const model = useMemo(
     () => buildFooterModel(org, { operatingHours, webChatEnabled }),
     [org, operatingHours, webChatEnabled],
@@ -75,6 +78,7 @@ export function OrgFooter({ org, operatingHours, webChatEnabled = false }: OrgFo
             </address>
             {model.customerService.hours ? <p>{model.customerService.hours}</p> : null}
             {model.customerService.webChatNote ? <p>{model.customerService.webChatNote}</p> : null}
+            {feedback ? <p>{feedback}</p> : null}
           </section>
 
           <section aria-labelledby="footer-licensing">

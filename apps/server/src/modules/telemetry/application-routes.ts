@@ -1,0 +1,145 @@
+/**
+ * The application-side telemetry calls of spec 2 §7:
+ * - the tracker-uuid update (a mutation with trackerUuid; the spec does not show its path, ours is
+ *   `PUT …/heloc/{uuid}/tracker-uuid`): ties the browser's tracker to the application for the funnel;
+ * - `PUT {app}/{uuid}/full-story-link` with the session-replay link;
+ * - `GET/PATCH /service-application/api/v3/application/heloc/optermizerly-profile`: the identity's
+ *   optimisation profile (the spec's spelling), so experiments can follow a borrower across browsers.
+ * All need the borrower's token; a foreign application answers 404.
+ */
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZApiErrorBody, ZOptimizelyProfile, ZUuid } from '@heloc/domain';
+import { schema } from '../../db';
+import { AppError } from '../../lib/errors';
+import { authOf } from '../../plugins/auth';
+
+const APP = '/service-application/api/v1/application/heloc';
+const PROFILE = '/service-application/api/v3/application/heloc/optermizerly-profile';
+const errors = { 400: ZApiErrorBody, 401: ZApiErrorBody, 404: ZApiErrorBody };
+const ZParams = z.object({ uuid: ZUuid });
+
+export const telemetryApplicationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const updateOwn = async (
+    identityUuid: string,
+    uuid: string,
+    values: Partial<typeof schema.helocApplications.$inferInsert>,
+  ) => {
+    const updated = await app.db
+      .update(schema.helocApplications)
+      .set(values)
+      .where(
+        and(eq(schema.helocApplications.uuid, uuid), eq(schema.helocApplications.identityUuid, identityUuid)),
+      )
+      .returning({ uuid: schema.helocApplications.uuid });
+    if (updated.length === 0) throw new AppError('NOT_FOUND', 'Application not found');
+  };
+
+  app.put(
+    `${APP}/:uuid/tracker-uuid`,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['telemetry'],
+        summary: 'Tie the browser’s telemetry tracker to the application (tracker-uuid update)',
+        params: ZParams,
+        body: z.object({ trackerUuid: ZUuid }),
+        response: { 200: z.object({ uuid: ZUuid, trackerUuid: ZUuid }), ...errors },
+      },
+    },
+    async (request) => {
+      const { uuid } = request.params;
+      await updateOwn(authOf(request).identityUuid, uuid, { trackerUuid: request.body.trackerUuid });
+      return { uuid, trackerUuid: request.body.trackerUuid };
+    },
+  );
+
+  app.put(
+    `${APP}/:uuid/full-story-link`,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['telemetry'],
+        summary: 'Store the session-replay link of the borrower’s session',
+        params: ZParams,
+        body: z.object({
+          link: z.url({ protocol: /^https$/, error: 'Must be an https URL' }).max(2048),
+        }),
+        response: { 200: z.object({ uuid: ZUuid, link: z.string() }), ...errors },
+      },
+    },
+    async (request) => {
+      const { uuid } = request.params;
+      await updateOwn(authOf(request).identityUuid, uuid, { fullStoryLink: request.body.link });
+      return { uuid, link: request.body.link };
+    },
+  );
+
+  const profileOf = async (identityUuid: string) => {
+    const [row] = await app.db
+      .select()
+      .from(schema.optimizelyProfiles)
+      .where(eq(schema.optimizelyProfiles.identityUuid, identityUuid));
+    return row
+      ? {
+          identityUuid,
+          optimizelyProfileUuid: row.optimizelyProfileUuid,
+          updatedAt: row.updatedAt.toISOString(),
+        }
+      : null;
+  };
+
+  app.get(
+    PROFILE,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['telemetry'],
+        summary: 'The signed-in borrower’s optimisation profile',
+        description:
+          'Query `trackerUuid`: the browser’s tracker. When the borrower has no profile yet, the tracker becomes it (the first browser a borrower used keeps deciding their experiments).',
+        querystring: z.object({ trackerUuid: ZUuid }),
+        response: { 200: ZOptimizelyProfile, ...errors },
+      },
+    },
+    async (request) => {
+      const { identityUuid } = authOf(request);
+      await app.db
+        .insert(schema.optimizelyProfiles)
+        .values({ identityUuid, optimizelyProfileUuid: request.query.trackerUuid })
+        .onConflictDoNothing({ target: schema.optimizelyProfiles.identityUuid });
+      return (await profileOf(identityUuid))!;
+    },
+  );
+
+  app.patch(
+    PROFILE,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['telemetry'],
+        summary: 'Set the borrower’s optimisation profile',
+        description: 'Query `identityUuid` must be the signed-in borrower (another identity answers 404).',
+        querystring: z.object({ identityUuid: ZUuid }),
+        body: z.object({ optimizelyProfileUuid: ZUuid }),
+        response: { 200: ZOptimizelyProfile, ...errors },
+      },
+    },
+    async (request) => {
+      const { identityUuid } = authOf(request);
+      if (request.query.identityUuid.toLowerCase() !== identityUuid.toLowerCase()) {
+        throw new AppError('NOT_FOUND', 'Identity not found');
+      }
+      const now = app.clock.now();
+      await app.db
+        .insert(schema.optimizelyProfiles)
+        .values({ identityUuid, optimizelyProfileUuid: request.body.optimizelyProfileUuid, updatedAt: now })
+        .onConflictDoUpdate({
+          target: schema.optimizelyProfiles.identityUuid,
+          set: { optimizelyProfileUuid: request.body.optimizelyProfileUuid, updatedAt: now },
+        });
+      return (await profileOf(identityUuid))!;
+    },
+  );
+};

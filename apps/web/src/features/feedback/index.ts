@@ -1,0 +1,1 @@
+export { CeoFeedbackButton } from './components/ceo-feedback-button';
