@@ -119,6 +119,7 @@ export const authPlugin = fp(
       }
     });
 
+    // Lender staff only (profile type STAFF, e.g. the seeded ops@heloc.test); borrowers get 403.
     app.decorate('authenticateStaff', async (request: FastifyRequest, reply: FastifyReply) => {
       await app.authenticate(request, reply);
       if (request.auth?.profileType !== 'STAFF') throw new AppError('FORBIDDEN', 'Staff only');
@@ -145,12 +146,4 @@ export const authPlugin = fp(
 export function authOf(request: FastifyRequest): AuthContext {
   if (!request.auth) throw new AppError('UNAUTHENTICATED', 'Unauthenticated');
   return request.auth;
-}
-
-/**
- * Lender staff only (profile type STAFF, e.g. the seeded ops@heloc.test); use after `app.authenticate`:
- * `preHandler: [app.authenticate, requireStaff]`. Borrowers get 403.
- */
-export async function requireStaff(request: FastifyRequest): Promise<void> {
-  if (authOf(request).profileType !== 'STAFF') throw new AppError('FORBIDDEN', 'Staff only');
 }

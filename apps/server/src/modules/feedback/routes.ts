@@ -9,7 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZApiErrorBody, ZCeoFeedback, ZCeoFeedbackTopic, ZUuid } from '@heloc/domain';
 import { schema } from '../../db';
 import { AppError } from '../../lib/errors';
-import { authOf, requireStaff } from '../../plugins/auth';
+import { authOf } from '../../plugins/auth';
 import { findOwnApplication } from '../applications/repository';
 
 const PATH = '/service-profile/api/v1/feedback/ceo';
@@ -79,7 +79,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod<{ rateLimitPerMinute: number 
   app.get(
     PATH,
     {
-      preHandler: [app.authenticate, requireStaff],
+      preHandler: app.authenticateStaff,
       schema: {
         tags: ['profile'],
         summary: 'Feedback to the CEO, newest first (lender staff only)',
