@@ -2,3 +2,4 @@ export * from './maximum-line';
 export * from './eligibility';
 export * from './apr';
 export * from './pricing';
+export * from './offer-figures';

@@ -11,3 +11,4 @@ export type { PollOutcome, PollStatusOptions } from './poll-status';
 export { isStepHandle, stepHandle } from './step-handle';
 export type { StepHandle } from './step-handle';
 export { StepPage } from './components/step-page';
+export { TimeoutPage, TIMEOUT_TITLE } from './components/timeout-page';

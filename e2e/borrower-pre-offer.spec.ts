@@ -1,0 +1,138 @@
+/**
+ * Borrower screens from the basic info to the offer choice, through the real server and its sandbox
+ * providers (DESIGN.md §7: the applicant's last name picks the scenario). Each test registers a new
+ * borrower through the registration API (the registration page has its own tests), opens the
+ * application, and follows the screens the server status routes to, asserting the URL, the words on
+ * each screen and axe.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './fixtures';
+
+const ADDRESSES = {
+  CA: { street1: '12 Oak Street', city: 'Fresno', state: 'CA', zip: '93701' },
+  TX: { street1: '400 Congress Avenue', city: 'Austin', state: 'TX', zip: '78701' },
+} as const;
+
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+const stepUrl = (step: string) => new RegExp(`/account/heloc/${UUID}/${step}$`);
+
+let counter = 0;
+
+/** A new borrower named `lastName` (the sandbox scenario), signed in in this page; answers the application id. */
+async function registerBorrower(
+  page: Page,
+  lastName: string,
+  state: keyof typeof ADDRESSES = 'CA',
+): Promise<string> {
+  await page.goto('/auth/login?org=MAIN');
+  counter += 1;
+  const response = await page.request.post('/identity/api/v1/registration/register', {
+    headers: { 'x-org-code': 'MAIN' },
+    data: {
+      property: ADDRESSES[state],
+      saleStatus: 'NOT_SELLING',
+      income: { employmentType: 'FULL_TIME', annualIncomeCents: 150_000_00 },
+      name: { firstName: 'Sandy', lastName },
+      dob: '1980-02-29',
+      email: `pre-offer-${Date.now()}-${counter}@heloc.test`,
+      phoneNumber: '(415) 555-0100',
+      password: 'Sturdy-pass-42',
+      acceptedTerms: true,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  const { jwt, applicationUuid } = (await response.json()) as { jwt: string; applicationUuid: string };
+  await page.evaluate((token) => localStorage.setItem('jwt', token), jwt);
+  return applicationUuid;
+}
+
+/** A GET as the signed-in borrower of this page (token from its storage, cookie from its context). */
+async function serverGet(page: Page, path: string): Promise<Record<string, unknown>> {
+  const jwt = await page.evaluate(() => localStorage.getItem('jwt'));
+  const response = await page.request.get(path, { headers: { authorization: `Bearer ${jwt}` } });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as Record<string, unknown>;
+}
+
+const serverStatus = (page: Page, uuid: string) =>
+  serverGet(page, `/service-krang-heloc/borrower/secure/api/v1/${uuid}/status`) as Promise<{
+    status: string;
+    applicationStatus: Record<string, unknown>;
+  }>;
+
+/** Opens the application: the frame's index routes to start/profile; submits the basic info. */
+async function submitBasicInfo(page: Page, applicationUuid: string): Promise<void> {
+  await page.goto(`/account/heloc/${applicationUuid}`);
+  await expect(page).toHaveURL(stepUrl('start/profile'));
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { level: 1, name: 'Basic Info' })).toBeVisible();
+  await expect(main.getByLabel('First name')).toHaveValue('Sandy');
+  await expect(main.getByLabel('Birthdate')).toHaveValue('02/29/1980');
+  await expect(
+    main.getByText('A soft credit pull is used for rate checks and a hard pull on application.'),
+  ).toBeVisible();
+  await main.getByLabel(/I agree to a soft credit check/).check();
+  await main.getByRole('button', { name: 'Check my rates' }).click();
+}
+
+test('happy path: basic info, liens, offer choice → Provide More Info (start/contact)', async ({ page }) => {
+  const uuid = await registerBorrower(page, 'Happypath');
+  await page.goto(`/account/heloc/${uuid}`);
+  await expect(page).toHaveURL(stepUrl('start/profile'));
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { level: 1, name: 'Basic Info' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Application Progress' })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // Validation: "Required" on the consent, input kept, focus on the first invalid field.
+  await main.getByLabel('First name').fill('');
+  await main.getByRole('button', { name: 'Check my rates' }).click();
+  await expect(main.getByLabel('First name')).toBeFocused();
+  await expect(main.getByLabel('First name')).toHaveAccessibleDescription('Required');
+  await expect(main.getByLabel(/I agree to a soft credit check/)).toHaveAccessibleDescription('Required');
+  await expect(main.getByLabel('Birthdate')).toHaveValue('02/29/1980');
+  await expectNoAxeViolations(page);
+  await main.getByLabel('First name').fill('Sandy');
+  await main.getByLabel(/I agree to a soft credit check/).check();
+  await main.getByRole('button', { name: 'Check my rates' }).click();
+
+  // Liens.
+  await expect(page).toHaveURL(stepUrl('liens'), { timeout: 20_000 });
+  await expect(main.getByRole('heading', { level: 1, name: 'Confirm the loans on your home' })).toBeVisible();
+  const liens = main.getByRole('list', { name: 'Loans secured by your home' });
+  await expect(liens).toContainText('$250,000');
+  await expect(liens).toContainText('1st lien');
+  await expectNoAxeViolations(page);
+  await main.getByRole('button', { name: 'Confirm and see my offers' }).click();
+
+  // Offers: 85% of $650,000 less $250,000.
+  await expect(page).toHaveURL(stepUrl('product/select'), { timeout: 20_000 });
+  await expect(main.getByRole('heading', { level: 1, name: 'Select Offer' })).toBeVisible();
+  await expect(main.getByLabel('Initial draw')).toHaveValue('302,500');
+  await expect(main.getByText('up to your maximum line of $302,500')).toBeVisible();
+  const details = main.getByRole('region', { name: 'Your Offer Details' });
+  await expect(details).toContainText('Initial draw$302,500');
+  await expectNoAxeViolations(page);
+
+  // Live figures; the limits.
+  await main.getByLabel('Initial draw').fill('400,000');
+  await main.getByRole('button', { name: 'Select this offer' }).click();
+  await expect(main.getByLabel('Initial draw')).toHaveAccessibleDescription(
+    /Enter an amount from \$15,000 to \$302,500/,
+  );
+  await expect(main.getByLabel('Initial draw')).toBeFocused();
+  await main.getByLabel('Initial draw').fill('100,000');
+  await main.getByRole('radio', { name: '10 years' }).check();
+  await expect(details).toContainText('Initial draw$100,000');
+  await expect(details).toContainText('Fixed term10 years');
+  const payment = await details.locator('dt:has-text("Monthly payment") + dd').textContent();
+  expect(payment).toMatch(/^\$1,\d{3}\.\d{2}$/);
+  await main.getByRole('button', { name: 'Select this offer' }).click();
+
+  // The offer is chosen: COLLECT_ADDITIONAL_INFO routes to start/contact (that screen is the next
+  // issue's), and the application holds the choice.
+  await expect(page).toHaveURL(stepUrl('start/contact'), { timeout: 20_000 });
+  expect((await serverStatus(page, uuid)).status).toBe('COLLECT_ADDITIONAL_INFO');
+  const application = await serverGet(page, `/service-application/api/v1/application/heloc/${uuid}`);
+  expect(application).toMatchObject({ term: 10, amount: 100_000_00 });
+});
