@@ -136,3 +136,121 @@ test('happy path: basic info, liens, offer choice → Provide More Info (start/c
   const application = await serverGet(page, `/service-application/api/v1/application/heloc/${uuid}`);
   expect(application).toMatchObject({ term: 10, amount: 100_000_00 });
 });
+
+test.describe('sandbox scenarios before the offer', () => {
+  test.describe.configure({ timeout: 60_000 });
+
+  /** Registers `lastName`, submits the basic info and waits for the screen at `step`. */
+  async function toScreen(page: Page, lastName: string, step: string, heading: string, state?: 'TX') {
+    const uuid = await registerBorrower(page, lastName, state);
+    await submitBasicInfo(page, uuid);
+    await expect(page).toHaveURL(stepUrl(step), { timeout: 20_000 });
+    await expect(page.getByRole('main').getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expectNoAxeViolations(page);
+    return uuid;
+  }
+
+  test('Nomatch: the SSN finds the file → liens', async ({ page }) => {
+    await toScreen(page, 'Nomatch', 'credit/social', 'We could not find your credit file');
+    const main = page.getByRole('main');
+    await main.getByRole('button', { name: 'Search again' }).click();
+    await expect(main.getByLabel('Social Security number')).toHaveAccessibleDescription(/Required/);
+    await main.getByLabel('Social Security number').fill('12345678');
+    await main.getByRole('button', { name: 'Search again' }).click();
+    await expect(main.getByLabel('Social Security number')).toHaveAccessibleDescription(
+      /Enter your 9-digit Social Security number/,
+    );
+    await expectNoAxeViolations(page);
+    await main.getByLabel('Social Security number').fill('123-45-6789');
+    await main.getByRole('button', { name: 'Search again' }).click();
+    await expect(page).toHaveURL(stepUrl('liens'), { timeout: 20_000 });
+    await expect(
+      main.getByRole('heading', { level: 1, name: 'Confirm the loans on your home' }),
+    ).toBeVisible();
+  });
+
+  test('Nomatch: an SSN ending 0000 finds no credit → review-app/no-credit', async ({ page }) => {
+    await toScreen(page, 'Nomatch', 'credit/social', 'We could not find your credit file');
+    const main = page.getByRole('main');
+    await main.getByLabel('Social Security number').fill('123-45-0000');
+    await main.getByRole('button', { name: 'Search again' }).click();
+    await expect(page).toHaveURL(stepUrl('review-app/no-credit'), { timeout: 20_000 });
+    await expect(
+      main.getByRole('heading', { level: 1, name: 'We could not find a credit history' }),
+    ).toBeVisible();
+    await expect(main).toContainText('we cannot continue your application here');
+    await expectNoAxeViolations(page);
+  });
+
+  test('Frozen: what to do, and a retry comes back to credit/error while still frozen', async ({ page }) => {
+    await toScreen(page, 'Frozen', 'credit/error', 'Your credit file is frozen');
+    const main = page.getByRole('main');
+    await expect(main).toContainText('Ask it to lift the freeze temporarily');
+    await main.getByRole('button', { name: 'I lifted the freeze, try again' }).click();
+    await expect(page.getByRole('dialog', { name: 'Please wait' })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Please wait' })).toBeHidden({ timeout: 20_000 });
+    await expect(page).toHaveURL(stepUrl('credit/error'));
+    await expect(main.getByRole('heading', { level: 1, name: 'Your credit file is frozen' })).toBeVisible();
+  });
+
+  test('Pinfrozen: a wrong PIN comes back with its message, 1234 unlocks → liens', async ({ page }) => {
+    await toScreen(page, 'Pinfrozen', 'review-app/incorrect-pin', 'Enter your credit freeze PIN');
+    const main = page.getByRole('main');
+    await main.getByLabel(/^PIN/).fill('9999');
+    await main.getByRole('button', { name: 'Unlock and continue' }).click();
+    await expect(main.getByRole('alert')).toContainText('That PIN did not work', { timeout: 20_000 });
+    await expect(page).toHaveURL(stepUrl('review-app/incorrect-pin'));
+    await expectNoAxeViolations(page);
+    await main.getByLabel(/^PIN/).fill('1234');
+    await main.getByRole('button', { name: 'Unlock and continue' }).click();
+    await expect(page).toHaveURL(stepUrl('liens'), { timeout: 20_000 });
+  });
+
+  test('Thinfile: no credit → review-app/no-credit', async ({ page }) => {
+    await toScreen(page, 'Thinfile', 'review-app/no-credit', 'We could not find a credit history');
+  });
+
+  test('Delinquent: delinquency review → review-app/delinquency', async ({ page }) => {
+    await toScreen(page, 'Delinquent', 'review-app/delinquency', 'We need to review your mortgage payments');
+    await expect(page.getByRole('main')).toContainText('late or missed payment');
+  });
+
+  test('Noproperty: no property → review-app/property', async ({ page }) => {
+    await toScreen(page, 'Noproperty', 'review-app/property', 'We could not find your home');
+  });
+
+  test('Notowner: the ownership mismatch stops at review-app/property', async ({ page }) => {
+    await toScreen(page, 'Notowner', 'review-app/property', 'We could not find your home');
+    await expect(page.getByRole('main')).toContainText('owned in your name');
+  });
+
+  test('Manyproperty: choose one of several homes → liens', async ({ page }) => {
+    await toScreen(page, 'Manyproperty', 'review-app/property', 'Which home is this for?');
+    const main = page.getByRole('main');
+    await main.getByRole('button', { name: 'Continue with this home' }).click();
+    await expect(main.getByRole('radio').first()).toBeFocused();
+    await expect(main.getByText('Required')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await main.getByRole('radio').first().check();
+    await main.getByRole('button', { name: 'Continue with this home' }).click();
+    await expect(page).toHaveURL(stepUrl('liens'), { timeout: 20_000 });
+  });
+
+  test('Nodatatree: the timeout page, with the way back to the property address', async ({ page }) => {
+    await toScreen(page, 'Nodatatree', 'review-app/datatree', 'This is taking longer than expected');
+    const main = page.getByRole('main');
+    await main.getByRole('link', { name: 'Check the property address' }).click();
+    await expect(page).toHaveURL(stepUrl('start/profile'));
+    await expect(main.getByText('We could not find records for this home')).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test('Texas: the 80% CLTV cap sets the maximum line', async ({ page }) => {
+    await toScreen(page, 'Lonestar', 'liens', 'Confirm the loans on your home', 'TX');
+    await page.getByRole('main').getByRole('button', { name: 'Confirm and see my offers' }).click();
+    await expect(page).toHaveURL(stepUrl('product/select'), { timeout: 20_000 });
+    // 80% of $650,000 less the $250,000 lien (85% elsewhere gives $302,500).
+    await expect(page.getByRole('main').getByText('up to your maximum line of $270,000')).toBeVisible();
+    await expect(page.getByRole('main').getByLabel('Initial draw')).toHaveValue('270,000');
+  });
+});

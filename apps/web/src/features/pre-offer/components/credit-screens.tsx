@@ -33,7 +33,7 @@ export function CreditSocial() {
       title={CREDIT_SOCIAL_TITLE}
       lead="The credit bureau could not match your name, birthdate and address to a credit file. Enter your Social Security number so it can search again."
     >
-      <form ref={formRef} noValidate onSubmit={submit} aria-label="Social Security number">
+      <form ref={formRef} noValidate onSubmit={submit}>
         <Stack gap="md">
           <PasswordInput
             label="Social Security number"
@@ -133,7 +133,7 @@ export function IncorrectPin() {
           bureau and try again.
         </Alert>
       ) : null}
-      <form ref={formRef} noValidate onSubmit={submit} aria-label="Credit freeze PIN">
+      <form ref={formRef} noValidate onSubmit={submit}>
         <Stack gap="md">
           <TextInput
             label="PIN"

@@ -64,7 +64,7 @@ export function ProfileStep({ application, profile, datatreeNoMatch }: ProfileSt
       lead="Confirm your name, your birthdate and the home you want to borrow against. Then we check your rates with a soft credit pull."
     >
       {datatreeNoMatch ? (
-        <Alert color="yellow" variant="light" title="We could not find records for this home">
+        <Alert color="blue" variant="light" title="We could not find records for this home">
           Check the property address below, or choose another of your addresses, and continue again.
         </Alert>
       ) : null}
