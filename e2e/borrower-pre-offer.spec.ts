@@ -245,6 +245,25 @@ test.describe('sandbox scenarios before the offer', () => {
     await expectNoAxeViolations(page);
   });
 
+  test('liens: a corrected balance counts in the maximum line', async ({ page }) => {
+    await toScreen(page, 'Correction', 'liens', 'Confirm the loans on your home');
+    const main = page.getByRole('main');
+    const lien = main.getByRole('list', { name: 'Loans secured by your home' }).getByRole('listitem');
+    await lien.getByLabel(/is not right$/).check();
+    await main.getByRole('button', { name: 'Confirm and see my offers' }).click();
+    const balance = lien.getByLabel(/^Current balance of/);
+    await expect(balance).toBeFocused();
+    await expect(balance).toHaveAccessibleDescription(/Required/);
+    await expectNoAxeViolations(page);
+    await balance.fill('two hundred');
+    await expect(balance).toHaveAccessibleDescription(/Enter the balance in dollars, e.g. 245,000/);
+    await balance.fill('200,000');
+    await main.getByRole('button', { name: 'Confirm and see my offers' }).click();
+    await expect(page).toHaveURL(stepUrl('product/select'), { timeout: 20_000 });
+    // 85% of $650,000 less the corrected $200,000.
+    await expect(main.getByText('up to your maximum line of $352,500')).toBeVisible();
+  });
+
   test('Texas: the 80% CLTV cap sets the maximum line', async ({ page }) => {
     await toScreen(page, 'Lonestar', 'liens', 'Confirm the loans on your home', 'TX');
     await page.getByRole('main').getByRole('button', { name: 'Confirm and see my offers' }).click();
