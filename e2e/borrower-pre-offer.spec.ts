@@ -271,5 +271,23 @@ test.describe('sandbox scenarios before the offer', () => {
     // 80% of $650,000 less the $250,000 lien (85% elsewhere gives $302,500).
     await expect(page.getByRole('main').getByText('up to your maximum line of $270,000')).toBeVisible();
     await expect(page.getByRole('main').getByLabel('Initial draw')).toHaveValue('270,000');
+
+    // On a phone: nothing wider than the screen; the term and fee choices work from the keyboard.
+    await page.setViewportSize({ width: 375, height: 812 });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNoAxeViolations(page);
+    const main = page.getByRole('main');
+    await main.getByRole('radio', { name: /^5 years/ }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(main.getByRole('radio', { name: /^10 years/ })).toBeChecked();
+    const details = main.getByRole('region', { name: 'Your Offer Details' });
+    await expect(details).toContainText('Fixed term10 years');
+    await main.getByLabel('Initial draw').focus();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('50000');
+    await expect(details).toContainText('Initial draw$50,000');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(stepUrl('start/contact'), { timeout: 20_000 });
   });
 });
