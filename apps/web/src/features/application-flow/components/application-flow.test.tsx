@@ -57,6 +57,7 @@ const routes: RouteObject[] = [
   {
     path: ':applicationUuid',
     element: <Frame />,
+    errorElement: <h1>snag</h1>,
     children: [
       { index: true, handle: stepHandle(''), element: <p>index</p> },
       screenRoute('start/profile', ['review-app/datatree']),
@@ -177,5 +178,20 @@ describe('status-driven navigation', () => {
     server.on(STATUS_PATH, { status: 404, body: { status: 404, message: 'Application not found' } });
     render('/liens');
     await waitFor(() => expect(replace).toHaveBeenCalledWith('/dashboard'));
+  });
+
+  it('a failure after a poll the guard started shows the error boundary', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    server
+      .on(STATUS_PATH, status('WAITING_FOR_CREDIT'), status('LIEN_VERIFICATION'))
+      .on(
+        APPLICATION_PATH,
+        { body: applicationFixture({ step: 'WAITING_FOR_CREDIT' }) },
+        { status: 500, body: { status: 500, message: 'Something unexpected happened' } },
+      );
+    render('');
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    expect(await screen.findByRole('heading', { name: 'snag' })).toBeInTheDocument();
   });
 });

@@ -28,7 +28,11 @@ import { isStepHandle } from '../step-handle';
 
 export interface ApplicationFlow {
   applicationUuid: string;
-  /** After a successful write: poll while waiting, then show the screen the new status resolves to. */
+  /**
+   * After a successful write: poll while waiting, then show the screen the new status resolves to.
+   * Rejects only when the application or profile cannot be read afterwards (the write itself is done;
+   * the screen shows the error and a repeat is answered idempotently).
+   */
   advance: () => Promise<void>;
   /** True while advance() runs (screens keep their submit button busy). */
   busy: boolean;
@@ -136,6 +140,9 @@ function StatusGuard() {
   const application = useQuery({ ...applicationQueryOptions(applicationUuid), enabled: handle !== null });
   const profile = useProfile();
   const advanceStarted = useRef<string | null>(null);
+  // A failure of a poll the guard started has no form to show it: the page's error boundary does.
+  const [failure, setFailure] = useState<{ error: unknown } | null>(null);
+  if (failure) throw failure.error;
 
   const statusName = status.data?.status ?? null;
   const step = stepOfPathname(applicationUuid, location.pathname);
@@ -152,7 +159,7 @@ function StatusGuard() {
       const key = `${location.key}:${statusName}`;
       if (advanceStarted.current === key) return;
       advanceStarted.current = key;
-      void advance();
+      advance().catch((error: unknown) => setFailure({ error }));
       return;
     }
     const destination = destinationOf({
