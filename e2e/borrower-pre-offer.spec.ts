@@ -16,6 +16,9 @@ const ADDRESSES = {
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const stepUrl = (step: string) => new RegExp(`/account/heloc/${UUID}/${step}$`);
 
+// Each test waits for the sandbox providers' jobs several times (a few seconds each on a busy machine).
+test.describe.configure({ timeout: 60_000 });
+
 let counter = 0;
 
 /** A new borrower named `lastName` (the sandbox scenario), signed in in this page; answers the application id. */
@@ -138,8 +141,6 @@ test('happy path: basic info, liens, offer choice → Provide More Info (start/c
 });
 
 test.describe('sandbox scenarios before the offer', () => {
-  test.describe.configure({ timeout: 60_000 });
-
   /** Registers `lastName`, submits the basic info and waits for the screen at `step`. */
   async function toScreen(page: Page, lastName: string, step: string, heading: string, state?: 'TX') {
     const uuid = await registerBorrower(page, lastName, state);
