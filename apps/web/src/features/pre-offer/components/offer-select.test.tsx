@@ -92,7 +92,7 @@ describe('product/select', () => {
   it('recomputes the payment and APR as the amount, term and fee change, then selects', async () => {
     const user = userEvent.setup();
     const { router } = render();
-    const amount = await screen.findByLabelText(/Initial draw/);
+    const amount = await screen.findByLabelText(/Initial draw/, {}, { timeout: 3000 });
     expect(amount).toHaveValue('302,500');
     const details = screen.getByRole('region', { name: 'Your Offer Details' });
     expect(details).toHaveTextContent(`Monthly payment${payment(302_500_00, 900, 0, 5)}`);
@@ -126,7 +126,7 @@ describe('product/select', () => {
   it('keeps the amount within the limits and says which', async () => {
     const user = userEvent.setup();
     render();
-    const amount = await screen.findByLabelText(/Initial draw/);
+    const amount = await screen.findByLabelText(/Initial draw/, {}, { timeout: 3000 });
     await user.clear(amount);
     await user.type(amount, '14,000');
     expect(screen.getByRole('region', { name: 'Your Offer Details' })).toHaveTextContent(
