@@ -194,4 +194,23 @@ describe('status-driven navigation', () => {
     await act(() => vi.advanceTimersByTimeAsync(2000));
     expect(await screen.findByRole('heading', { name: 'snag' })).toBeInTheDocument();
   });
+
+  it('keeps a settled status fresh by the domain policy: follows the server, then stops after 7 answers', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    server.on(
+      STATUS_PATH,
+      status('LIEN_VERIFICATION'),
+      status('LIEN_VERIFICATION'),
+      status('OFFER_SELECTION'),
+    );
+    const { router } = render('/liens');
+    await screen.findByRole('heading', { name: 'liens' });
+    await act(() => vi.advanceTimersByTimeAsync(3500));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/${APPLICATION_UUID}/product/select`));
+
+    const before = server.callsTo(STATUS_PATH).length;
+    // On the new screen the count starts again: 7 answers in all (1 + 6 refreshes), then no more.
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    expect(server.callsTo(STATUS_PATH).length - before).toBe(6);
+  });
 });
