@@ -2,11 +2,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { statusQueryOptions } from '@/features/application-flow';
+import { isMissingApplication } from '@/features/application-frame';
 import { PropertyReview } from '@/features/pre-offer';
 
 export function Component() {
   const { applicationUuid = '' } = useParams();
-  const status = useQuery(statusQueryOptions(applicationUuid));
+  // A failure other than "missing" (the guard sends that to the dashboard) shows the error fallback.
+  const status = useQuery({
+    ...statusQueryOptions(applicationUuid),
+    throwOnError: (error) => !isMissingApplication(error),
+  });
   if (!status.data) return null;
   return <PropertyReview statusName={status.data.status} />;
 }

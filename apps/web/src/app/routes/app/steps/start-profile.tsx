@@ -2,7 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { statusQueryOptions } from '@/features/application-flow';
-import { useApplication } from '@/features/application-frame';
+import { isMissingApplication, useApplication } from '@/features/application-frame';
 import { ProfileStep } from '@/features/pre-offer';
 import { useProfile } from '@/lib/auth';
 
@@ -10,7 +10,11 @@ export function Component() {
   const { applicationUuid = '' } = useParams();
   const { data: application } = useApplication(applicationUuid);
   const profile = useProfile();
-  const status = useQuery(statusQueryOptions(applicationUuid));
+  // A failure other than "missing" (the guard sends that to the dashboard) shows the error fallback.
+  const status = useQuery({
+    ...statusQueryOptions(applicationUuid),
+    throwOnError: (error) => !isMissingApplication(error),
+  });
   if (!application || !profile || !status.data) return null;
   return (
     <ProfileStep
