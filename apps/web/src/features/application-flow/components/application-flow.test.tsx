@@ -213,4 +213,11 @@ describe('status-driven navigation', () => {
     await act(() => vi.advanceTimersByTimeAsync(60_000));
     expect(server.callsTo(STATUS_PATH).length - before).toBe(6);
   });
+
+  it('a status that cannot be read shows the error boundary', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    server.on(STATUS_PATH, { status: 500, body: { status: 500, message: 'Something unexpected happened' } });
+    render('');
+    expect(await screen.findByRole('heading', { name: 'snag' })).toBeInTheDocument();
+  });
 });

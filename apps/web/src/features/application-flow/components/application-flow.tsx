@@ -164,6 +164,8 @@ function StatusGuard() {
   const [failure, setFailure] = useState<{ error: unknown } | null>(null);
   if (failure) throw failure.error;
 
+  // No status at all (not a missing application, which goes to the dashboard): the error fallback.
+  if (status.isError && status.data === undefined && !isGone(status.error)) throw status.error;
   const statusName = status.data?.status ?? null;
   const step = stepOfPathname(applicationUuid, location.pathname);
 
