@@ -125,8 +125,9 @@ test.describe('application frame', () => {
     // No offer has been selected yet: no offer box.
     await expect(page.getByRole('region', { name: 'Your Offer Details' })).toHaveCount(0);
 
-    await expect(page.getByRole('heading', { level: 1, name: 'Your application' })).toBeVisible();
-    await expect(page.getByRole('main')).toContainText('Application ID');
+    // The index shows the step the server status resolves to: the demo application is at its start.
+    await expect(page).toHaveURL(new RegExp(`/account/heloc/${uuid}/start/profile$`));
+    await expect(page.getByRole('heading', { level: 1, name: 'Basic Info' })).toBeVisible();
 
     const card = page.getByRole('region', { name: 'Your Loan Officer' });
     await expect(card).toBeVisible();

@@ -12,10 +12,8 @@ import { and, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  aprBps,
   mergePricing,
-  monthlyPaymentCents,
-  originationFeeCents,
+  offerFigures,
   ZActionResult,
   ZApiErrorBody,
   ZConfirmLiensBody,
@@ -444,20 +442,15 @@ export const engineRoutes: FastifyPluginAsyncZod = async (app) => {
           minLineCents: pricingOf(application).minLineCents,
           selectedAmountCents: application.amountCents,
           offers: rows.map((row) => {
-            const feeCents = originationFeeCents(row.maxLineCents, row.originationFeeBps);
+            const figures = offerFigures(row.maxLineCents, row);
             return {
               uuid: row.uuid,
               termYears: row.termYears,
               rateBps: row.rateBps,
               originationFeeBps: row.originationFeeBps,
-              originationFeeCents: feeCents,
-              aprBps: aprBps({
-                amountCents: row.maxLineCents,
-                feeCents,
-                rateBps: row.rateBps,
-                termYears: row.termYears,
-              }),
-              monthlyPaymentCents: monthlyPaymentCents(row.maxLineCents, row.rateBps, row.termYears),
+              originationFeeCents: figures.feeCents,
+              aprBps: figures.aprBps,
+              monthlyPaymentCents: figures.monthlyPaymentCents,
               selected: row.selected,
             };
           }),

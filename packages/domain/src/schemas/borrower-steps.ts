@@ -177,3 +177,46 @@ export const ZConfirmLiensBody = z.object({
   inquiryAttestation: z.boolean().optional(),
 });
 export type TConfirmLiensBody = z.infer<typeof ZConfirmLiensBody>;
+
+/**
+ * The liens screen's form: for each lien found, whether its balance is right or the borrower's
+ * corrected balance (typed in dollars), and the inquiry attestation when the status asks for one.
+ * Answers the body of POST …/liens/confirm.
+ */
+export function lienReviewForm({ attestNeeded }: { attestNeeded: boolean }) {
+  return z
+    .object({
+      liens: z.array(
+        z.object({
+          uuid: z.string(),
+          correcting: z.boolean(),
+          balance: z.string(),
+        }),
+      ),
+      inquiryAttestation: attestNeeded
+        ? z.literal(true, { error: REQUIRED_MESSAGE })
+        : z.boolean().optional(),
+    })
+    .superRefine((value, context) => {
+      value.liens.forEach((lien, index) => {
+        if (!lien.correcting) return;
+        const path = ['liens', index, 'balance'];
+        if (lien.balance.trim() === '') {
+          context.addIssue({ code: 'custom', path, message: REQUIRED_MESSAGE });
+          return;
+        }
+        const cents = parseDollarsToCents(lien.balance);
+        if (cents === null || cents > LIEN_BALANCE_MAX_CENTS) {
+          context.addIssue({ code: 'custom', path, message: LIEN_BALANCE_FORMAT_MESSAGE });
+        }
+      });
+    })
+    .transform((value): TConfirmLiensBody => ({
+      corrections: value.liens
+        .filter((lien) => lien.correcting)
+        .map((lien) => ({ uuid: lien.uuid, balanceCents: parseDollarsToCents(lien.balance)! })),
+      ...(value.inquiryAttestation === true && { inquiryAttestation: true }),
+    }));
+}
+export const LIEN_BALANCE_FORMAT_MESSAGE = 'Enter the balance in dollars, e.g. 245,000';
+export type TLienReviewFormInput = z.input<ReturnType<typeof lienReviewForm>>;

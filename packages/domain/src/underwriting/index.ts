@@ -3,3 +3,4 @@ export * from './eligibility';
 export * from './apr';
 export * from './pricing';
 export * from './asset-depletion';
+export * from './offer-figures';

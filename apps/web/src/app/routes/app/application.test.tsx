@@ -115,9 +115,11 @@ describe('application frame (/account/heloc/{uuid})', () => {
       'Monthly payment$619.93',
     );
 
-    // The index moves on to the screen the server status resolves to (spec 1 §4).
-    await waitFor(() =>
-      expect(router.state.location.pathname).toBe(`${APP_BASENAME}/${APP_ID}/product/select`),
+    // The index moves on to the screen the server status resolves to (spec 1 §4); the step's lazy
+    // module loads first, which takes a while on a busy machine.
+    await waitFor(
+      () => expect(router.state.location.pathname).toBe(`${APP_BASENAME}/${APP_ID}/product/select`),
+      { timeout: 5000 },
     );
 
     const card = await screen.findByRole('region', { name: 'Your Loan Officer' });

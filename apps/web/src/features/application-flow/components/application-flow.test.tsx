@@ -57,6 +57,7 @@ const routes: RouteObject[] = [
   {
     path: ':applicationUuid',
     element: <Frame />,
+    errorElement: <h1>snag</h1>,
     children: [
       { index: true, handle: stepHandle(''), element: <p>index</p> },
       screenRoute('start/profile', ['review-app/datatree']),
@@ -177,5 +178,46 @@ describe('status-driven navigation', () => {
     server.on(STATUS_PATH, { status: 404, body: { status: 404, message: 'Application not found' } });
     render('/liens');
     await waitFor(() => expect(replace).toHaveBeenCalledWith('/dashboard'));
+  });
+
+  it('a failure after a poll the guard started shows the error boundary', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    server
+      .on(STATUS_PATH, status('WAITING_FOR_CREDIT'), status('LIEN_VERIFICATION'))
+      .on(
+        APPLICATION_PATH,
+        { body: applicationFixture({ step: 'WAITING_FOR_CREDIT' }) },
+        { status: 500, body: { status: 500, message: 'Something unexpected happened' } },
+      );
+    render('');
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    expect(await screen.findByRole('heading', { name: 'snag' })).toBeInTheDocument();
+  });
+
+  it('keeps a settled status fresh by the domain policy: follows the server, then stops after 7 answers', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    server.on(
+      STATUS_PATH,
+      status('LIEN_VERIFICATION'),
+      status('LIEN_VERIFICATION'),
+      status('OFFER_SELECTION'),
+    );
+    const { router } = render('/liens');
+    await screen.findByRole('heading', { name: 'liens' });
+    await act(() => vi.advanceTimersByTimeAsync(3500));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/${APPLICATION_UUID}/product/select`));
+
+    const before = server.callsTo(STATUS_PATH).length;
+    // On the new screen the count starts again: 7 answers in all (1 + 6 refreshes), then no more.
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    expect(server.callsTo(STATUS_PATH).length - before).toBe(6);
+  });
+
+  it('a status that cannot be read shows the error boundary', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    server.on(STATUS_PATH, { status: 500, body: { status: 500, message: 'Something unexpected happened' } });
+    render('');
+    expect(await screen.findByRole('heading', { name: 'snag' })).toBeInTheDocument();
   });
 });

@@ -14,7 +14,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useLocation, useMatches, useNavigate } from 'react-router';
-import { isWaitingStatus } from '@heloc/domain';
+import { isWaitingStatus, nextPoll } from '@heloc/domain';
 import { ProcessingModal } from '@/components/ui/processing-modal';
 import { paths } from '@/config/paths';
 import { applicationQueryOptions, isMissingApplication } from '@/features/application-frame';
@@ -28,7 +28,11 @@ import { isStepHandle } from '../step-handle';
 
 export interface ApplicationFlow {
   applicationUuid: string;
-  /** After a successful write: poll while waiting, then show the screen the new status resolves to. */
+  /**
+   * After a successful write: poll while waiting, then show the screen the new status resolves to.
+   * Rejects only when the application or profile cannot be read afterwards (the write itself is done;
+   * the screen shows the error and a repeat is answered idempotently).
+   */
   advance: () => Promise<void>;
   /** True while advance() runs (screens keep their submit button busy). */
   busy: boolean;
@@ -132,11 +136,36 @@ function StatusGuard() {
   const navigate = useNavigate();
   const leaf = matches[matches.length - 1];
   const handle = isStepHandle(leaf?.handle) ? leaf.handle : null;
-  const status = useQuery({ ...statusQueryOptions(applicationUuid), enabled: handle !== null });
+  // Spec 1 §4, §9: a settled status is asked again by the domain policy (nextPoll: 1 s doubling to
+  // 5 s, 7 answers in all from the screen's arrival), so a screen follows a server that moves on by
+  // itself; waiting statuses are advance()'s. Attempts count the answers since this screen opened.
+  const queryClient = useQueryClient();
+  // The answer on screen when it opened is its first (attempt 0).
+  const countAnswers = () =>
+    Math.max((queryClient.getQueryState(statusQueryKey(applicationUuid))?.dataUpdateCount ?? 0) - 1, 0);
+  const [answersBefore, setAnswersBefore] = useState(() => ({ key: location.key, count: countAnswers() }));
+  if (answersBefore.key !== location.key) setAnswersBefore({ key: location.key, count: countAnswers() });
+  const status = useQuery({
+    ...statusQueryOptions(applicationUuid),
+    enabled: handle !== null,
+    refetchInterval: (query) => {
+      const statusName = query.state.data?.status ?? null;
+      if (busy || statusName === null || isWaitingStatus(statusName)) return false;
+      const attempt = query.state.dataUpdateCount - answersBefore.count - 1;
+      if (attempt < 0) return false;
+      const decision = nextPoll({ attempt, statusName });
+      return decision.stop ? false : decision.delayMs;
+    },
+  });
   const application = useQuery({ ...applicationQueryOptions(applicationUuid), enabled: handle !== null });
   const profile = useProfile();
   const advanceStarted = useRef<string | null>(null);
+  // A failure of a poll the guard started has no form to show it: the page's error boundary does.
+  const [failure, setFailure] = useState<{ error: unknown } | null>(null);
+  if (failure) throw failure.error;
 
+  // No status at all (not a missing application, which goes to the dashboard): the error fallback.
+  if (status.isError && status.data === undefined && !isGone(status.error)) throw status.error;
   const statusName = status.data?.status ?? null;
   const step = stepOfPathname(applicationUuid, location.pathname);
 
@@ -152,7 +181,7 @@ function StatusGuard() {
       const key = `${location.key}:${statusName}`;
       if (advanceStarted.current === key) return;
       advanceStarted.current = key;
-      void advance();
+      advance().catch((error: unknown) => setFailure({ error }));
       return;
     }
     const destination = destinationOf({

@@ -1,7 +1,29 @@
 /**
  * The step screens from the basic info to the offer choice (issue 5, first half), each a lazy route
- * module under the application frame and routed by the server status (spec 1 §2, §4).
+ * under the application frame, routed by the server status (spec 1 §2, §4). Screens of one group share
+ * a chunk (the feature's components); the route modules only pick the screen.
  */
 import type { RouteObject } from 'react-router';
+import { stepRoute } from './step-route';
 
-export const preOfferRoutes: RouteObject[] = [];
+const screens = () => import('@/features/pre-offer');
+
+export const preOfferRoutes: RouteObject[] = [
+  // The profile stays open while the datatree page is the destination: the borrower corrects the
+  // property there and submits again (IN_PROGRESS with datatreeNoMatch).
+  stepRoute('start/profile', () => import('./start-profile'), { alsoWhen: ['review-app/datatree'] }),
+  stepRoute('credit/social', () => screens().then((m) => ({ Component: m.CreditSocial }))),
+  stepRoute('credit/error', () => screens().then((m) => ({ Component: m.CreditError }))),
+  stepRoute('review-app/incorrect-pin', () => screens().then((m) => ({ Component: m.IncorrectPin }))),
+  stepRoute('review-app/no-credit', () => screens().then((m) => ({ Component: m.NoCredit }))),
+  stepRoute('review-app/property', () => import('./review-property')),
+  stepRoute('review-app/uw', () => screens().then((m) => ({ Component: m.UnderwritingReview }))),
+  stepRoute('review-app/delinquency', () => screens().then((m) => ({ Component: m.Delinquency }))),
+  stepRoute('review-app/incorrect-ownership', () =>
+    screens().then((m) => ({ Component: m.IncorrectOwnership })),
+  ),
+  stepRoute('review-app/datatree', () => screens().then((m) => ({ Component: m.DatatreeTimeout }))),
+  stepRoute('review-app/signdocs', () => screens().then((m) => ({ Component: m.SignDocsTimeout }))),
+  stepRoute('liens', () => screens().then((m) => ({ Component: m.LiensStep }))),
+  stepRoute('product/select', () => screens().then((m) => ({ Component: m.OfferSelect }))),
+];

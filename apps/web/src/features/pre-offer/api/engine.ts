@@ -1,0 +1,48 @@
+/**
+ * The engine's borrower endpoints used from the basic info to the offer choice (DESIGN.md §6:
+ * /service-application/api/v1/application/heloc/{uuid}/…). Writes answer the step the application
+ * moved to; the screen then calls the flow's advance() to poll and move on.
+ */
+import { queryOptions } from '@tanstack/react-query';
+import { ZActionResult, ZLiensResponse, ZOffersResponse, ZPropertiesResponse } from '@heloc/domain';
+import type { TConfirmLiensBody, TProfileStepBody } from '@heloc/domain';
+import { api } from '@/lib/api-client';
+
+export const enginePath = (applicationUuid: string, action: string) =>
+  `/service-application/api/v1/application/heloc/${encodeURIComponent(applicationUuid)}/${action}`;
+
+const act = (applicationUuid: string, action: string, body: unknown = {}) =>
+  api.post(enginePath(applicationUuid, action), body, { schema: ZActionResult });
+
+export const submitProfile = (uuid: string, body: TProfileStepBody) => act(uuid, 'profile', body);
+export const submitSsn = (uuid: string, ssn: string) => act(uuid, 'ssn', { ssn });
+export const submitCreditPin = (uuid: string, pin: string) => act(uuid, 'credit-pin', { pin });
+export const retryCredit = (uuid: string) => act(uuid, 'credit-retry');
+export const chooseProperty = (uuid: string, propertyId: string) => act(uuid, 'property', { propertyId });
+export const confirmLiens = (uuid: string, body: TConfirmLiensBody) => act(uuid, 'liens/confirm', body);
+export const selectOffer = (uuid: string, offerUuid: string, amountCents: number) =>
+  act(uuid, 'offer', { offerUuid, amountCents });
+
+export function offersQueryOptions(applicationUuid: string) {
+  return queryOptions({
+    queryKey: ['application-offers', applicationUuid.toLowerCase()],
+    queryFn: ({ signal }) =>
+      api.get(enginePath(applicationUuid, 'offers'), { schema: ZOffersResponse, signal }),
+  });
+}
+
+export function propertiesQueryOptions(applicationUuid: string) {
+  return queryOptions({
+    queryKey: ['application-properties', applicationUuid.toLowerCase()],
+    queryFn: ({ signal }) =>
+      api.get(enginePath(applicationUuid, 'properties'), { schema: ZPropertiesResponse, signal }),
+  });
+}
+
+export function liensQueryOptions(applicationUuid: string) {
+  return queryOptions({
+    queryKey: ['application-liens', applicationUuid.toLowerCase()],
+    queryFn: ({ signal }) =>
+      api.get(enginePath(applicationUuid, 'liens'), { schema: ZLiensResponse, signal }),
+  });
+}

@@ -1,0 +1,141 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { EMPTY_APPLICATION_STATUS, formatCurrency, formatPercentFromBps, offerFigures } from '@heloc/domain';
+import { Outlet, useParams } from 'react-router';
+import { ApplicationFlowProvider, stepHandle } from '@/features/application-flow';
+import { APPLICATION_UUID, applicationFixture, mockApi } from '@/testing/mock-api';
+import { renderRoutes } from '@/testing/render';
+import { OfferSelect } from './offer-select';
+
+const ENGINE = `/service-application/api/v1/application/heloc/${APPLICATION_UUID}`;
+const STATUS = `GET /service-krang-heloc/borrower/secure/api/v1/${APPLICATION_UUID}/status`;
+const offer = (uuid: string, termYears: number, rateBps: number, originationFeeBps: number) => ({
+  uuid,
+  termYears,
+  rateBps,
+  originationFeeBps,
+  originationFeeCents: 0,
+  aprBps: rateBps,
+  monthlyPaymentCents: 0,
+  selected: false,
+});
+const OFFERS = {
+  status: 'OFFER_SELECTION',
+  maxLineCents: 302_500_00,
+  minLineCents: 15_000_00,
+  selectedAmountCents: 0,
+  offers: [
+    offer('11111111-1111-4111-8111-000000000005', 5, 900, 0),
+    offer('11111111-1111-4111-8111-000000000105', 5, 850, 200),
+    offer('11111111-1111-4111-8111-000000000010', 10, 950, 0),
+    offer('11111111-1111-4111-8111-000000000110', 10, 900, 200),
+  ],
+};
+
+function Frame() {
+  const { applicationUuid = '' } = useParams();
+  return (
+    <ApplicationFlowProvider applicationUuid={applicationUuid}>
+      <Outlet />
+    </ApplicationFlowProvider>
+  );
+}
+
+let server: ReturnType<typeof mockApi>;
+beforeEach(() => {
+  localStorage.setItem('jwt', 'test.jwt.token');
+  server = mockApi()
+    .on('GET /service-profile/api/v1/profile', {
+      body: {
+        uuid: '22222222-2222-4222-8222-222222222222',
+        name: null,
+        dob: null,
+        email: 'a@b.test',
+        phoneNumbers: [],
+        addresses: [],
+        hasSsn: false,
+        type: 'BORROWER',
+      },
+    })
+    .on(`GET ${ENGINE}`, { body: applicationFixture({ step: 'OFFER_SELECTION' }) })
+    .on(STATUS, { body: { status: 'OFFER_SELECTION', applicationStatus: EMPTY_APPLICATION_STATUS } })
+    .on(`GET ${ENGINE}/offers`, { body: OFFERS });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function render() {
+  return renderRoutes({
+    scope: 'app',
+    url: `/${APPLICATION_UUID}/product/select`,
+    routes: [
+      {
+        path: ':applicationUuid',
+        element: <Frame />,
+        children: [
+          { path: 'product/select', handle: stepHandle('product/select'), element: <OfferSelect /> },
+          { path: 'start/contact', element: <h1>contact</h1> },
+        ],
+      },
+    ],
+  });
+}
+
+const payment = (amountCents: number, rateBps: number, originationFeeBps: number, termYears: number) =>
+  formatCurrency(offerFigures(amountCents, { rateBps, originationFeeBps, termYears }).monthlyPaymentCents, {
+    decimals: 2,
+  });
+
+describe('product/select', () => {
+  it('recomputes the payment and APR as the amount, term and fee change, then selects', async () => {
+    const user = userEvent.setup();
+    const { router } = render();
+    const amount = await screen.findByLabelText(/Initial draw/, {}, { timeout: 3000 });
+    expect(amount).toHaveValue('302,500');
+    const details = screen.getByRole('region', { name: 'Your Offer Details' });
+    expect(details).toHaveTextContent(`Monthly payment${payment(302_500_00, 900, 0, 5)}`);
+
+    await user.clear(amount);
+    await user.type(amount, '100,000');
+    expect(details).toHaveTextContent(`Monthly payment${payment(100_000_00, 900, 0, 5)}`);
+
+    await user.click(screen.getByRole('radio', { name: /10 years/ }));
+    expect(details).toHaveTextContent('Fixed term10 years');
+    expect(details).toHaveTextContent(`Monthly payment${payment(100_000_00, 950, 0, 10)}`);
+    await user.click(screen.getByRole('radio', { name: '9.00% fixed rate, 2.00% origination fee' }));
+    expect(details).toHaveTextContent(`Monthly payment${payment(100_000_00, 900, 200, 10)}`);
+    expect(details).toHaveTextContent('Origination fee$2,000.00');
+    const apr = offerFigures(100_000_00, { rateBps: 900, originationFeeBps: 200, termYears: 10 }).aprBps;
+    expect(details).toHaveTextContent(`APR${formatPercentFromBps(apr, { decimals: 2 })}`);
+    expect(apr).toBeGreaterThan(900);
+
+    server.on(STATUS, {
+      body: { status: 'COLLECT_ADDITIONAL_INFO', applicationStatus: EMPTY_APPLICATION_STATUS },
+    });
+    server.on(`POST ${ENGINE}/offer`, { body: { status: 'COLLECT_ADDITIONAL_INFO' } });
+    await user.click(screen.getByRole('button', { name: 'Select this offer' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/${APPLICATION_UUID}/start/contact`));
+    expect(server.callsTo(`POST ${ENGINE}/offer`)[0]!.body).toEqual({
+      offerUuid: '11111111-1111-4111-8111-000000000110',
+      amountCents: 100_000_00,
+    });
+  });
+
+  it('keeps the amount within the limits and says which', async () => {
+    const user = userEvent.setup();
+    render();
+    const amount = await screen.findByLabelText(/Initial draw/, {}, { timeout: 3000 });
+    await user.clear(amount);
+    await user.type(amount, '14,000');
+    expect(screen.getByRole('region', { name: 'Your Offer Details' })).toHaveTextContent(
+      'Choose an offer and an amount within your limits',
+    );
+    await user.click(screen.getByRole('button', { name: 'Select this offer' }));
+    await waitFor(() => expect(amount).toHaveFocus());
+    expect(amount).toHaveAccessibleDescription(/Enter an amount from \$15,000 to \$302,500/);
+    expect(amount).toHaveValue('14,000');
+    expect(server.callsTo(`POST ${ENGINE}/offer`)).toHaveLength(0);
+  });
+});

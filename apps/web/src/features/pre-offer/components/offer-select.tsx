@@ -1,0 +1,218 @@
+/**
+ * product/select (spec 1 §2, §4 "revised or normal offer selection"): the priced offers by fixed
+ * term, each with its rate/fee choices; the initial draw within the organisation's minimum and the
+ * maximum line (never outside $15,000–$400,000); the monthly payment and APR recomputed live with
+ * the domain's math; and "Your Offer Details" for the choice. Selecting moves on to "Provide More Info".
+ */
+import '@/components/ui/form-styles';
+import '@mantine/core/styles/Radio.css';
+import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import { Button, Paper, Radio, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useMemo, useState } from 'react';
+import { Controller } from 'react-hook-form';
+import {
+  formatCurrency,
+  formatPercentFromBps,
+  LOAN_AMOUNT_MAX_CENTS,
+  LOAN_AMOUNT_MIN_CENTS,
+  OFFER_DETAILS_TITLE,
+  offerChoiceForm,
+  offerFigures,
+  parseDollarsToCents,
+} from '@heloc/domain';
+import type { TOffersResponse, TOfferView } from '@heloc/domain';
+import { StepPage, useApplicationFlow } from '@/features/application-flow';
+import { fieldError, fieldId, ServerError, textFieldProps, useZodForm } from '@/lib/forms';
+import { offersQueryOptions, selectOffer } from '../api/engine';
+import { QueryState } from './query-state';
+
+export const OFFER_SELECT_TITLE = 'Select Offer';
+
+const years = (term: number) => `${term} ${term === 1 ? 'year' : 'years'}`;
+const rate = (bps: number) => formatPercentFromBps(bps, { decimals: 2 });
+/** "302,500" for the amount field (whole dollars; cents only when there are some). */
+const dollarsText = (cents: number) =>
+  (cents / 100).toLocaleString('en-US', {
+    minimumFractionDigits: cents % 100 ? 2 : 0,
+    maximumFractionDigits: 2,
+  });
+
+export function OfferSelect() {
+  const { applicationUuid } = useApplicationFlow();
+  const offers = useQuery(offersQueryOptions(applicationUuid));
+  return (
+    <StepPage
+      title={OFFER_SELECT_TITLE}
+      lead="Choose the fixed term, the rate and fee that suit you, and how much to draw."
+    >
+      {offers.data ? (
+        <OfferForm data={offers.data} />
+      ) : (
+        <QueryState error={offers.error} label="Loading your offers" onRetry={() => void offers.refetch()} />
+      )}
+    </StepPage>
+  );
+}
+
+function OfferForm({ data }: { data: TOffersResponse }) {
+  const { applicationUuid, advance, busy } = useApplicationFlow();
+  const minCents = Math.max(data.minLineCents, LOAN_AMOUNT_MIN_CENTS);
+  const maxCents = Math.min(data.maxLineCents, LOAN_AMOUNT_MAX_CENTS);
+  const terms = useMemo(
+    () => [...new Set(data.offers.map((offer) => offer.termYears))].sort((a, b) => a - b),
+    [data.offers],
+  );
+  const initial = data.offers.find((offer) => offer.selected) ?? data.offers[0];
+  const [term, setTerm] = useState<number | undefined>(initial?.termYears);
+  const schema = useMemo(() => offerChoiceForm({ minCents, maxCents }), [minCents, maxCents]);
+  const { form, formRef, onSubmit, serverError, submitting } = useZodForm(schema, {
+    defaultValues: {
+      offerUuid: initial?.uuid ?? '',
+      amount: dollarsText(data.selectedAmountCents > 0 ? data.selectedAmountCents : maxCents),
+    },
+    serverFieldFor: (path) => (path === 'amountCents' ? 'amount' : path === 'offerUuid' ? path : null),
+  });
+  const choices = data.offers.filter((offer) => offer.termYears === term);
+  const chosen = data.offers.find((offer) => offer.uuid === form.watch('offerUuid')) ?? null;
+  const amountCents = parseDollarsToCents(form.watch('amount'));
+  const amountOk = amountCents !== null && amountCents >= minCents && amountCents <= maxCents;
+
+  const changeTerm = (value: string) => {
+    const next = Number(value);
+    setTerm(next);
+    // The same fee choice in the new term, else its first choice.
+    const sameFee = data.offers.find(
+      (offer) => offer.termYears === next && offer.originationFeeBps === chosen?.originationFeeBps,
+    );
+    const first = data.offers.find((offer) => offer.termYears === next);
+    form.setValue('offerUuid', (sameFee ?? first)?.uuid ?? '', {
+      shouldValidate: form.formState.isSubmitted,
+    });
+  };
+
+  const submit = onSubmit(async (values) => {
+    await selectOffer(applicationUuid, values.offerUuid, values.amount);
+    await advance();
+  });
+
+  if (data.offers.length === 0) return <Text>There are no offers for this application.</Text>;
+
+  return (
+    <form ref={formRef} noValidate onSubmit={submit} aria-label={OFFER_SELECT_TITLE}>
+      <Stack gap="lg">
+        <Radio.Group label="Fixed term" value={term === undefined ? '' : String(term)} onChange={changeTerm}>
+          <SimpleGrid cols={{ base: 2, sm: 4 }} mt="xs">
+            {terms.map((each) => {
+              const lowest = Math.min(
+                ...data.offers.filter((offer) => offer.termYears === each).map((offer) => offer.rateBps),
+              );
+              return (
+                <Radio
+                  key={each}
+                  value={String(each)}
+                  label={years(each)}
+                  description={`from ${rate(lowest)}`}
+                />
+              );
+            })}
+          </SimpleGrid>
+        </Radio.Group>
+
+        <Controller
+          control={form.control}
+          name="offerUuid"
+          render={({ field }) => (
+            <Radio.Group
+              id={fieldId('offerUuid')}
+              label="Rate and origination fee"
+              description="A higher origination fee buys a lower rate. The fee is taken from the initial draw."
+              withAsterisk
+              value={field.value}
+              onChange={field.onChange}
+              error={fieldError(form, 'offerUuid')}
+            >
+              <Stack gap="xs" mt="xs">
+                {choices.map((offer, index) => (
+                  <Radio
+                    key={offer.uuid}
+                    value={offer.uuid}
+                    label={`${rate(offer.rateBps)} fixed rate, ${rate(offer.originationFeeBps)} origination fee`}
+                    {...(index === 0 && { ref: field.ref })}
+                  />
+                ))}
+              </Stack>
+            </Radio.Group>
+          )}
+        />
+
+        <TextInput
+          label="Initial draw"
+          description={`You can borrow from ${formatCurrency(minCents)} up to your maximum line of ${formatCurrency(maxCents)}.`}
+          inputMode="decimal"
+          leftSection="$"
+          maw={320}
+          {...textFieldProps(form, 'amount', { required: true })}
+        />
+
+        <OfferSummary offer={chosen} amountCents={amountOk ? amountCents : null} />
+
+        <Text size="sm" c="dimmed">
+          Loan amounts run from $15,000 to $400,000 and the APR range is 7.60% to 17.20%. The origination fee
+          is up to 4.99% of the initial draw. The line is drawn 100% at origination minus the origination fee,
+          with the initial amount at a fixed rate; later draws are priced from the Prime Rate plus a fixed
+          margin, so they may cost more.
+        </Text>
+
+        <ServerError>{serverError}</ServerError>
+        <Button type="submit" loading={submitting || busy} w="fit-content">
+          Select this offer
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+/** "Your Offer Details" for the chosen offer and amount, recomputed as they change. */
+function OfferSummary({ offer, amountCents }: { offer: TOfferView | null; amountCents: number | null }) {
+  const headingId = useId();
+  const figures = offer && amountCents !== null ? offerFigures(amountCents, offer) : null;
+  const rows: [string, string][] =
+    offer && figures && amountCents !== null
+      ? [
+          ['APR', rate(figures.aprBps)],
+          ['Initial draw', formatCurrency(amountCents)],
+          ['Monthly payment', formatCurrency(figures.monthlyPaymentCents, { decimals: 2 })],
+          ['Fixed term', years(offer.termYears)],
+          ['Fixed rate', rate(offer.rateBps)],
+          ['Origination fee', formatCurrency(figures.feeCents, { decimals: 2 })],
+        ]
+      : [];
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby={headingId}>
+      <Title order={2} size="h4" id={headingId}>
+        {OFFER_DETAILS_TITLE}
+      </Title>
+      {/* Polite and whole: a screen reader hears the new figures once typing pauses. */}
+      <div aria-live="polite" aria-atomic="true">
+        {figures ? (
+          <SimpleGrid component="dl" cols={{ base: 2, sm: 3 }} spacing="xs" mt="sm" mb={0}>
+            {rows.map(([label, value]) => (
+              <div key={label}>
+                <Text component="dt" size="sm" c="dimmed">
+                  {label}
+                </Text>
+                <Text component="dd" m={0} fw={600}>
+                  {value}
+                </Text>
+              </div>
+            ))}
+          </SimpleGrid>
+        ) : (
+          <Text mt="sm">Choose an offer and an amount within your limits to see the figures.</Text>
+        )}
+      </div>
+    </Paper>
+  );
+}
