@@ -26,6 +26,7 @@ import { securityPlugin } from './plugins/security';
 import { applicationRoutes } from './modules/applications/routes';
 import { featureFlagRoutes } from './modules/feature-flags/routes';
 import { conditionRoutes } from './modules/conditions/routes';
+import { coDeedRoutes } from './modules/co-deed/routes';
 import { healthRoutes } from './modules/health/routes';
 import { identityRoutes } from './modules/identity/routes';
 import { leadPortalRoutes } from './modules/lead-portal/routes';
@@ -216,6 +217,7 @@ export async function buildApp({
   await app.register(submissionRoutes);
   await app.register(closingRoutes);
   await app.register(conditionRoutes);
+  await app.register(coDeedRoutes, { sessionTtlHours: config.sessionTtlHours });
   await app.register(walletRoutes);
   await app.register(leadPortalRoutes);
   await app.register(operatingHoursRoutes);

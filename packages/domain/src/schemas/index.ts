@@ -15,3 +15,4 @@ export * from './wallet';
 export * from './auth';
 export * from './borrower-steps';
 export * from './submission';
+export * from './co-deed';

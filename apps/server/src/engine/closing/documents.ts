@@ -182,12 +182,17 @@ export async function storeGenerated(
   storage: FileStorage,
   clock: Clock,
   applicationUuid: string,
-  ownerIdentityUuid: string,
+  /** The primary's identity, or every owner's in the order of `facts.owners` (one notice each). */
+  ownerIdentityUuids: string | readonly string[],
   batch: string,
   generated: readonly TGeneratedDocument[],
 ) {
+  const owners = typeof ownerIdentityUuids === 'string' ? [ownerIdentityUuids] : ownerIdentityUuids;
+  let notice = 0;
   const rows: (typeof schema.applicationDocuments.$inferInsert)[] = [];
   for (const [index, each] of generated.entries()) {
+    // Per-owner documents come in the owners' order (renderNotices keeps it).
+    const ownerIdentityUuid = each.ownerName ? (owners[notice++] ?? owners[0]!) : null;
     const slug = each.type.toLowerCase().replace(/_/g, '-');
     const key = `applications/${applicationUuid}/closing/${batch}/${index}-${slug}.pdf`;
     const stored = await storage.put(key, each.document.bytes, PDF_CONTENT_TYPE);
@@ -195,7 +200,7 @@ export async function storeGenerated(
       applicationUuid,
       type: each.type,
       // Notices are addressed to one owner; every other closing document to the application.
-      ownerIdentityUuid: each.ownerName ? ownerIdentityUuid : null,
+      ownerIdentityUuid,
       fileKey: key,
       fileName: `${slug}${each.ownerName ? `-${index}` : ''}.pdf`,
       contentType: PDF_CONTENT_TYPE,

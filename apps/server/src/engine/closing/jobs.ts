@@ -6,6 +6,7 @@
  * the BPO report, recording, the funding date, a manual notary appointment) are queued with
  * `runAfter`, so the worker picks them up when the clock passes it — tests advance a ManualClock.
  */
+import { finishedOwners, mustWaitForSigners } from '../../modules/co-deed/store';
 import { and, eq } from 'drizzle-orm';
 import { isConditionAtLeast, type TEmploymentType, type TIdType } from '@heloc/domain';
 import { schema } from '../../db';
@@ -714,7 +715,9 @@ export function registerClosingJobs(worker: JobWorker, deps: ClosingDeps): void 
       const status = await providers.eSignature.getStatus({ envelope, signatures: [signed] });
       if (status.status !== 'COMPLETED') throw new Error(`envelope not complete: ${status.status}`);
       await settle(applicationUuid, 'GEN_NOTARY_DOCS', async (tx, locked) => {
-        await moveClosing(tx, clock, locked, 'NOTARY_PACKAGE_READY', {
+        // Other owners on title still to sign: the primary waits for them at CO_DEED (signing/additional).
+        const waitForSigners = await mustWaitForSigners(tx, locked);
+        await moveClosing(tx, clock, locked, waitForSigners ? 'CO_DEED_REQUIRED' : 'NOTARY_PACKAGE_READY', {
           actor: PROVIDER,
           data: {
             envelopeId: envelope.envelopeId,
@@ -788,15 +791,26 @@ export function registerClosingJobs(worker: JobWorker, deps: ClosingDeps): void 
         .filter((ms) => Number.isFinite(ms))
         .reduce((latest, ms) => Math.max(latest, ms), 0);
       if (signedAt === 0) throw new Error('rescission without a signature');
-      const transactionDate = pacificIso(signedAt);
+      // Every owner has a right to cancel: one notice each, and the period runs from the last signature.
+      const others = await finishedOwners(deps.db, applicationUuid);
+      const lastSignedAt = others.reduce(
+        (latest, owner) => Math.max(latest, owner.signedAt.getTime()),
+        signedAt,
+      );
+      const transactionDate = pacificIso(lastSignedAt);
       const { deadline, endsAt } = rescissionPeriod(transactionDate);
-      const facts = await closingFacts(applicationUuid);
+      const primaryFacts = await closingFacts(applicationUuid);
+      const facts = {
+        ...primaryFacts,
+        owners: [...primaryFacts.owners, ...others.map((owner) => owner.name)],
+        ownerIdentityUuids: [primaryFacts.ownerIdentityUuid, ...others.map((owner) => owner.identityUuid)],
+      };
       // The notices are re-issued with the actual transaction date, so their deadline is the one that runs.
       const rows = await storeGenerated(
         deps.storage,
         clock,
         applicationUuid,
-        facts.ownerIdentityUuid,
+        facts.ownerIdentityUuids,
         batchId('notices', clock.now()),
         await renderNotices(facts, transactionDate),
       );

@@ -17,7 +17,8 @@
  * - Closing documents: GEN_CLOSING_DOCS runs the flood determination first (a certificate under
  *   research waits in WAITING_FOR_FLOOD_CERT, error/flood-cert), then renders the package
  *   (NOTE_SIGNING, signing/intro). The borrower e-signs each document; the last signature completes the
- *   envelope (GEN_NOTARY_DOCS) and opens the notary step (NOTARY_DISCLOSURE, notary/intro).
+ *   envelope (GEN_NOTARY_DOCS) and opens the notary step (NOTARY_DISCLOSURE, notary/intro) — through
+ *   CO_DEED (signing/additional) first when other owners on title must sign (modules/co-deed).
  * - Notary: eNotary (DEED_SIGNING → session → WAITING_FOR_NOTARY) or manual (MANUAL_DEED_SIGNING,
  *   notary/reserve-manual → NOTARY_WAITING_PERIOD until the appointment is over).
  * - TRUST_AND_INSURANCE (insurance/upload through the client machine) → GEN_RESCISSION (the notices of
@@ -69,6 +70,9 @@ export const CLOSING_ACTIONS = [
   'CLOSING_SIGNED',
   'NOTARY_PACKAGE_READY',
   'ESIGN_TIMEOUT',
+  // Additional signers (co-deeders).
+  'CO_DEED_REQUIRED',
+  'CO_DEED_COMPLETE',
   // Notary.
   'CHOOSE_ENOTARY',
   'CHOOSE_MANUAL_NOTARY',
@@ -150,6 +154,10 @@ export const CLOSING_TRANSITIONS: readonly Transition[] = [
   t('CLOSING_SIGNED', ['NOTE_SIGNING'], 'GEN_NOTARY_DOCS'),
   t('NOTARY_PACKAGE_READY', ['GEN_NOTARY_DOCS'], 'NOTARY_DISCLOSURE'),
   t('ESIGN_TIMEOUT', ['GEN_NOTARY_DOCS'], 'UNKNOWN'),
+  // Other owners on title (joint ownership): the primary waits at signing/additional until every invited
+  // signer has e-signed and had the deed notarised (modules/co-deed), then goes on to the notary.
+  t('CO_DEED_REQUIRED', ['GEN_NOTARY_DOCS'], 'CO_DEED'),
+  t('CO_DEED_COMPLETE', ['CO_DEED'], 'NOTARY_DISCLOSURE'),
   // Notary: eNotary session or a manual appointment (the borrower may switch until one is under way).
   t('CHOOSE_ENOTARY', NOTARY_CHOICE, 'DEED_SIGNING'),
   t('CHOOSE_MANUAL_NOTARY', NOTARY_CHOICE, 'MANUAL_DEED_SIGNING'),

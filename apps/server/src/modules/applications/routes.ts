@@ -12,6 +12,7 @@ import { authOf } from '../../plugins/auth';
 import { listAddresses } from '../profile/repository';
 import { findOwnApplication, insertApplication, listOwnApplications, recordsOf } from './repository';
 import { toApplicationView } from './view';
+import { coDeedViews } from '../co-deed/store';
 
 const errors = { 400: ZApiErrorBody, 401: ZApiErrorBody, 404: ZApiErrorBody };
 const BASE = '/service-application/api/v1/application/heloc';
@@ -33,7 +34,13 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
         app.db,
         found.map((each) => each.application.uuid),
       );
-      return found.map((each) => toApplicationView(each, records.get(each.application.uuid)));
+      const coDeed = await coDeedViews(
+        app.db,
+        found.map((each) => each.application),
+      );
+      return found.map((each) =>
+        toApplicationView(each, records.get(each.application.uuid), coDeed.get(each.application.uuid)),
+      );
     },
   );
 
@@ -56,7 +63,12 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       if (!found) throw new AppError('NOT_FOUND', 'Application not found');
       const records = await recordsOf(app.db, [found.application.uuid]);
-      return toApplicationView(found, records.get(found.application.uuid));
+      const coDeed = await coDeedViews(app.db, [found.application]);
+      return toApplicationView(
+        found,
+        records.get(found.application.uuid),
+        coDeed.get(found.application.uuid),
+      );
     },
   );
 

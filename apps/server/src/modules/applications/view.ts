@@ -1,12 +1,16 @@
 /** Maps stored applications to the shape the spec's application calls answer. */
 import type { THelocApplicationView, UsStateCode } from '@heloc/domain';
 import type { ApplicationRecords, ApplicationWithProperty } from './repository';
+import type { CoDeedView } from '../co-deed/store';
 
 const NO_RECORDS: ApplicationRecords = { consents: [], documents: [] };
+const NO_SIGNERS: CoDeedView = { coDeedStatus: 'NOT_REQUIRED', helocSigners: [] };
 
 export function toApplicationView(
   { application, property }: ApplicationWithProperty,
   records: ApplicationRecords = NO_RECORDS,
+  /** Additional signers (modules/co-deed); none when not given. */
+  coDeed: CoDeedView = NO_SIGNERS,
 ): THelocApplicationView {
   return {
     uuid: application.uuid,
@@ -42,11 +46,11 @@ export function toApplicationView(
     hasHmda: application.hasHmda,
     assetDepletion: { complete: application.assetDepletionComplete },
     insurance: { complete: false },
-    coDeedStatus: 'NOT_REQUIRED',
+    coDeedStatus: coDeed.coDeedStatus,
     isCrypto: application.isCrypto,
     requestedManualNotaryTime: null,
     additionalSignerVersion: 'v1',
-    helocSigners: [],
+    helocSigners: coDeed.helocSigners,
     referrer: application.referrerUuid ? { referrerUuid: application.referrerUuid } : null,
     auditFields: { createdDate: application.createdAt.toISOString() },
   };

@@ -1,0 +1,132 @@
+/**
+ * Additional signers (co-deeders) as data: who must sign, how far each has got, and what the
+ * primary's application shows (coDeedStatus, helocSigners). The engine asks two questions of it —
+ * must the primary wait at CO_DEED, and who are the owners whose notices of right to cancel and
+ * signatures date the rescission — so the closing step table stays the one place steps change.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import type { TCoDeedStatus } from '@heloc/domain';
+import type { Executor } from '../../db';
+import { schema } from '../../db';
+
+export type SignerRow = typeof schema.coDeedSigners.$inferSelect;
+
+export const SIGNER_STATUSES = [
+  'INVITED',
+  'ACCEPTED',
+  'IDENTITY_VERIFIED',
+  'SIGNED',
+  'COMPLETE',
+  'CANCELLED',
+] as const;
+export type TSignerStatus = (typeof SIGNER_STATUSES)[number];
+
+/** How long an invitation link works (ours: a week, the time an owner reasonably needs to act). */
+export const INVITATION_TTL_HOURS = 7 * 24;
+
+/** A new link token (256 bits, URL-safe) and the hash that is stored instead of it. */
+export function newLinkToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: hashLinkToken(token) };
+}
+
+export function hashLinkToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+export const fullName = (signer: Pick<SignerRow, 'firstName' | 'lastName'>) =>
+  `${signer.firstName} ${signer.lastName}`;
+
+/** The signers of an application that still count (not cancelled), in invitation order. */
+export async function activeSigners(db: Executor, applicationUuid: string): Promise<SignerRow[]> {
+  return db
+    .select()
+    .from(schema.coDeedSigners)
+    .where(
+      and(
+        eq(schema.coDeedSigners.applicationUuid, applicationUuid),
+        ne(schema.coDeedSigners.status, 'CANCELLED'),
+      ),
+    )
+    .orderBy(asc(schema.coDeedSigners.invitedAt), asc(schema.coDeedSigners.uuid));
+}
+
+/** Whether the property is held jointly: then every other owner on title must sign. */
+export async function isJointlyOwned(
+  db: Executor,
+  application: { selectedPropertyUuid: string | null },
+): Promise<boolean> {
+  if (!application.selectedPropertyUuid) return false;
+  const [property] = await db
+    .select({ ownership: schema.profileAddresses.ownership })
+    .from(schema.profileAddresses)
+    .where(eq(schema.profileAddresses.uuid, application.selectedPropertyUuid));
+  return property?.ownership === 'JOINT';
+}
+
+/**
+ * Whether the primary must wait at CO_DEED after their own signatures: the home is held jointly, or
+ * signers were invited, and not every signer has finished.
+ */
+export async function mustWaitForSigners(
+  db: Executor,
+  application: { uuid: string; selectedPropertyUuid: string | null },
+): Promise<boolean> {
+  const signers = await activeSigners(db, application.uuid);
+  if (signers.length > 0) return signers.some((signer) => signer.status !== 'COMPLETE');
+  return isJointlyOwned(db, application);
+}
+
+export function coDeedStatusOf(signers: readonly SignerRow[], joint: boolean): TCoDeedStatus {
+  if (signers.length === 0) return joint ? 'PENDING' : 'NOT_REQUIRED';
+  return signers.every((signer) => signer.status === 'COMPLETE') ? 'COMPLETE' : 'PENDING';
+}
+
+export type CoDeedView = { coDeedStatus: TCoDeedStatus; helocSigners: { identityUuid: string }[] };
+
+/** coDeedStatus and helocSigners (signer version v1) of each application. */
+export async function coDeedViews(
+  db: Executor,
+  applications: readonly { uuid: string; selectedPropertyUuid: string | null }[],
+): Promise<Map<string, CoDeedView>> {
+  const uuids = applications.map((each) => each.uuid);
+  const rows = uuids.length
+    ? await db
+        .select()
+        .from(schema.coDeedSigners)
+        .where(
+          and(
+            inArray(schema.coDeedSigners.applicationUuid, uuids),
+            ne(schema.coDeedSigners.status, 'CANCELLED'),
+          ),
+        )
+        .orderBy(asc(schema.coDeedSigners.invitedAt))
+    : [];
+  const views = new Map<string, CoDeedView>();
+  for (const application of applications) {
+    const signers = rows.filter((row) => row.applicationUuid === application.uuid);
+    views.set(application.uuid, {
+      coDeedStatus: coDeedStatusOf(signers, await isJointlyOwned(db, application)),
+      helocSigners: signers.flatMap((signer) =>
+        signer.identityUuid ? [{ identityUuid: signer.identityUuid }] : [],
+      ),
+    });
+  }
+  return views;
+}
+
+/**
+ * The other owners who have signed (for the notices of right to cancel and the rescission start):
+ * each finished signer's name, identity and last signature (the notarised deed).
+ */
+export async function finishedOwners(
+  db: Executor,
+  applicationUuid: string,
+): Promise<{ name: string; identityUuid: string; signedAt: Date }[]> {
+  return (await activeSigners(db, applicationUuid)).flatMap((signer) =>
+    signer.status === 'COMPLETE' && signer.identityUuid && signer.notarizedAt
+      ? [{ name: fullName(signer), identityUuid: signer.identityUuid, signedAt: signer.notarizedAt }]
+      : [],
+  );
+}
