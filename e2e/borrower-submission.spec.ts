@@ -8,38 +8,11 @@
  * asserting the URL, the words on each screen and axe.
  */
 import { expect, test, type Page } from '@playwright/test';
+import { registerBorrower, stepUrl } from './borrower';
 import { expectNoAxeViolations } from './fixtures';
 
-const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-const stepUrl = (step: string) => new RegExp(`/account/heloc/${UUID}/${step}$`);
 const engine = (uuid: string) => `/service-application/api/v1/application/heloc/${uuid}`;
 const statusUrl = (uuid: string) => `/service-krang-heloc/borrower/secure/api/v1/${uuid}/status`;
-
-let counter = 0;
-
-/** A new borrower named `lastName`, signed in in this page; answers the application id. */
-async function registerBorrower(page: Page, lastName: string): Promise<string> {
-  await page.goto('/auth/login?org=MAIN');
-  counter += 1;
-  const response = await page.request.post('/identity/api/v1/registration/register', {
-    headers: { 'x-org-code': 'MAIN' },
-    data: {
-      property: { street1: '12 Oak Street', city: 'Fresno', state: 'CA', zip: '93701' },
-      saleStatus: 'NOT_SELLING',
-      income: { employmentType: 'FULL_TIME', annualIncomeCents: 150_000_00 },
-      name: { firstName: 'Sandy', lastName },
-      dob: '1980-02-29',
-      email: `submission-${Date.now()}-${counter}@heloc.test`,
-      phoneNumber: '(415) 555-0100',
-      password: 'Sturdy-pass-42',
-      acceptedTerms: true,
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  const { jwt, applicationUuid } = (await response.json()) as { jwt: string; applicationUuid: string };
-  await page.evaluate((token) => localStorage.setItem('jwt', token), jwt);
-  return applicationUuid;
-}
 
 /** A call as the signed-in borrower of this page (token from its storage, cookie from its context). */
 async function asBorrower(page: Page, method: 'GET' | 'POST', path: string, data?: unknown) {

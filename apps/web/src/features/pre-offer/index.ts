@@ -12,4 +12,3 @@ export {
 export { PropertyReview } from './components/property-review';
 export { LiensStep } from './components/liens-step';
 export { OfferSelect } from './components/offer-select';
-export { SupportContacts } from './components/support-contacts';

@@ -5,6 +5,7 @@
  * - review-app/incorrect-pin: the file is frozen with a PIN; the right PIN unlocks it, a wrong one
  *   lands here again.
  */
+import { OrgSupportContacts } from '@/features/org';
 import '@/components/ui/form-styles';
 import { Alert, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import '@mantine/core/styles/PasswordInput.css';
@@ -15,7 +16,6 @@ import { StepPage, useApplicationFlow } from '@/features/application-flow';
 import { errorText } from '@/lib/api-errors';
 import { ServerError, textFieldProps, useZodForm } from '@/lib/forms';
 import { retryCredit, submitCreditPin, submitSsn } from '../api/engine';
-import { SupportContacts } from './support-contacts';
 
 export const CREDIT_SOCIAL_TITLE = 'We could not find your credit file';
 
@@ -101,7 +101,7 @@ export function CreditError() {
         </ol>
       </Stack>
       <RetryCredit />
-      <SupportContacts />
+      <OrgSupportContacts />
     </StepPage>
   );
 }

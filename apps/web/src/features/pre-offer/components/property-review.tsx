@@ -2,6 +2,7 @@
  * review-app/property (spec 1 §4 "no or multiple properties"): several homes of record matched the
  * borrower, who chooses one (the lookup then runs again); or none did, and the flow stops for a review.
  */
+import { OrgSupportContacts } from '@/features/org';
 import '@/components/ui/form-styles';
 import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/InlineInput.css';
@@ -14,7 +15,6 @@ import { StepPage, useApplicationFlow } from '@/features/application-flow';
 import { fieldError, fieldId, ServerError, useZodForm } from '@/lib/forms';
 import { chooseProperty, propertiesQueryOptions } from '../api/engine';
 import { QueryState } from './query-state';
-import { SupportContacts } from './support-contacts';
 
 export const MULTIPLE_PROPERTIES_TITLE = 'Which home is this for?';
 export const NO_PROPERTY_TITLE = 'We could not find your home';
@@ -32,7 +32,7 @@ function NoProperty() {
         We could not find public property records that show a home at your address owned in your name. Our
         team needs to check the property with you before we can continue.
       </Text>
-      <SupportContacts lead="Please contact us to continue:" />
+      <OrgSupportContacts lead="Please contact us to continue:" />
     </StepPage>
   );
 }

@@ -3,12 +3,12 @@
  * DESIGN.md §7): no credit history, an underwriting review, a mortgage delinquency, an ownership that
  * does not match, and the timeout pages of the property data (datatree) and the closing documents.
  */
+import { OrgSupportContacts } from '@/features/org';
 import '@/components/ui/form-styles';
 import { Button, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { StepPage, TimeoutPage, useApplicationFlow } from '@/features/application-flow';
-import { SupportContacts } from './support-contacts';
 
 export const NO_CREDIT_TITLE = 'We could not find a credit history';
 
@@ -24,7 +24,7 @@ export function NoCredit() {
         If you think this is a mistake, you can get a free copy of your credit report at
         annualcreditreport.com and ask the bureau to correct it, then contact us.
       </Text>
-      <SupportContacts />
+      <OrgSupportContacts />
     </StepPage>
   );
 }
@@ -38,7 +38,7 @@ export function UnderwritingReview() {
         An underwriter is reviewing your application. We will e-mail you as soon as there is news, usually
         within one business day. There is nothing you need to do now.
       </Text>
-      <SupportContacts />
+      <OrgSupportContacts />
     </StepPage>
   );
 }
@@ -52,7 +52,7 @@ export function Delinquency() {
         Your credit report shows a late or missed payment on a loan secured by this home. Before we can make
         you an offer, our team needs to review it with you.
       </Text>
-      <SupportContacts lead="Please contact us to continue:" />
+      <OrgSupportContacts lead="Please contact us to continue:" />
     </StepPage>
   );
 }
@@ -66,7 +66,7 @@ export function IncorrectOwnership() {
         The public property records list a different owner for this address. A home equity line of credit must
         be secured by a home you own, so our team needs to review the ownership with you.
       </Text>
-      <SupportContacts lead="Please contact us to continue:" />
+      <OrgSupportContacts lead="Please contact us to continue:" />
     </StepPage>
   );
 }

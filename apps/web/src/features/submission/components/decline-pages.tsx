@@ -6,12 +6,12 @@
  * engine generated for it (Regulation B requires the written statement of reasons). The timeout page
  * is no decision: it shows the notice only if the application was in fact declined meanwhile.
  */
+import { OrgSupportContacts } from '@/features/org';
 import '@/components/ui/form-styles';
 import { Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { StepPage, statusQueryOptions, TimeoutPage, useApplicationFlow } from '@/features/application-flow';
 import { AdverseActionNotice } from './adverse-action-notice';
-import { SupportContacts } from './support-contacts';
 
 export const DECLINE_VARIANTS = {
   generic: {
@@ -57,7 +57,7 @@ export function DeclinePage({ variant }: { variant: DeclineVariant }) {
     <StepPage title={title}>
       <Text>{text}</Text>
       <AdverseActionNotice applicationUuid={applicationUuid} />
-      <SupportContacts />
+      <OrgSupportContacts />
     </StepPage>
   );
 }
@@ -87,7 +87,7 @@ export function TimeoutError() {
   ) : (
     <TimeoutPage applicationUuid={applicationUuid}>
       <Stack gap="xs">
-        <SupportContacts lead="If this keeps happening, please contact us:" />
+        <OrgSupportContacts lead="If this keeps happening, please contact us:" />
       </Stack>
     </TimeoutPage>
   );
