@@ -62,5 +62,7 @@ export default defineConfig(({ mode }) => ({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     setupFiles: ['./src/testing/setup.ts'],
+    // Component tests with user-event take 1–2 s alone and several times that on a loaded machine.
+    testTimeout: 20_000,
   },
 }));

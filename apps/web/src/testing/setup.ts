@@ -1,7 +1,11 @@
 /** Vitest set-up for the web project: DOM matchers, clean DOM between tests, browser APIs jsdom lacks. */
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// The suites share two cores with the server's integration tests: give `findBy…` and `waitFor` room
+// beyond the 1 s default so a loaded machine slows a test instead of failing it.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();
