@@ -81,8 +81,9 @@ export function InviteSignersForm({ applicationUuid }: { applicationUuid: string
       {signers.length > 0 ? (
         <Stack gap="xs">
           <Title order={2}>Invited owners</Title>
-          <Table.ScrollContainer minWidth={480}>
-            <Table>
+          {/* Scrolls sideways on narrow screens instead of squeezing the columns. */}
+          <div style={{ overflowX: 'auto' }}>
+            <Table miw={480}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th scope="col">Name</Table.Th>
@@ -133,7 +134,7 @@ export function InviteSignersForm({ applicationUuid }: { applicationUuid: string
                 })}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </div>
           <ServerError>{rowError}</ServerError>
         </Stack>
       ) : null}
