@@ -5,7 +5,6 @@
  * identity (a photo of the front of their ID).
  */
 import '@/components/ui/form-styles';
-import '@mantine/core/styles/FileInput.css';
 import '@mantine/core/styles/List.css';
 import { Alert, Button, FileInput, List, Loader, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
