@@ -71,8 +71,11 @@ async function borrowerAtCoDeed(page: Page, lastName: string): Promise<string> {
         race: declined,
         sex: declined,
       });
-    } else if (status === 'SUMMARY' || status === 'APP_SUMMARY') {
+    } else if (status === 'SUMMARY') {
       await call(page, 'POST', `${engine(uuid)}/submit`, { summaryAccepted: true, hardCreditConsent: true });
+    } else if (status === 'HARD_CREDIT_PULL' || status === 'APP_SUBMISSION') {
+      // The hard pull and the hand-over run in jobs.
+      await page.waitForTimeout(1000);
     } else if (status === 'INCOME_VERIFICATION') {
       const token = await call(page, 'POST', `${engine(uuid)}/income/link-token`, { kind: 'BANK' });
       const linked = await call(page, 'POST', `${engine(uuid)}/income/link/authenticate`, {
