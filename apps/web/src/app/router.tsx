@@ -14,6 +14,7 @@ import { stepHandle } from '@/features/application-flow/step-handle';
 import { applicationLoader } from './routes/app/application-loader';
 import { postOfferRoutes } from './routes/app/steps/post-offer-routes';
 import { preOfferRoutes } from './routes/app/steps/pre-offer-routes';
+import { helocSignerRoutes } from './routes/app/heloc-signer-routes';
 import {
   dashboardLoader,
   hostPageLoader,
@@ -50,6 +51,7 @@ export const appRoutes: RouteObject[] = withRoot([
     lazy: lazyRoute(() => import('./routes/app/register-account-setup')),
   },
   { path: paths.app.registerSupport.path, lazy: lazyRoute(() => import('./routes/app/register-support')) },
+  ...helocSignerRoutes,
   {
     // The application frame; its step screens are children rendered in the frame's <Outlet/>, each
     // group in its own file. The index moves on to the screen the server status resolves to.

@@ -11,6 +11,7 @@ import { passwordProblem } from '../password';
 import { ZEmailAddress, ZBorrowerDob } from './auth';
 import { ZUuid, requiredString } from './common';
 import { ZPhoneDigits } from './profile';
+import { ZDisplayBirthdate } from './borrower-steps';
 
 const ZNamePart = requiredString().pipe(z.string().max(50, 'Must be at most 50 characters'));
 
@@ -127,3 +128,74 @@ export const ZSignerIdentityRequest = z.object({
 });
 export type TSignerIdentityRequest = z.infer<typeof ZSignerIdentityRequest>;
 export type TSignerIdentityInput = z.input<typeof ZSignerIdentityRequest>;
+
+/** The signer's identity form: the birthdate as typed (MM/DD/YYYY), sent as ZSignerIdentityRequest. */
+export const ZSignerIdentityForm = z.object({
+  firstName: ZNamePart,
+  lastName: ZNamePart,
+  dob: ZDisplayBirthdate,
+  phoneNumber: ZPhoneDigits,
+});
+export type TSignerIdentityFormInput = z.input<typeof ZSignerIdentityForm>;
+export type TSignerIdentityForm = z.output<typeof ZSignerIdentityForm>;
+
+/** The accept form: a new password (or the existing signer account's), checked on the server too. */
+export const ZCoDeedAcceptForm = z.object({
+  password: z.string({ error: REQUIRED_MESSAGE }).min(1, REQUIRED_MESSAGE).max(256),
+});
+export type TCoDeedAcceptForm = z.infer<typeof ZCoDeedAcceptForm>;
+
+/** The signer's own view (GET …/co-deed/signer): their progress and the loan, no borrower data. */
+export const ZSignerView = z.object({
+  uuid: ZUuid,
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  status: ZSignerProgress,
+  loanNumber: z.string().nullable(),
+  primaryName: z.string(),
+  property: z
+    .object({ street1: z.string(), city: z.string(), state: z.string(), zip: z.string() })
+    .nullable(),
+  lineAmountCents: z.number().int(),
+  primaryWaiting: z.boolean(),
+});
+export type TSignerView = z.infer<typeof ZSignerView>;
+
+export const ZSignerDocument = z.object({
+  uuid: ZUuid,
+  type: z.string(),
+  fileName: z.string(),
+  signingMethod: z.enum(['ESIGN', 'NOTARY', 'NONE']),
+  signed: z.boolean(),
+});
+export type TSignerDocument = z.infer<typeof ZSignerDocument>;
+
+export const ZSignerCondition = z.object({
+  uuid: ZUuid,
+  type: z.enum(['IDENTITY', 'UPLOAD_DOCUMENT']),
+  description: z.string(),
+  createdAt: z.string(),
+  cleared: z.boolean(),
+});
+export type TSignerCondition = z.infer<typeof ZSignerCondition>;
+
+/**
+ * Where a signer belongs for their progress (the heloc-signer screens, relative to /heloc-signer):
+ * identity first, then their documents, then the notary; a finished signer sees their documents.
+ */
+export function signerScreenFor(status: TSignerProgress): string {
+  switch (status) {
+    case 'INVITED':
+    case 'ACCEPTED':
+      return 'identity';
+    case 'IDENTITY_VERIFIED':
+      return 'documents';
+    case 'SIGNED':
+      return 'intro';
+    case 'COMPLETE':
+      return 'documents';
+    case 'CANCELLED':
+      return 'cancelled';
+  }
+}

@@ -26,7 +26,10 @@ import {
   ZCoDeedStatusResponse,
   ZEmailAddress,
   ZInvitationToken,
+  ZSignerCondition,
+  ZSignerDocument,
   ZSignerIdentityRequest,
+  ZSignerView,
   ZUuid,
   acceptPasswordProblem,
   type TCoDeedSigner,
@@ -83,36 +86,6 @@ const EXPIRED_LINK = 'This link has expired. Ask the borrower to send a new invi
 const INVALID_LINK = 'This link is not valid. It may have been used already or replaced by a newer one.';
 
 type SignerProgress = TCoDeedSigner['status'];
-
-const ZSignerDocument = z.object({
-  uuid: ZUuid,
-  type: z.string(),
-  fileName: z.string(),
-  signingMethod: z.enum(['ESIGN', 'NOTARY', 'NONE']),
-  signed: z.boolean(),
-});
-const ZSignerView = z.object({
-  uuid: ZUuid,
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  status: z.enum(['INVITED', 'ACCEPTED', 'IDENTITY_VERIFIED', 'SIGNED', 'COMPLETE', 'CANCELLED']),
-  loanNumber: z.string().nullable(),
-  primaryName: z.string(),
-  property: z
-    .object({ street1: z.string(), city: z.string(), state: z.string(), zip: z.string() })
-    .nullable(),
-  lineAmountCents: z.number().int(),
-  /** The primary's application waits at CO_DEED for this signer. */
-  primaryWaiting: z.boolean(),
-});
-const ZSignerCondition = z.object({
-  uuid: ZUuid,
-  type: z.enum(['IDENTITY', 'UPLOAD_DOCUMENT']),
-  description: z.string(),
-  createdAt: z.string(),
-  cleared: z.boolean(),
-});
 
 export const coDeedRoutes: FastifyPluginAsyncZod<{ sessionTtlHours: number }> = async (app, options) => {
   const clock = app.clock;
