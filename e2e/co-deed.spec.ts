@@ -150,7 +150,10 @@ test('the co-owner accepts from the outbox link, signs and is notarized; the bor
   await call(page, 'POST', `${engine(uuid)}/co-deed/invitations`, {
     signers: [{ firstName: 'Casey', lastName: 'Happypath', email }],
   });
-  const link = await staffOutboxLink(page.request, email);
+  // Staff sign in from their own context: a sign-in replaces the session cookie of the context it is in.
+  const staffContext = await browser.newContext();
+  const link = await staffOutboxLink(staffContext.request, email);
+  await staffContext.close();
 
   const signerContext = await browser.newContext();
   const signer = await signerContext.newPage();
@@ -177,16 +180,12 @@ test('the co-owner accepts from the outbox link, signs and is notarized; the bor
   await expectNoAxeViolations(signer);
   const signButton = main.getByRole('button', { name: /^Sign / });
   await expect(signButton).toBeDisabled();
-  await main
-    .getByRole('button', { name: /Next page|Last page/ })
-    .last()
-    .click({ trial: true })
-    .catch(() => {});
-  for (let i = 0; i < 20 && (await signButton.isDisabled()); i += 1) {
-    await main.getByLabel(/I agree to sign this document electronically/).check();
-    await signer.mouse.wheel(0, 4000);
-    await signer.waitForTimeout(300);
-  }
+  // Signing opens only once the last page has been seen: page to the end of the document.
+  await main.getByLabel(/I agree to sign this document electronically/).check();
+  const nextPage = main.getByRole('button', { name: 'Next page' });
+  while (await nextPage.isEnabled()) await nextPage.click();
+  await viewer.scrollIntoViewIfNeeded();
+  await expect(signButton).toBeEnabled();
   await signButton.click();
 
   await expect(signer).toHaveURL(/\/heloc-signer\/intro$/, { timeout: 15_000 });
@@ -195,15 +194,7 @@ test('the co-owner accepts from the outbox link, signs and is notarized; the bor
   ).toBeVisible();
   await expectNoAxeViolations(signer);
   await main.getByRole('button', { name: 'Start my notary session' }).click();
-  // Notaries work during notary hours: outside them the error screen says so (also checked for axe).
-  await expect(signer).toHaveURL(/\/heloc-signer\/(sign|error)$/);
-  if (signer.url().endsWith('/error')) {
-    await expect(
-      main.getByRole('heading', { level: 1, name: 'We could not complete your notary session' }),
-    ).toBeVisible();
-    await expectNoAxeViolations(signer);
-    test.skip(true, 'outside notary hours: the notary session cannot start now');
-  }
+  await expect(signer).toHaveURL(/\/heloc-signer\/sign$/);
   await expect(main.getByRole('heading', { level: 1, name: 'Your notary session' })).toBeVisible();
   await expectNoAxeViolations(signer);
   await main.getByLabel(/I agree to sign this document electronically/).check();

@@ -1,11 +1,20 @@
 import { pacificWallClock } from '@heloc/domain';
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../lib/clock';
-import { createSandboxNotary } from './sandbox';
+import { createSandboxNotary, DEFAULT_NOTARY_HOURS } from './sandbox';
 
 const address = { street1: '1 Main St', city: 'Fresno', state: 'CA', zip: '93721' };
 
 describe('sandbox notary: electronic session', () => {
+  it('is open around the clock by default (online notary networks are)', async () => {
+    for (const now of ['2026-03-08T19:00:00.000Z', '2026-03-03T11:00:00.000Z']) {
+      const notary = createSandboxNotary({ clock: new ManualClock(now) });
+      expect(
+        (await notary.startElectronicSession({ applicationUuid: 'app-1', signerIds: ['b'] })).outcome,
+      ).toBe('SESSION_READY');
+    }
+  });
+
   it.each<[string, string, string]>([
     // 2026-03-02 is a Monday; PST is UTC−8 until 2026-03-08.
     ['Monday 10:00 PT', '2026-03-02T18:00:00.000Z', 'SESSION_READY'],
@@ -15,7 +24,10 @@ describe('sandbox notary: electronic session', () => {
     ['Sunday noon PT', '2026-03-08T19:00:00.000Z', 'UNAVAILABLE'],
     ['Monday 08:00 PDT', '2026-03-09T15:00:00.000Z', 'SESSION_READY'],
   ])('%s → %s', async (_, now, outcome) => {
-    const notary = createSandboxNotary({ clock: new ManualClock(now) });
+    const notary = createSandboxNotary({
+      clock: new ManualClock(now),
+      electronicHours: DEFAULT_NOTARY_HOURS,
+    });
     expect(
       (await notary.startElectronicSession({ applicationUuid: 'app-1', signerIds: ['b'] })).outcome,
     ).toBe(outcome);
@@ -23,7 +35,11 @@ describe('sandbox notary: electronic session', () => {
 
   it('outside hours names the next opening; a session notarizes before it expires', async () => {
     const clock = new ManualClock('2026-03-08T19:00:00.000Z'); // Sunday
-    const notary = createSandboxNotary({ clock, sessionTtlMs: 60_000 });
+    const notary = createSandboxNotary({
+      clock,
+      sessionTtlMs: 60_000,
+      electronicHours: DEFAULT_NOTARY_HOURS,
+    });
     expect(await notary.startElectronicSession({ applicationUuid: 'app-1', signerIds: ['b'] })).toEqual({
       outcome: 'UNAVAILABLE',
       reason: 'OUTSIDE_OPERATING_HOURS',

@@ -15,7 +15,14 @@ import type { ManualSlot, NotaryProvider, ManualSlotsRequest } from './index';
 
 export interface SandboxNotaryOptions {
   clock: Clock;
+  /** Hours of the mobile notaries behind manual appointments (default DEFAULT_NOTARY_HOURS). */
   operatingHours?: readonly TOperatingHoursEntry[];
+  /**
+   * Hours of the remote online notaries. Default: around the clock, as the large online notary
+   * networks work, so an eNotary session can start whenever the borrower is ready (and browser tests
+   * do not depend on the time of day). Pass hours to model a network that closes.
+   */
+  electronicHours?: readonly TOperatingHoursEntry[] | 'ALWAYS';
   /** Earliest manual slot after now (default 24 h). */
   leadTimeMs?: number;
   /** How long a joined session link stays valid (default 30 min). */
@@ -80,14 +87,14 @@ export function createSandboxNotary(options: SandboxNotaryOptions): NotaryProvid
     return result;
   }
 
-  function nextOpen(from: number): Date | null {
+  function nextOpen(openHours: readonly TOperatingHoursEntry[], from: number): Date | null {
     // A week of minutes is enough: hours repeat weekly; null when the hours are never open.
     for (
       let at = Math.ceil(from / 60_000) * 60_000, steps = 0;
       steps < 7 * 24 * 60;
       at += 60_000, steps += 1
     ) {
-      if (isOpenAt(hours, at)) return new Date(at);
+      if (isOpenAt(openHours, at)) return new Date(at);
     }
     return null;
   }
@@ -97,11 +104,12 @@ export function createSandboxNotary(options: SandboxNotaryOptions): NotaryProvid
 
     async startElectronicSession(request) {
       const now = options.clock.now();
-      if (!isOpenAt(hours, now)) {
+      const electronicHours = options.electronicHours ?? 'ALWAYS';
+      if (electronicHours !== 'ALWAYS' && !isOpenAt(electronicHours, now)) {
         return {
           outcome: 'UNAVAILABLE',
           reason: 'OUTSIDE_OPERATING_HOURS',
-          nextAvailableAt: nextOpen(now.getTime()),
+          nextAvailableAt: nextOpen(electronicHours, now.getTime()),
         };
       }
       const sessionId = sandboxId('ron', request.applicationUuid, ...request.signerIds, now.toISOString());

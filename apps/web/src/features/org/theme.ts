@@ -86,6 +86,9 @@ export function buildOrgTheme(brand: TOrgBrand): MantineThemeOverride {
       // Mantine renders dialog headers as <header>, which reads as a second page banner landmark.
       DrawerHeader: { defaultProps: { component: 'div' } },
       ModalHeader: { defaultProps: { component: 'div' } },
+      // A loader is a <span>: its aria-label ("Loading …") is only allowed, and only announced, on
+      // an element with a role (axe aria-prohibited-attr), so every loader is a status.
+      Loader: { defaultProps: { role: 'status' } },
     },
     fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
     headings: {

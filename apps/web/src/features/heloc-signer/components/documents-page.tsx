@@ -141,7 +141,7 @@ function FinishedDocuments({ signer }: { signer: TSignerView }) {
   const [open, setOpen] = useState<TSignerDocument | null>(null);
   return (
     <SignerScreen title={DOCUMENTS_DONE_TITLE}>
-      <Alert color="green" variant="light" title="You have signed everything">
+      <Alert color="green.9" variant="light" title="You have signed everything">
         Your deed is notarized.{' '}
         {signer.primaryWaiting
           ? `${signer.primaryName}'s application goes on once every owner has signed.`
