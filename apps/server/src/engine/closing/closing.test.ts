@@ -125,6 +125,17 @@ async function eNotary(who: Borrower, deedUuid: string) {
   });
 }
 
+/** The application as GET …/heloc/{uuid} answers it (the client machine's input). */
+async function view(who: Borrower) {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/service-application/api/v1/application/heloc/${who.applicationUuid}`,
+    headers: { authorization: who.authorization, cookie: who.cookie },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
 const route = (status: { status: string; applicationStatus: Record<string, unknown> }, state = 'CA') =>
   routeForStatus({
     statusName: status.status,
@@ -180,6 +191,22 @@ describe('happy path from INCOME_VERIFICATION to COMPLETE', () => {
       autopayAccount: { mask: '1111' },
     });
     expect(route(status)).toBe('identity');
+    // The application view carries what the client machine reads, the account masked to its last 4.
+    const afterAccounts = await view(ann);
+    expect(afterAccounts).toMatchObject({
+      payType: 'AUTOPAY',
+      disburseAccount: { routingNumber: '021000021', mask: '1111', accountNumber: '••••1111' },
+      autopayAccount: { uuid: expect.any(String) },
+      incomeSources: [
+        expect.objectContaining({
+          employmentType: 'FULL_TIME',
+          employerName: 'Acme Tools',
+          annualIncomeCents: 15_000_000,
+        }),
+      ],
+      insurance: { complete: false },
+      requestedManualNotaryTime: null,
+    });
 
     // Identity → flood determination (zone X) → closing package.
     expect((await uploadId(ann)).json()).toEqual({ status: 'WAITING_FOR_IDENTITY' });
@@ -235,6 +262,11 @@ describe('happy path from INCOME_VERIFICATION to COMPLETE', () => {
     status = await c.drain(ann);
     expect(status.status).toBe('RESCISSION');
     expect(route(status)).toBe('complete');
+    const afterInsurance = await view(ann);
+    expect(afterInsurance.insurance).toEqual({ complete: true });
+    expect(afterInsurance.documents.map((doc: { type: string }) => doc.type)).toEqual(
+      expect.arrayContaining(['DRIVERS_LICENSE_FRONT', 'HELOC_AGREEMENT', 'DEED_OF_TRUST']),
+    );
     // Signed Monday Jan 5 → Tue, Wed, Thu: the right ends at midnight ending Thursday Jan 8.
     expect(status.applicationStatus).toMatchObject({
       checklistStatus: 'RESCISSION',
@@ -554,6 +586,7 @@ describe('scenarios', () => {
     const slot = slots.slots[0]!;
     const reserved = await c.post(who, '/notary/reserve', { startsAt: slot.startsAt });
     expect(reserved.json()).toMatchObject({ status: 'NOTARY_WAITING_PERIOD', startsAt: slot.startsAt });
+    expect((await view(who)).requestedManualNotaryTime).toBe(slot.startsAt);
     expect((await c.post(who, '/notary/reserve', { startsAt: slot.startsAt })).json()).toMatchObject({
       status: 'NOTARY_WAITING_PERIOD',
     });

@@ -19,6 +19,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   accountMask,
   DOCUMENT_TYPE_LABELS,
+  formatMaskedAccount,
   ID_TYPE_FRONT_DOCUMENT,
   isOpenAt,
   isValidAccountNumber,
@@ -835,7 +836,7 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
                 accountType: row.accountType as 'CHECKING' | 'SAVINGS',
                 routingNumber: row.routingNumber,
                 mask: row.mask,
-                accountNumber: `••••${row.mask}`,
+                accountNumber: formatMaskedAccount(row.mask),
                 bankName: row.bankName,
                 verificationStatus: row.verificationStatus as 'VERIFIED' | 'PENDING_REVIEW' | null,
               }

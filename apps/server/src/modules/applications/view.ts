@@ -1,12 +1,10 @@
 /** Maps stored applications to the shape the spec's application calls answer. */
 import type { THelocApplicationView, UsStateCode } from '@heloc/domain';
-import type { ApplicationRecords, ApplicationWithProperty } from './repository';
-
-const NO_RECORDS: ApplicationRecords = { consents: [], documents: [] };
+import { emptyRecords, type ApplicationRecords, type ApplicationWithProperty } from './repository';
 
 export function toApplicationView(
   { application, property }: ApplicationWithProperty,
-  records: ApplicationRecords = NO_RECORDS,
+  records: ApplicationRecords = emptyRecords(),
 ): THelocApplicationView {
   return {
     uuid: application.uuid,
@@ -32,19 +30,20 @@ export function toApplicationView(
           },
         }
       : null,
-    // Income sources, accounts and signers are recorded by later engine steps; empty until then.
     consents: records.consents,
     documents: records.documents,
-    incomeSources: [],
-    disburseAccount: null,
-    autopayAccount: null,
-    payType: null,
+    incomeSources: records.incomeSources,
+    disburseAccount: records.disburseAccount,
+    autopayAccount: records.autopayAccount,
+    payType: records.payType,
     hasHmda: application.hasHmda,
     assetDepletion: { complete: application.assetDepletionComplete },
-    insurance: { complete: false },
+    insurance: records.insurance,
+    // Additional signers (co-deeders) are invited by the co-owner flow (issue 7); until one is on the
+    // application there is nobody to wait for.
     coDeedStatus: 'NOT_REQUIRED',
     isCrypto: application.isCrypto,
-    requestedManualNotaryTime: null,
+    requestedManualNotaryTime: records.requestedManualNotaryTime,
     additionalSignerVersion: 'v1',
     helocSigners: [],
     referrer: application.referrerUuid ? { referrerUuid: application.referrerUuid } : null,
