@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { EMPTY_APPLICATION_STATUS, newApplicationDefaults } from '@heloc/domain';
+import { EMPTY_APPLICATION_STATUS } from '@heloc/domain';
 import type { THelocApplicationView, TLoanOriginatorInfo, TProfile } from '@heloc/domain';
 import { APP_BASENAME } from '@/config/paths';
 import { browserLocation } from '@/lib/browser-location';
@@ -11,7 +11,6 @@ const APP_ID = '0b7c6f0e-8c5a-4c1e-9d43-5c0f4f1a2b3c';
 const LO_ID = '7c1a2b3c-0000-4000-8000-000000000001';
 
 const application = (overrides: Partial<THelocApplicationView> = {}): THelocApplicationView => ({
-  ...newApplicationDefaults(),
   uuid: APP_ID,
   loanNumber: 'HL-2024-000123',
   orgCode: 'ACME',
@@ -19,11 +18,28 @@ const application = (overrides: Partial<THelocApplicationView> = {}): THelocAppl
   term: 10,
   rate: 850,
   amount: 5_000_000,
+  uwCalculatedDrawAmount: null,
+  adjustedHomeAmount: null,
+  selectedPropertyUuid: null,
   property: {
     uuid: '11111111-1111-4111-8111-111111111111',
     state: 'CA',
     address: { street1: '12 OAK LANE', street2: null, city: 'SAN JOSE', state: 'CA', zip: '95112' },
   },
+  consents: [],
+  documents: [],
+  incomeSources: [],
+  disburseAccount: null,
+  autopayAccount: null,
+  payType: null,
+  hasHmda: false,
+  assetDepletion: { complete: false },
+  insurance: { complete: false },
+  coDeedStatus: 'NOT_REQUIRED',
+  isCrypto: false,
+  requestedManualNotaryTime: null,
+  additionalSignerVersion: 'v1',
+  helocSigners: [],
   referrer: { referrerUuid: LO_ID },
   auditFields: { createdDate: '2024-03-04T18:00:00.000Z' },
   ...overrides,
