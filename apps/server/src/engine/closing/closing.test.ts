@@ -11,7 +11,7 @@ import { ManualClock } from '../../lib/clock';
 import { createSandboxProviders } from '../../providers';
 import { createTestApp, type TestApp } from '../../test/app';
 import {
-  advanceToSubmittedForTest,
+  driveToSubmitted,
   createClient,
   driveToOfferSelection,
   newBorrower,
@@ -37,7 +37,7 @@ afterAll(async () => t.close());
 async function submitted(lastName = 'Example', state = 'CA', overrides = {}): Promise<Borrower> {
   clock.set(START);
   const who = await newBorrower(t.app, lastName, state, overrides);
-  await advanceToSubmittedForTest(t.app, t.database.db, clock, who);
+  await driveToSubmitted(t.app, who);
   return who;
 }
 
