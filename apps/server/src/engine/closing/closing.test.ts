@@ -145,8 +145,8 @@ const route = (status: { status: string; applicationStatus: Record<string, unkno
     isCrypto: false,
   });
 
-describe('happy path from INCOME_VERIFICATION to COMPLETE', () => {
-  it('verifies income, sets accounts, checks ID, signs, notarises, insures, waits out rescission and funds', async () => {
+describe('happy path from registration to COMPLETE, all through the HTTP API', () => {
+  it('prices, submits, verifies income, sets accounts, checks ID, signs, notarises, insures, waits out rescission and funds', async () => {
     const ann = await submitted();
     expect(route(await c.status(ann))).toBe('income/review');
 
@@ -310,7 +310,18 @@ describe('happy path from INCOME_VERIFICATION to COMPLETE', () => {
       .where(eq(schema.applicationEvents.applicationUuid, ann.applicationUuid))
       .orderBy(asc(schema.applicationEvents.id));
     const steps = events.filter((e) => e.kind === 'STEP_CHANGE').map((e) => e.toStep);
-    expect(steps.slice(steps.indexOf('INCOME_VERIFICATION'))).toEqual([
+    expect(steps).toEqual([
+      'WAITING_FOR_CREDIT',
+      'WAITING_FOR_PROPERTY',
+      'LIEN_VERIFICATION',
+      'WAITING_FOR_UNDERWRITING',
+      'OFFER_SELECTION',
+      'COLLECT_ADDITIONAL_INFO',
+      'HMDA',
+      'GEN_APP_SUMMARY',
+      'SUMMARY',
+      'HARD_CREDIT_PULL',
+      'APP_SUBMISSION',
       'INCOME_VERIFICATION',
       'WAITING_FOR_INCOME',
       'EMPLOYMENT_VERIFICATION',
