@@ -10,6 +10,7 @@ import { schema } from '../../db';
 import { ManualClock } from '../../lib/clock';
 import { createSandboxProviders } from '../../providers';
 import { createTestApp, type TestApp } from '../../test/app';
+import { multipartBody as multipart } from '../../uploads';
 import {
   driveToSubmitted,
   createClient,
@@ -766,8 +767,101 @@ describe('bad input, order, ownership and repeats', () => {
       'insurance/requirements',
       'insurance/upload/{type}',
       'closing-summary',
+      'conditions/{conditionUuid}/upload',
     ]) {
       expect(paths).toContain(`/service-application/api/v1/application/heloc/{uuid}/${suffix}`);
     }
+  });
+});
+
+describe('condition uploads (conditions/upload-document)', () => {
+  type ConditionRow = {
+    uuid: string;
+    categoryEnum: string;
+    actionNeeded: boolean;
+    xtraData: { numDocsRequired: number };
+  };
+  const conditionsOf = async (who: Borrower) => (await openConditionsOf(who)) as unknown as ConditionRow[];
+  const pdf = (title: string) => ({
+    bytes: new TextEncoder().encode(`%PDF-1.4\n% ${title}\n%%EOF\n`),
+    fileName: `${title}.pdf`,
+  });
+
+  it('counts each new document against the condition, once per file, and the income review takes them', async () => {
+    const who = await submitted('Selfemployed', 'CA', {
+      income: { employmentType: 'SELF_EMPLOYED', annualIncomeCents: 150_000_00 },
+    });
+    await throughIncome(who);
+    expect((await c.drain(who)).status).toBe('INCOME_VERIFICATION');
+    const [condition] = await conditionsOf(who);
+    expect(condition).toMatchObject({
+      categoryEnum: 'GENERIC_DOCUMENT_REQUEST',
+      actionNeeded: true,
+      xtraData: { numDocsRequired: 2 },
+    });
+    const path = `/conditions/${condition!.uuid}/upload`;
+
+    // Bad input: a type the category does not take, a file that is not a document, no file.
+    const wrongType = await c.upload(who, path, pdf('2024'), { documentType: 'DEED_OF_TRUST' });
+    expect(wrongType.statusCode).toBe(400);
+    expect(wrongType.json().details).toEqual([
+      { path: 'body.documentType', message: expect.stringContaining('TAX_RETURN') },
+    ]);
+    const text = await c.upload(who, path, { bytes: new TextEncoder().encode('hello'), fileName: 'a.pdf' });
+    expect(text.statusCode).toBe(400);
+    expect(text.json().message).toMatch(/Type not supported/);
+    expect((await c.upload(who, path, null, { documentType: 'TAX_RETURN' })).statusCode).toBe(400);
+    // Unknown condition, another borrower's application: 404.
+    const unknown = await c.upload(who, '/conditions/00000000-0000-4000-8000-000000000000/upload', pdf('x'));
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('Condition not found');
+    const other = await newBorrower(t.app);
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: `/service-application/api/v1/application/heloc/${who.applicationUuid}${path}`,
+      headers: { authorization: other.authorization, cookie: other.cookie, ...multipart(pdf('y')).headers },
+      payload: multipart(pdf('y')).payload,
+    });
+    expect(foreign.statusCode).toBe(404);
+    expect(await conditionsOf(who)).toEqual([expect.objectContaining({ xtraData: { numDocsRequired: 2 } })]);
+
+    // The first return: one still asked for; the same file again is the same document, counted once.
+    const first = await c.upload(who, path, pdf('2024'), { documentType: 'TAX_RETURN' });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({
+      status: 'INCOME_VERIFICATION',
+      condition: { actionNeeded: true, xtraData: { numDocsRequired: 1 } },
+      document: { type: 'TAX_RETURN', contentType: 'application/pdf' },
+    });
+    const again = await c.upload(who, path, pdf('2024'), { documentType: 'TAX_RETURN' });
+    expect(again.json().document.uuid).toBe(first.json().document.uuid);
+    expect(again.json().condition.xtraData.numDocsRequired).toBe(1);
+
+    // The second: nothing left to do for the borrower until the review.
+    const second = await c.upload(who, path, pdf('2025'), { documentType: 'TAX_RETURN' });
+    expect(second.json().condition).toMatchObject({ actionNeeded: false, xtraData: { numDocsRequired: 1 } });
+    expect(await conditionsOf(who)).toEqual([expect.objectContaining({ actionNeeded: false })]);
+
+    // The income review reads the documents uploaded here: verified, condition cleared.
+    expect((await c.post(who, '/income/documents/submit')).json()).toEqual({ status: 'WAITING_FOR_INCOME' });
+    expect((await c.drain(who)).status).toBe('DISBURSEMENT_ACCOUNT');
+    expect(await conditionsOf(who)).toEqual([]);
+    // A cleared condition takes no more uploads.
+    expect((await c.upload(who, path, pdf('2023'), { documentType: 'TAX_RETURN' })).statusCode).toBe(404);
+  });
+
+  it('answers 409 for a condition cleared on its own screen (the phone number)', async () => {
+    const who = await submitted();
+    const [row] = await t.database.db
+      .insert(schema.applicationConditions)
+      .values({
+        applicationUuid: who.applicationUuid,
+        category: 'MISSING_PHONE_NUMBER',
+        commentsToBorrower: 'Please add a phone number.',
+      })
+      .returning();
+    const res = await c.upload(who, `/conditions/${row!.uuid}/upload`, pdf('phone'));
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ details: { category: 'MISSING_PHONE_NUMBER' } });
   });
 });
