@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeForStatus } from '@heloc/domain';
 import { schema } from '../../db';
 import { ManualClock } from '../../lib/clock';
-import { createSandboxProviders } from '../../providers';
+import { createSandboxProviders, type Providers } from '../../providers';
 import { createTestApp, type TestApp } from '../../test/app';
 import { multipartBody as multipart } from '../../uploads';
 import {
@@ -26,11 +26,28 @@ const START = '2026-01-05T17:00:00.000Z';
 const clock = new ManualClock(START);
 let c: ReturnType<typeof createClient>;
 
+const sandbox = createSandboxProviders({ clock, creditTimeoutDelayMs: 1 });
+/** When set, the income link verifies this annual income (a borrower who stated more than they earn). */
+let verifiedIncomeCents: number | null = null;
+const providers: Providers = {
+  ...sandbox,
+  income: {
+    ...sandbox.income,
+    async verifyIncome(request) {
+      const result = await sandbox.income.verifyIncome(request);
+      if (result.outcome !== 'VERIFIED' || verifiedIncomeCents === null) return result;
+      const annualIncomeCents = verifiedIncomeCents;
+      return {
+        ...result,
+        annualIncomeCents,
+        sources: result.sources.map((source) => ({ ...source, annualIncomeCents })),
+      };
+    },
+  },
+};
+
 beforeAll(async () => {
-  t = await createTestApp(
-    { authRateLimitPerMinute: 10_000 },
-    { clock, providers: createSandboxProviders({ clock, creditTimeoutDelayMs: 1 }) },
-  );
+  t = await createTestApp({ authRateLimitPerMinute: 10_000 }, { clock, providers });
   c = createClient(t.app);
 });
 afterAll(async () => t.close());
@@ -863,5 +880,42 @@ describe('condition uploads (conditions/upload-document)', () => {
     const res = await c.upload(who, `/conditions/${row!.uuid}/upload`, pdf('phone'));
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ details: { category: 'MISSING_PHONE_NUMBER' } });
+  });
+});
+
+describe('DTI on verified income', () => {
+  it('declines when the verified income puts DTI over the cap, with an adverse action notice from the hard pull', async () => {
+    const who = await submitted();
+    verifiedIncomeCents = 30_000_00;
+    try {
+      await throughIncome(who);
+      const status = await c.drain(who);
+      expect(status.status).toBe('DECLINED');
+      expect(status.applicationStatus).toMatchObject({ uwDecision: 'DECLINE', dtiDecline: true });
+      expect(route(status)).toBe('error/income');
+    } finally {
+      verifiedIncomeCents = null;
+    }
+    const [decline] = await t.database.db
+      .select()
+      .from(schema.applicationEvents)
+      .where(eq(schema.applicationEvents.action, 'INCOME_DTI_DECLINED'))
+      .orderBy(asc(schema.applicationEvents.id));
+    expect(decline).toMatchObject({ applicationUuid: who.applicationUuid, reason: 'DTI_ABOVE_CAP' });
+    expect(decline!.data).toMatchObject({ kind: 'HARD', annualIncomeCents: 30_000_00, dtiCapBps: 5000 });
+    expect(decline!.data.verifiedDtiBps as number).toBeGreaterThan(5000);
+    const documents = (await c.get(who, '/documents')).json() as { documents: { type: string }[] };
+    expect(documents.documents.map((doc) => doc.type)).toContain('ADVERSE_ACTION_NOTICE');
+  });
+
+  it('continues when the verified income keeps DTI within the cap', async () => {
+    const who = await submitted();
+    verifiedIncomeCents = 90_000_00;
+    try {
+      await throughIncome(who);
+      expect((await c.drain(who)).status).toBe('EMPLOYMENT_VERIFICATION');
+    } finally {
+      verifiedIncomeCents = null;
+    }
   });
 });

@@ -39,6 +39,7 @@ export const CLOSING_ACTIONS = [
   'INCOME_PARTIAL',
   'INCOME_DOCUMENTS_REQUIRED',
   'INCOME_UNVERIFIED',
+  'INCOME_DTI_DECLINED',
   'INCOME_TIMEOUT',
   'SUBMIT_EMPLOYER',
   'EMPLOYMENT_VERIFIED',
@@ -120,6 +121,8 @@ export const CLOSING_TRANSITIONS: readonly Transition[] = [
   t('INCOME_DOCUMENTS_REQUIRED', ['WAITING_FOR_INCOME'], 'INCOME_VERIFICATION'),
   // No recurring income: the asset-depletion offer (product/assets) decides instead.
   t('INCOME_UNVERIFIED', ['WAITING_FOR_INCOME'], 'ASSETS_PREQUAL'),
+  // Verified income puts DTI over the cap: declined (error/income), with an adverse action notice.
+  t('INCOME_DTI_DECLINED', ['WAITING_FOR_INCOME'], 'DECLINED'),
   t('INCOME_TIMEOUT', ['WAITING_FOR_INCOME'], 'UNKNOWN'),
   t('SUBMIT_EMPLOYER', ['EMPLOYMENT_VERIFICATION'], 'WAITING_FOR_INCOME'),
   t('EMPLOYMENT_VERIFIED', ['WAITING_FOR_INCOME'], 'DISBURSEMENT_ACCOUNT'),
