@@ -524,6 +524,40 @@ describe('scenarios', () => {
     expect(route(await c.status(who), 'TX')).toBe('bpo/hold');
     clock.advance(2 * 86_400_000);
     expect((await c.drain(who)).status).toBe('NOTE_SIGNING');
+
+    // The 12-day notice: applied Monday Jan 5 (11 am in Austin) → may close from Saturday Jan 17, Texas time.
+    const list = (await c.get(who, '/closing-documents')).json() as DocumentList;
+    const first = list.documents.find((doc) => doc.signingMethod === 'ESIGN')!;
+    const sign = () =>
+      c.post(who, '/signing/sign', {
+        documentUuid: first.uuid,
+        esignConsent: true,
+        esignDisclosureVersion: 'esign-2026-01',
+        scrolledToBottom: true,
+      });
+    const early = await sign();
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toMatchObject({
+      message:
+        'A Texas home equity loan can close on or after 01/17/2026, 12 days after the notice given with your application.',
+      details: {
+        step: 'NOTE_SIGNING',
+        reason: 'TEXAS_12_DAY_NOTICE',
+        earliestClosingDate: '2026-01-17',
+        earliestClosingAt: '2026-01-17T06:00:00.000Z',
+      },
+    });
+    const signatures = await t.database.db
+      .select()
+      .from(schema.applicationSignatures)
+      .where(eq(schema.applicationSignatures.applicationUuid, who.applicationUuid));
+    expect(signatures).toEqual([]);
+    clock.set('2026-01-17T05:59:59.000Z');
+    expect((await sign()).statusCode).toBe(409);
+    clock.set('2026-01-17T06:00:00.000Z');
+    expect((await sign()).statusCode).toBe(200);
+    const { last } = await signAll(who);
+    expect(last.status).toBe('GEN_NOTARY_DOCS');
   });
 
   it('a failed ID check raises the ID verification condition; a readable ID clears it', async () => {

@@ -248,6 +248,18 @@ export function registerClosingJobs(worker: JobWorker, deps: ClosingDeps): void 
             return;
           }
           case 'UNVERIFIED':
+            if (application.assetDepletionComplete) {
+              // The borrower already qualified on assets (product/assets before the offers): no
+              // recurring income is what that path expects. Underwriting decides on the assets alone
+              // (the DTI rule with asset-depletion income only) instead of asking for them again.
+              await replaceIncomeSources(tx, application.uuid, []);
+              await afterIncomeVerified(tx, application, 'RETIRED', {
+                reportId: result.reportId,
+                annualIncomeCents: 0,
+                qualifiedOn: 'ASSET_DEPLETION',
+              });
+              return;
+            }
             await moveClosing(tx, clock, application, 'INCOME_UNVERIFIED', {
               actor: PROVIDER,
               reason: result.reason,

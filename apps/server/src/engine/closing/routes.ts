@@ -55,6 +55,7 @@ import { withApplicationLock, type ApplicationRow } from '../../workflow/step-ma
 import { currentClosingDocuments, documentsOfType, E_SIGNED_TYPES, firstPaymentDate } from './documents';
 import { accountContext, INCOME_DOCUMENT_TYPES } from './jobs';
 import { LinkTokens } from './link-tokens';
+import { texasClosingRefusal } from './texas';
 import { kbaQuestions } from './notary-kba';
 import type { ClosingAction } from './steps';
 import {
@@ -1122,6 +1123,10 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         const doc = documents.find((each) => each.uuid === documentUuid);
         if (!doc) throw new AppError('NOT_FOUND', 'Document not found');
+        // Texas: nothing of the closing package is signed before the 12-day notice has run.
+        const early = await texasClosingRefusal(tx, application, clock.now());
+        if (early)
+          throw new AppError('CONFLICT', early.message, { step: application.step, ...early.details });
         if (!isSigned(doc.uuid)) {
           await tx.insert(schema.applicationSignatures).values({
             applicationUuid: application.uuid,

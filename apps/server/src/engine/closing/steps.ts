@@ -25,10 +25,13 @@
  *   FUNDABLE → COMPLETE, each waiting step ended by a job due when its period ends on the clock.
  * - Valuation order (Noavm before offers, Texas after identity): NO_AVM → BPO_ORDER → BPO_PROCESSING;
  *   the report sends Noavm back to underwriting (and its offers) and Texas on to the closing documents.
+ * - Texas: the closing signature waits for the 12th day after the notice given with the application
+ *   (texas.ts, a guard on CLOSING_SIGNED; the signing endpoint refuses the first signature early).
  * - A provider job whose attempts run out moves the application to UNKNOWN (error/timeout).
  */
 import type { TApplicationStep } from '@heloc/domain';
-import type { StepTransition } from '../../workflow/step-machine';
+import type { StepGuard, StepTransition } from '../../workflow/step-machine';
+import { texasTwelveDayGuard } from './texas';
 
 export const CLOSING_ACTIONS = [
   // Income and employment.
@@ -98,10 +101,16 @@ type Transition = StepTransition & {
   to: TApplicationStep;
 };
 
-const t = (action: ClosingAction, from: readonly TApplicationStep[], to: TApplicationStep): Transition => ({
+const t = (
+  action: ClosingAction,
+  from: readonly TApplicationStep[],
+  to: TApplicationStep,
+  guard?: StepGuard,
+): Transition => ({
   action,
   from,
   to,
+  ...(guard && { guard }),
 });
 
 /** Steps where the borrower still chooses how the deed is notarised. */
@@ -150,7 +159,8 @@ export const CLOSING_TRANSITIONS: readonly Transition[] = [
   t('CLOSING_DOCS_READY', ['GEN_CLOSING_DOCS'], 'NOTE_SIGNING'),
   t('CLOSING_DOCS_TIMEOUT', ['GEN_CLOSING_DOCS'], 'UNKNOWN'),
   // E-signing: the last document signed completes the envelope and readies the notary package.
-  t('CLOSING_SIGNED', ['NOTE_SIGNING'], 'GEN_NOTARY_DOCS'),
+  // Texas: not before the 12th day after the notice (texas.ts).
+  t('CLOSING_SIGNED', ['NOTE_SIGNING'], 'GEN_NOTARY_DOCS', texasTwelveDayGuard),
   t('NOTARY_PACKAGE_READY', ['GEN_NOTARY_DOCS'], 'NOTARY_DISCLOSURE'),
   t('ESIGN_TIMEOUT', ['GEN_NOTARY_DOCS'], 'UNKNOWN'),
   // Notary: eNotary session or a manual appointment (the borrower may switch until one is under way).
