@@ -9,6 +9,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db';
 import { closingRoutes } from './engine/closing/routes';
+import { bridgeWriteEvents } from './lib/write-events-bridge';
 import { registerClosingJobs } from './engine/closing/jobs';
 import { engineRoutes } from './engine/routes';
 import { registerEngineJobs } from './engine/jobs';
@@ -149,6 +150,14 @@ export async function buildApp({
   app.decorate('sealer', sealer);
   // preClose runs before every onClose hook, so the job in hand finishes while the database is open.
   app.addHook('preClose', async () => jobs.stop());
+  // Several instances on one PostgreSQL: every instance's caches hear every instance's writes.
+  if (database.listen) {
+    const bridge = await bridgeWriteEvents({
+      database,
+      onError: (error) => app.log.warn({ err: error }, 'write-events bridge: %s', error.message),
+    });
+    app.addHook('onClose', async () => bridge.close());
+  }
   if (closeDatabase) app.addHook('onClose', async () => database.close());
   if (!config.jwtSecret) throw new Error('buildApp needs config.jwtSecret (see resolveJwtSecret)');
   await app.register(authPlugin, {

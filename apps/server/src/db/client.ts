@@ -23,6 +23,16 @@ export type DatabaseHandle = {
   kind: DatabaseTarget['kind'];
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * LISTEN on `channel` over a connection of its own (PostgreSQL only: PGlite serves one process,
+   * where nothing else could notify). `onPayload` gets each notification's payload. A lost
+   * connection is reported to `onError` and opened again after a second, listening again.
+   */
+  listen?(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onError: (error: Error) => void,
+  ): Promise<{ close(): Promise<void> }>;
 };
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
@@ -50,11 +60,43 @@ export async function openDatabase(
         ((error) => console.error(`PostgreSQL connection lost (the pool will reconnect): ${error.message}`)),
     );
     const db = drizzle(pool, { schema });
+    const { Client } = (await import('pg')).default;
     return {
       db: db as unknown as Database,
       kind: target.kind,
       migrate: () => migrate(db, { migrationsFolder }),
       close: () => pool.end(),
+      async listen(channel, onPayload, onError) {
+        if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`invalid channel name ${channel}`);
+        let closed = false;
+        let client: InstanceType<typeof Client> | null = null;
+        let retry: NodeJS.Timeout | null = null;
+        const connect = async (): Promise<void> => {
+          const next = new Client({ connectionString: target.url });
+          next.on('notification', (message) => {
+            if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
+          });
+          next.on('error', (error) => {
+            onError(error);
+            void next.end().catch(() => undefined);
+            if (client === next) client = null;
+            if (!closed) retry = setTimeout(() => void connect().catch(onError), 1000);
+          });
+          await next.connect();
+          await next.query(`listen ${channel}`);
+          if (closed) await next.end();
+          else client = next;
+        };
+        await connect();
+        return {
+          async close() {
+            closed = true;
+            if (retry) clearTimeout(retry);
+            await client?.end().catch(() => undefined);
+            client = null;
+          },
+        };
+      },
     };
   }
 
