@@ -420,9 +420,9 @@ describe('property scenarios', () => {
     expect((await throughCredit(await borrower('Noproperty'))).status).toBe('NO_PROPERTY');
   });
 
-  it('Notowner: no property (ownership mismatch audited)', async () => {
+  it('Notowner: incorrect ownership (review-app/incorrect-ownership), the mismatch audited', async () => {
     const ann = await borrower('Notowner');
-    expect((await throughCredit(ann)).status).toBe('NO_PROPERTY');
+    expect((await throughCredit(ann)).status).toBe('INCORRECT_OWNERSHIP');
     const events = await t.database.db
       .select()
       .from(schema.applicationEvents)

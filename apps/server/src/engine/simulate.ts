@@ -172,8 +172,9 @@ export function expectedEnd(
     case 'DELINQUENT':
       return 'DELINQUENCY_REVIEW';
     case 'NOPROPERTY':
-    case 'NOTOWNER':
       return 'NO_PROPERTY';
+    case 'NOTOWNER':
+      return 'INCORRECT_OWNERSHIP';
     case 'NODATATREE':
       return 'IN_PROGRESS';
     case 'TIMEOUT':

@@ -70,7 +70,7 @@ const EXPECTED: Partial<Record<EngineAction, { destination: string; flags?: Part
     CREDIT_TIMEOUT: { destination: 'error/timeout' },
     PROPERTY_FOUND: { destination: 'liens', flags: { propertyComplete: true } },
     PROPERTY_NOT_FOUND: { destination: 'review-app/property' },
-    PROPERTY_NOT_OWNER: { destination: 'review-app/property' },
+    PROPERTY_NOT_OWNER: { destination: 'review-app/incorrect-ownership' },
     PROPERTY_MULTIPLE: { destination: 'review-app/property' },
     PROPERTY_NO_DATA: { destination: 'review-app/datatree', flags: { datatreeNoMatch: true } },
     PROPERTY_DELINQUENT: { destination: 'review-app/delinquency' },
