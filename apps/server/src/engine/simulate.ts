@@ -140,6 +140,8 @@ export type SimulationResult = {
   expected: string;
   /** Ended where expected, with no unexpected HTTP error. */
   ok: boolean;
+  /** Wall time of the drive through the API, registration to the last step (database start-up excluded). */
+  drivenMs: number;
   error?: { action: string; httpStatus: number; body: string };
 };
 
@@ -248,6 +250,8 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
   const seen: { session: Session | null; last: Look | null } = { session: null, last: null };
   let stop: SimulationResult['stop'] = { reason: 'step-limit', detail: `stopped after ${maxSteps} steps` };
   let error: SimulationResult['error'];
+  let drivenFrom = 0;
+  let drivenMs = 0;
 
   try {
     await database.migrate();
@@ -394,6 +398,7 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
       });
     };
 
+    drivenFrom = performance.now();
     // 1. Registration (the browser's registration page), with the scenario as the last name.
     const body: TRegistrationInput = {
       property: { ...SIMULATION_ADDRESSES[state] },
@@ -772,6 +777,7 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
     error = { action: caught.action, httpStatus: caught.res.statusCode, body: caught.res.body.slice(0, 500) };
     stop = { reason: 'http-error', detail: `${caught.action} answered ${caught.res.statusCode}` };
   } finally {
+    if (drivenFrom > 0) drivenMs = Math.round(performance.now() - drivenFrom);
     await app?.close();
     await database.close();
   }
@@ -793,6 +799,7 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
     stop,
     expected,
     ok: error === undefined && final.status === expected,
+    drivenMs,
     ...(error && { error }),
   };
 }
