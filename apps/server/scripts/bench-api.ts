@@ -40,7 +40,8 @@ async function freePort(): Promise<number> {
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'heloc-bench-'));
-const port = await freePort();
+// PORT, when given, is the port to use (shared machines hand out ports); else any free one.
+const port = process.env.PORT ? Number(process.env.PORT) : await freePort();
 const base = `http://127.0.0.1:${port}`;
 const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
   cwd: serverDir,

@@ -51,6 +51,9 @@ function printText(result: SimulationResult): void {
   const chosen = result.timeline.find((entry) => entry.facts.chosen)?.facts;
   if (chosen?.maxLineCents !== undefined) console.log(`Maximum line: ${dollars(chosen.maxLineCents)}`);
   console.log(`Stopped: ${result.stop.reason} (${result.stop.detail})`);
+  console.log(
+    `Driven through the API in ${(result.drivenMs / 1000).toFixed(1)} s (${result.timeline.length} steps; database start-up not counted)`,
+  );
   if (result.error)
     console.log(`Error: ${result.error.action} → ${result.error.httpStatus} ${result.error.body}`);
   console.log(

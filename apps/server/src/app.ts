@@ -9,6 +9,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db';
 import { closingRoutes } from './engine/closing/routes';
+import { bridgeWriteEvents } from './lib/write-events-bridge';
 import { registerClosingJobs } from './engine/closing/jobs';
 import { engineRoutes } from './engine/routes';
 import { registerEngineJobs } from './engine/jobs';
@@ -173,6 +174,14 @@ export async function buildApp({
   telemetry.start();
   app.decorate('telemetry', telemetry);
   app.addHook('preClose', async () => telemetry.stop());
+  // Several instances on one PostgreSQL: every instance's caches hear every instance's writes.
+  if (database.kind === 'postgres') {
+    const bridge = await bridgeWriteEvents({
+      database,
+      onError: (error) => app.log.warn({ err: error }, 'write-events bridge: %s', error.message),
+    });
+    app.addHook('onClose', async () => bridge.close());
+  }
   if (closeDatabase) app.addHook('onClose', async () => database.close());
   if (!config.jwtSecret) throw new Error('buildApp needs config.jwtSecret (see resolveJwtSecret)');
   await app.register(authPlugin, {

@@ -381,6 +381,9 @@ export const APPLICATION_STEPS = [
   'CREDIT_FROZEN_PIN',
   'NO_PROPERTY',
   'MULTIPLE_PROPERTIES',
+  // The property's owner of record is not the applicant (DESIGN.md §7 Notowner): one of the spec's
+  // decline variants, review-app/incorrect-ownership.
+  'INCORRECT_OWNERSHIP',
   'HMDA',
   'DELINQUENCY_REVIEW',
   'CLOSING_DISCLOSURE',

@@ -420,9 +420,9 @@ describe('property scenarios', () => {
     expect((await throughCredit(await borrower('Noproperty'))).status).toBe('NO_PROPERTY');
   });
 
-  it('Notowner: no property (ownership mismatch audited)', async () => {
+  it('Notowner: incorrect ownership (review-app/incorrect-ownership), the mismatch audited', async () => {
     const ann = await borrower('Notowner');
-    expect((await throughCredit(ann)).status).toBe('NO_PROPERTY');
+    expect((await throughCredit(ann)).status).toBe('INCORRECT_OWNERSHIP');
     const events = await t.database.db
       .select()
       .from(schema.applicationEvents)
@@ -522,5 +522,18 @@ describe('underwriting scenarios', () => {
     expect((await toOffers(ann)).status).toBe('OFFER_SELECTION');
     // 80% × $650,000 − $250,000 = $270,000.
     expect((await offers(ann)).maxLineCents).toBe(270_000_00);
+  });
+
+  it('New York: accepted under an organisation licensed there (MAIN_NY), refused under MAIN', async () => {
+    const property = { street1: '1 Broadway', city: 'New York', state: 'NY', zip: '10004' } as const;
+    // MAIN is not licensed in New York: registration itself refuses (the identity tests check the text).
+    await expect(registerAndSignIn(t.app, 'MAIN', { property })).rejects.toThrow(/registration failed: 400/);
+    const registered = await registerAndSignIn(t.app, 'MAIN_NY', {
+      name: { firstName: 'Ann', lastName: 'Example' },
+      property,
+    });
+    const ann = { ...registered, lastName: 'Example' };
+    expect((await toOffers(ann)).status).toBe('OFFER_SELECTION');
+    expect((await offers(ann)).offers.length).toBeGreaterThan(0);
   });
 });

@@ -10,8 +10,9 @@ import { parseSimulateArgs, simulate, type SimulationResult } from './simulate';
 
 const statuses = (result: SimulationResult) => result.timeline.map((entry) => entry.status);
 
-describe('simulate', () => {
-  it('Happy: registration → liens → offers → the offer at its maximum line → more info → submitted', async () => {
+// Each run starts its own embedded database and drives a whole application: minutes on a busy machine.
+describe('simulate', { timeout: 180_000 }, () => {
+  it('Happy: registration → offers → submission → income → accounts → signing → notary → insurance → rescission → COMPLETE', async () => {
     const result = await simulate({ scenario: 'Happy' });
     expect(result).toMatchObject({ scenario: 'HAPPY', orgCode: 'MAIN', state: 'CA', ok: true });
     expect(statuses(result)).toEqual([
@@ -22,8 +23,18 @@ describe('simulate', () => {
       'HMDA',
       'SUMMARY',
       'INCOME_VERIFICATION',
+      'EMPLOYMENT_VERIFICATION',
+      'DISBURSEMENT_ACCOUNT',
+      'AUTOPAY_ACCOUNT',
+      'IDENTITY_VERIFICATION',
+      'NOTE_SIGNING',
+      'NOTARY_DISCLOSURE',
+      'DEED_SIGNING',
+      'TRUST_AND_INSURANCE',
+      'RESCISSION',
+      'RECORDING',
+      'COMPLETE',
     ]);
-    expect(result.timeline.map((entry) => entry.step)).toEqual([1, 2, 3, 4, 5, 6, 7]);
     expect(result.timeline[5]).toMatchObject({ screen: 'start/app-summary' });
     expect(result.timeline[5]?.facts.documents).toEqual([
       'APPLICATION_SUMMARY',
@@ -36,23 +47,19 @@ describe('simulate', () => {
     // min($400,000, 85% × $650,000 − $250,000).
     expect(choice.facts).toMatchObject({ maxLineCents: 302_500_00, chosen: { amountCents: 302_500_00 } });
     expect(choice.facts.offers).toBeGreaterThan(0);
-    expect(result.final).toMatchObject({ status: 'INCOME_VERIFICATION', screen: 'income/review' });
-    expect(result.stop.reason).toBe('needs-input');
+    // Rescission ends at Pacific midnight after three business days (signed Monday Jan 5 → Thursday Jan 8).
+    const rescission = result.timeline.find((entry) => entry.status === 'RECORDING')!;
+    expect(rescission).toMatchObject({ action: 'wait for rescission.end' });
+    expect(rescission.facts.clock).toBe('2026-01-09T08:00:00.000Z');
+    expect(result.final).toMatchObject({ status: 'COMPLETE', screen: '/' });
+    expect(result.stop.reason).toBe('final');
   });
 
-  it('Nomatch: a matching SSN continues to the offers; an SSN ending 0000 ends without credit', async () => {
+  it('Nomatch: a matching SSN continues to COMPLETE; an SSN ending 0000 ends without credit', async () => {
     const matched = await simulate({ scenario: 'Nomatch' });
     expect(matched.ok).toBe(true);
-    expect(statuses(matched)).toEqual([
-      'IN_PROGRESS',
-      'CREDIT_NO_MATCH',
-      'LIEN_VERIFICATION',
-      'OFFER_SELECTION',
-      'COLLECT_ADDITIONAL_INFO',
-      'HMDA',
-      'SUMMARY',
-      'INCOME_VERIFICATION',
-    ]);
+    expect(statuses(matched).slice(0, 3)).toEqual(['IN_PROGRESS', 'CREDIT_NO_MATCH', 'LIEN_VERIFICATION']);
+    expect(matched.final.status).toBe('COMPLETE');
     expect(matched.timeline[1]?.screen).toBe('credit/social');
 
     const noCredit = await simulate({ scenario: 'nomatch', ssnEnding: '0000' });
@@ -76,7 +83,7 @@ describe('simulate', () => {
     expect(result.timeline.at(-1)?.facts.documents).toEqual(['ADVERSE_ACTION_NOTICE']);
   });
 
-  it('Assets: product/assets, savings declared, offers, submitted', async () => {
+  it('Assets: product/assets, savings declared, offers, submitted; no recurring income on the link declines on DTI', async () => {
     const result = await simulate({ scenario: 'Assets' });
     expect(result.ok).toBe(true);
     expect(statuses(result).slice(0, 4)).toEqual([
@@ -86,7 +93,9 @@ describe('simulate', () => {
       'OFFER_SELECTION',
     ]);
     expect(result.timeline[2]?.screen).toBe('product/assets');
-    expect(result.final.status).toBe('INCOME_VERIFICATION');
+    expect(statuses(result)).toContain('INCOME_VERIFICATION');
+    expect(result.final).toMatchObject({ status: 'DECLINED', screen: 'error/income' });
+    expect(result.timeline.at(-1)?.facts.documents).toContain('ADVERSE_ACTION_NOTICE');
   });
 
   it('Timeout moves the clock past the retries and ends at CREDIT_ERROR', async () => {
@@ -95,11 +104,16 @@ describe('simulate', () => {
     expect(result.timeline[1]?.facts.waitedMs).toBeGreaterThan(0);
   });
 
-  it('Texas caps the combined loan-to-value lower: a smaller maximum line', async () => {
+  it('Texas: lower CLTV cap, the valuation order, the 12-day notice, then COMPLETE', async () => {
     const result = await simulate({ scenario: 'Happy', state: 'TX' });
     expect(result.ok).toBe(true);
     // 80% × $650,000 − $250,000.
     expect(result.timeline.find((entry) => entry.facts.maxLineCents)?.facts.maxLineCents).toBe(270_000_00);
+    expect(result.timeline.find((entry) => entry.status === 'BPO_PROCESSING')?.screen).toBe('bpo/hold');
+    const signing = result.timeline.find((entry) => entry.action.includes('Texas 12-day notice'))!;
+    // Applied Monday Jan 5 → closes from Saturday Jan 17, 00:00 in Texas.
+    expect(signing.facts.clock).toBe('2026-01-17T06:00:00.000Z');
+    expect(result.final.status).toBe('COMPLETE');
   });
 });
 

@@ -8,12 +8,13 @@
  * screen this slice cannot answer yet, or after a bounded number of steps. No network, no port.
  */
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, min } from 'drizzle-orm';
+import { and, asc, desc, eq, min } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import {
   isFinalStatus,
   isWaitingStatus,
   resolveDestination,
+  VALUATION_FEE_CENTS,
   ZApplicationStatusResponse,
   ZHelocApplicationView,
   ZProfile,
@@ -33,6 +34,35 @@ import {
 } from '../providers';
 import { seedDatabase } from '../seed/seed';
 import { MemoryFileStorage } from '../storage';
+import { multipartBody } from '../uploads';
+
+const ESIGN_DISCLOSURE_VERSION = 'esign-2026-01';
+/** Where each income document type the engine asks for is uploaded (…/income/upload/{type}). */
+const INCOME_UPLOAD_PATHS: Record<string, string> = {
+  USER_UPLOADED_PAYSTUB: 'paystub',
+  W2: 'w2',
+  TAX_RETURN: 'tax-return',
+  BANK_STATEMENT: 'bank-statement',
+};
+/** A 1×1 PNG: a readable identity document for the sandbox check. */
+const SANDBOX_ID_PNG = {
+  fileName: 'license.png',
+  bytes: Uint8Array.from(
+    Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+      'base64',
+    ),
+  ),
+};
+/** A minimal PDF, different per title (the same bytes uploaded twice are one document). */
+function documentPdf(title: string): { bytes: Uint8Array; fileName: string } {
+  return {
+    fileName: `${title.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.pdf`,
+    bytes: new TextEncoder().encode(
+      `%PDF-1.4\n% ${title}\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n`,
+    ),
+  };
+}
 
 /** A valid address per supported property state (the organisation must be licensed there). */
 export const SIMULATION_ADDRESSES = {
@@ -61,7 +91,7 @@ export type SimulateOptions = {
   pin?: string;
   /** Amount to draw at offer selection, in dollars (default the maximum line). */
   amountDollars?: number;
-  /** Borrower actions before giving up (default 12). */
+  /** Borrower actions and clock moves before giving up (default 60). */
   maxSteps?: number;
 };
 
@@ -75,8 +105,10 @@ export type TimelineFacts = {
   documents?: string[];
   /** Why the workflow moved (the audit trail's reason of the latest step change), when it says. */
   reason?: string;
-  /** Clock moved forward to reach retried jobs. */
+  /** Clock moved forward to reach retried jobs or the end of a waiting period. */
   waitedMs?: number;
+  /** The simulated time after this step (ISO), when the clock moved. */
+  clock?: string;
   jobsRun?: number;
 };
 
@@ -108,6 +140,8 @@ export type SimulationResult = {
   expected: string;
   /** Ended where expected, with no unexpected HTTP error. */
   ok: boolean;
+  /** Wall time of the drive through the API, registration to the last step (database start-up excluded). */
+  drivenMs: number;
   error?: { action: string; httpStatus: number; body: string };
 };
 
@@ -123,14 +157,12 @@ export function expectedEnd(
 ): string {
   switch (scenario) {
     case 'NOMATCH':
-      return (options.ssnEnding ?? DEFAULT_SSN_ENDING) === '0000'
-        ? 'CREDIT_NO_MATCH_SSN'
-        : 'INCOME_VERIFICATION';
+      return (options.ssnEnding ?? DEFAULT_SSN_ENDING) === '0000' ? 'CREDIT_NO_MATCH_SSN' : 'COMPLETE';
     case 'FROZEN':
       return 'CREDIT_FROZEN';
     case 'PINFROZEN':
       return (options.pin ?? SANDBOX_VALUES.creditFreezePin) === SANDBOX_VALUES.creditFreezePin
-        ? 'INCOME_VERIFICATION'
+        ? 'COMPLETE'
         : 'CREDIT_FROZEN_PIN';
     case 'THINFILE':
       return 'CREDIT_NO_MATCH_SSN';
@@ -142,18 +174,35 @@ export function expectedEnd(
     case 'DELINQUENT':
       return 'DELINQUENCY_REVIEW';
     case 'NOPROPERTY':
-    case 'NOTOWNER':
       return 'NO_PROPERTY';
+    case 'NOTOWNER':
+      return 'INCORRECT_OWNERSHIP';
     case 'NODATATREE':
       return 'IN_PROGRESS';
-    case 'NOAVM':
-      return 'NO_AVM';
     case 'TIMEOUT':
       return 'CREDIT_ERROR';
+    case 'ASSETS':
+      // Qualified on the bureau's income estimate plus savings; the income link then finds no
+      // recurring income, and the assets alone do not bring DTI under the cap on verified income.
+      return 'DECLINED';
     default:
-      // Happy, Manyproperty (the first property is chosen), Assets (savings declared) and the
-      // scenarios of later steps: submitted, at income verification (where engine/closing goes on).
-      return 'INCOME_VERIFICATION';
+      // Happy, Manyproperty (the first property is chosen), Noavm (estimate and valuation order),
+      // Paystub and Selfemployed (documents uploaded), Flood (flood
+      // insurance uploaded), Texas (valuation order): funded.
+      return 'COMPLETE';
+  }
+}
+
+/** An instant in a 409's details (when a Texas closing may happen, when notaries are in), or null. */
+function detailInstant(
+  res: LightMyRequestResponse,
+  key: 'earliestClosingAt' | 'nextAvailableAt',
+): Date | null {
+  try {
+    const value = (res.json() as { details?: Record<string, unknown> }).details?.[key];
+    return typeof value === 'string' ? new Date(value) : null;
+  } catch {
+    return null;
   }
 }
 
@@ -190,7 +239,7 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
   const scenario = scenarioForLastName(lastName);
   const ssnEnding = options.ssnEnding ?? DEFAULT_SSN_ENDING;
   const pin = options.pin ?? SANDBOX_VALUES.creditFreezePin;
-  const maxSteps = options.maxSteps ?? 12;
+  const maxSteps = options.maxSteps ?? 60;
   const expected = expectedEnd(scenario, { ssnEnding, pin });
 
   const clock = new ManualClock();
@@ -201,6 +250,8 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
   const seen: { session: Session | null; last: Look | null } = { session: null, last: null };
   let stop: SimulationResult['stop'] = { reason: 'step-limit', detail: `stopped after ${maxSteps} steps` };
   let error: SimulationResult['error'];
+  let drivenFrom = 0;
+  let drivenMs = 0;
 
   try {
     await database.migrate();
@@ -304,7 +355,9 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
       facts: TimelineFacts = {},
     ): Promise<void> => {
       const answered = res ? answeredStatus(res) : undefined;
-      const settled = res ? await settle() : { jobsRun: 0, waitedMs: 0 };
+      const settled = await settle();
+      settled.jobsRun += facts.jobsRun ?? 0;
+      settled.waitedMs += facts.waitedMs ?? 0;
       const last = await look();
       seen.last = last;
       const reason = await latestReason();
@@ -340,16 +393,20 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
           ...(listed && { documents: listed }),
           ...(reason && { reason }),
           ...(settled.jobsRun > 0 && { jobsRun: settled.jobsRun }),
-          ...(settled.waitedMs > 0 && { waitedMs: settled.waitedMs }),
+          ...(settled.waitedMs > 0 && { waitedMs: settled.waitedMs, clock: clock.now().toISOString() }),
         },
       });
     };
 
+    drivenFrom = performance.now();
     // 1. Registration (the browser's registration page), with the scenario as the last name.
     const body: TRegistrationInput = {
       property: { ...SIMULATION_ADDRESSES[state] },
       saleStatus: 'NOT_SELLING',
-      income: { employmentType: 'FULL_TIME', annualIncomeCents: 150_000_00 },
+      income: {
+        employmentType: scenario === 'SELFEMPLOYED' ? 'SELF_EMPLOYED' : 'FULL_TIME',
+        annualIncomeCents: 150_000_00,
+      },
       name: { firstName: 'Sandy', lastName },
       dob: '1980-02-29',
       email: `simulate-${randomBytes(4).toString('hex')}@example.com`,
@@ -374,6 +431,34 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
     await record(`register (${orgCode}, ${state})`, registered);
 
     const engine = ENGINE_URL(applicationUuid);
+    let bankLink: { publicToken: string; accounts: { accountId: string; mask: string }[] } | null = null;
+    let deedUuid: string | null = null;
+    const upload = async (
+      action: string,
+      url: string,
+      file: { bytes: Uint8Array; fileName: string },
+      fields: Record<string, string> = {},
+    ): Promise<LightMyRequestResponse> => {
+      const multipart = multipartBody(file, fields);
+      const res = await server.inject({
+        method: 'POST',
+        url,
+        headers: { ...seen.session!.headers, ...multipart.headers },
+        payload: multipart.payload,
+      });
+      if (res.statusCode !== 200) throw new UnexpectedAnswer(action, res);
+      return res;
+    };
+    /** The queued job due soonest (a waiting period's end), if any. */
+    const nextQueuedJob = async (): Promise<{ kind: string; runAfter: Date } | null> => {
+      const [next] = await database.db
+        .select({ kind: schema.jobs.kind, runAfter: schema.jobs.runAfter })
+        .from(schema.jobs)
+        .where(eq(schema.jobs.status, 'queued'))
+        .orderBy(asc(schema.jobs.runAfter))
+        .limit(1);
+      return next ?? null;
+    };
     const done = new Set<string>();
     /** Each borrower answer is given once: answering the same question again would loop. */
     const once = (key: string) => !done.has(key) && done.add(key) !== undefined;
@@ -487,8 +572,203 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
           amountCents: view.maxLineCents,
         });
         await record(`accept the lower line of ${dollars(view.maxLineCents)}`, res);
+      } else if (name === 'NO_AVM' && once('estimate')) {
+        const res = await call('estimate value', 'POST', `${engine}/bpo/estimate`, {
+          estimatedValueCents: SANDBOX_VALUES.avmValueCents,
+        });
+        await record(`estimate the home at ${dollars(SANDBOX_VALUES.avmValueCents)}`, res);
+      } else if (name === 'BPO_ORDER' && once(`bpo:${done.size}`)) {
+        const res = await call('order valuation', 'POST', `${engine}/bpo/order`, {
+          feeConsent: true,
+          feeCents: VALUATION_FEE_CENTS,
+        });
+        await record(`order the valuation (${dollars(VALUATION_FEE_CENTS)} consented)`, res);
+      } else if (name === 'INCOME_VERIFICATION' && once('income-link')) {
+        const token = (
+          await call('income link token', 'POST', `${engine}/income/link-token`, { kind: 'BANK' })
+        ).json() as {
+          linkToken: string;
+          institutions: { institutionId: string; name: string }[];
+          sandboxCredentials: { username: string; password: string };
+        };
+        const institution = token.institutions[0]!;
+        const linked = (
+          await call('income link authenticate', 'POST', `${engine}/income/link/authenticate`, {
+            linkToken: token.linkToken,
+            institutionId: institution.institutionId,
+            username: token.sandboxCredentials.username,
+            password: token.sandboxCredentials.password,
+          })
+        ).json() as { publicToken: string; accounts: { accountId: string; mask: string }[] };
+        bankLink = linked;
+        const res = await call('income link', 'POST', `${engine}/income/link`, {
+          publicToken: linked.publicToken,
+        });
+        await record(`link income (${institution.name})`, res);
+      } else if (name === 'INCOME_VERIFICATION' && once(`income-documents:${done.size}`)) {
+        const income = (await call('income review', 'GET', `${engine}/income`)).json() as {
+          requiredDocuments: { documentType: string; count: number }[];
+        };
+        const uploaded: string[] = [];
+        for (const required of income.requiredDocuments) {
+          const path = INCOME_UPLOAD_PATHS[required.documentType];
+          if (!path) continue;
+          for (let n = 0; n < required.count; n += 1) {
+            await upload(
+              `upload ${path}`,
+              `${engine}/income/upload/${path}`,
+              documentPdf(`${path} ${n + 1}`),
+            );
+            uploaded.push(path);
+          }
+        }
+        if (uploaded.length === 0) {
+          stop = { reason: 'needs-input', detail: `${name} (${screen}) asks for no document it can upload` };
+          break;
+        }
+        const res = await call('submit income documents', 'POST', `${engine}/income/documents/submit`);
+        await record(`upload ${uploaded.join(', ')} and submit`, res);
+      } else if (name === 'EMPLOYMENT_VERIFICATION' && once('employer')) {
+        const res = await call('employer', 'POST', `${engine}/income/employer-verification`, {
+          employerName: 'Sandbox Tools Inc.',
+        });
+        await record('name the employer', res);
+      } else if (name === 'DISBURSEMENT_ACCOUNT' && once('disburse')) {
+        const account = bankLink?.accounts[0];
+        const res = account
+          ? await call('disbursement account', 'POST', `${engine}/bank/disburse`, {
+              publicToken: bankLink!.publicToken,
+              accountId: account.accountId,
+            })
+          : await call('disbursement account', 'POST', `${engine}/bank/manual-disburse`, {
+              routingNumber: '021000021',
+              accountNumber: '000123456789',
+            });
+        await record(`disburse to the account ••••${account?.mask ?? '6789'}`, res);
+      } else if (name === 'AUTOPAY_ACCOUNT' && once('autopay')) {
+        const res = await call('autopay', 'POST', `${engine}/bank/autopay`, { payType: 'AUTOPAY' });
+        await record('autopay from the disbursement account', res);
+      } else if (name === 'IDENTITY_VERIFICATION' && once(`identity:${done.size}`)) {
+        const res = await upload('identity document', `${engine}/identity`, SANDBOX_ID_PNG, {
+          idType: 'DRIVERS_LICENSE',
+        });
+        await record("upload the driver's license", res);
+      } else if (name === 'NOTE_SIGNING' && once('sign')) {
+        const list = (await call('closing documents', 'GET', `${engine}/closing-documents`)).json() as {
+          documents: { uuid: string; type: string; signingMethod: string }[];
+        };
+        let res: LightMyRequestResponse | null = null;
+        const signed: string[] = [];
+        let waitedMs = 0;
+        for (const doc of list.documents.filter((each) => each.signingMethod === 'ESIGN')) {
+          const sign = () =>
+            call(
+              `sign ${doc.type}`,
+              'POST',
+              `${engine}/signing/sign`,
+              {
+                documentUuid: doc.uuid,
+                esignConsent: true,
+                esignDisclosureVersion: ESIGN_DISCLOSURE_VERSION,
+                scrolledToBottom: true,
+              },
+              [200, 409],
+            );
+          res = await sign();
+          // Texas: the 12-day notice has not run yet; the borrower comes back on the first day allowed.
+          const earliest = res.statusCode === 409 ? detailInstant(res, 'earliestClosingAt') : null;
+          if (earliest) {
+            const gap = Math.max(0, earliest.getTime() - clock.now().getTime());
+            clock.advance(gap);
+            waitedMs += gap;
+            res = await sign();
+          }
+          if (res.statusCode !== 200) throw new UnexpectedAnswer(`sign ${doc.type}`, res);
+          signed.push(doc.type);
+        }
+        deedUuid = list.documents.find((doc) => doc.type === 'DEED_OF_TRUST')?.uuid ?? null;
+        await record(
+          waitedMs > 0
+            ? `wait out the Texas 12-day notice, e-sign ${signed.length} documents`
+            : `e-sign ${signed.length} documents`,
+          res,
+          waitedMs > 0 ? { waitedMs } : {},
+        );
+      } else if (name === 'NOTARY_DISCLOSURE' && once('notary-choice')) {
+        const res = await call('notary choice', 'POST', `${engine}/notary/choice`, { method: 'ENOTARY' });
+        await record('choose the electronic notary', res);
+      } else if (name === 'DEED_SIGNING' && deedUuid && once(`enotary:${done.size}`)) {
+        let sessionRes = await call(
+          'notary session',
+          'POST',
+          `${engine}/notary/session`,
+          undefined,
+          [200, 409],
+        );
+        // Outside the notaries' hours: the borrower comes back when they open.
+        const opens = sessionRes.statusCode === 409 ? detailInstant(sessionRes, 'nextAvailableAt') : null;
+        let notaryWaitMs = 0;
+        if (opens) {
+          notaryWaitMs = Math.max(0, opens.getTime() - clock.now().getTime());
+          clock.advance(notaryWaitMs);
+          sessionRes = await call('notary session', 'POST', `${engine}/notary/session`);
+        }
+        if (sessionRes.statusCode !== 200) throw new UnexpectedAnswer('notary session', sessionRes);
+        const session = sessionRes.json() as { questions: { id: string; choices: string[] }[] };
+        const address = SIMULATION_ADDRESSES[state];
+        const pick = (id: string, wanted: string) =>
+          session.questions
+            .find((question) => question.id === id)
+            ?.choices.find((choice) => choice.toLowerCase().includes(wanted.toLowerCase())) ?? '';
+        await call('notary identity', 'POST', `${engine}/notary/session/identity`, {
+          answers: {
+            birthYear: body.dob.slice(0, 4),
+            street: pick('street', address.street1.split(' ').slice(1).join(' ')),
+            city: pick('city', address.city),
+          },
+        });
+        await call('notary review', 'POST', `${engine}/notary/session/review`, {
+          documentUuid: deedUuid,
+          scrolledToBottom: true,
+        });
+        const res = await call('notary sign', 'POST', `${engine}/notary/session/sign`, {
+          esignConsent: true,
+        });
+        await record(
+          notaryWaitMs > 0
+            ? 'wait for notary hours; eNotary session: identity questions, deed reviewed and signed'
+            : 'eNotary session: identity questions, deed reviewed and signed',
+          res,
+          notaryWaitMs > 0 ? { waitedMs: notaryWaitMs } : {},
+        );
+      } else if (name === 'TRUST_AND_INSURANCE' && once('insurance')) {
+        const requirements = (
+          await call('insurance requirements', 'GET', `${engine}/insurance/requirements`)
+        ).json() as { requirements: { type: string; required: boolean }[] };
+        let res: LightMyRequestResponse | null = null;
+        const uploaded: string[] = [];
+        for (const requirement of requirements.requirements.filter((each) => each.required)) {
+          res = await upload(
+            `upload ${requirement.type} insurance`,
+            `${engine}/insurance/upload/${requirement.type}`,
+            documentPdf(`${requirement.type} insurance`),
+          );
+          uploaded.push(requirement.type);
+        }
+        await record(`upload proof of ${uploaded.join(' and ')} insurance`, res);
+      } else if (await nextQueuedJob()) {
+        // A waiting period (notary appointment, rescission, recording, funding, valuation report):
+        // nothing for the borrower to do; the clock moves to when the next job is due.
+        const next = (await nextQueuedJob())!;
+        const gap = Math.max(0, next.runAfter.getTime() - clock.now().getTime());
+        clock.advance(gap);
+        const jobsRun = await server.jobs.runDue();
+        await record(`wait for ${next.kind}`, null, { waitedMs: gap, jobsRun });
       } else {
-        stop = { reason: 'needs-input', detail: `${name} (${screen}) needs more than this slice can give` };
+        stop = {
+          reason: 'needs-input',
+          detail: `${name} (${screen}) needs more than the simulator can give`,
+        };
         break;
       }
     }
@@ -497,6 +777,7 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
     error = { action: caught.action, httpStatus: caught.res.statusCode, body: caught.res.body.slice(0, 500) };
     stop = { reason: 'http-error', detail: `${caught.action} answered ${caught.res.statusCode}` };
   } finally {
+    if (drivenFrom > 0) drivenMs = Math.round(performance.now() - drivenFrom);
     await app?.close();
     await database.close();
   }
@@ -518,6 +799,7 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
     stop,
     expected,
     ok: error === undefined && final.status === expected,
+    drivenMs,
     ...(error && { error }),
   };
 }
@@ -589,6 +871,18 @@ export function describeFacts(facts: TimelineFacts): string {
   if (facts.documents?.length) parts.push(`documents: ${facts.documents.join(', ')}`);
   if (facts.reason) parts.push(`reason ${facts.reason}`);
   if (facts.jobsRun !== undefined) parts.push(`${facts.jobsRun} job${facts.jobsRun === 1 ? '' : 's'}`);
-  if (facts.waitedMs !== undefined) parts.push(`clock +${facts.waitedMs / 1000}s`);
+  if (facts.waitedMs !== undefined)
+    parts.push(
+      facts.clock
+        ? `clock +${formatWait(facts.waitedMs)} → ${facts.clock.slice(0, 16).replace('T', ' ')} UTC`
+        : `clock +${formatWait(facts.waitedMs)}`,
+    );
   return parts.join('; ');
+}
+
+/** A clock move for people: seconds below two minutes, then hours, then days. */
+function formatWait(ms: number): string {
+  if (ms < 120_000) return `${ms / 1000}s`;
+  if (ms < 2 * 86_400_000) return `${(ms / 3_600_000).toFixed(1).replace(/\.0$/, '')}h`;
+  return `${(ms / 86_400_000).toFixed(1).replace(/\.0$/, '')}d`;
 }

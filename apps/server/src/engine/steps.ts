@@ -15,9 +15,8 @@
  *   (flag `datatreeNoMatch`, from any state). IN_PROGRESS is the one pre-offer status with no
  *   routing row, and it is also where the borrower can correct the property and submit the profile
  *   again, so PROPERTY_NO_DATA goes back to IN_PROGRESS with the flag set.
- * - Ownership mismatch (Notowner): no status or flag of the domain routes to
- *   review-app/incorrect-ownership; NO_PROPERTY (review-app/property) is the closest screen, with
- *   reason OWNERSHIP_MISMATCH in the audit trail.
+ * - Ownership mismatch (Notowner): INCORRECT_OWNERSHIP (review-app/incorrect-ownership, a routing row
+ *   the domain adds for the spec's screen), reason OWNERSHIP_MISMATCH in the audit trail.
  * - Mortgage delinquency comes from the credit report but is about the property's mortgage, so it
  *   is decided when the property is found (PROPERTY_DELINQUENT → DELINQUENCY_REVIEW).
  * - Declines (score, DTI, condition, bureau indicators, no equity) all go to DECLINED with
@@ -97,7 +96,7 @@ export const ENGINE_TRANSITIONS: readonly Transition[] = [
   // Property data.
   t('PROPERTY_FOUND', ['WAITING_FOR_PROPERTY'], 'LIEN_VERIFICATION'),
   t('PROPERTY_NOT_FOUND', ['WAITING_FOR_PROPERTY'], 'NO_PROPERTY'),
-  t('PROPERTY_NOT_OWNER', ['WAITING_FOR_PROPERTY'], 'NO_PROPERTY'),
+  t('PROPERTY_NOT_OWNER', ['WAITING_FOR_PROPERTY'], 'INCORRECT_OWNERSHIP'),
   t('PROPERTY_MULTIPLE', ['WAITING_FOR_PROPERTY'], 'MULTIPLE_PROPERTIES'),
   t('PROPERTY_NO_DATA', ['WAITING_FOR_PROPERTY'], 'IN_PROGRESS'),
   t('PROPERTY_DELINQUENT', ['WAITING_FOR_PROPERTY'], 'DELINQUENCY_REVIEW'),

@@ -1,7 +1,8 @@
 /**
  * Local notices of writes that cached reads depend on: an application changed, sessions ended.
- * Caches on this instance drop their entries at once; other instances rely on the caches' short
- * time-to-live (a PostgreSQL LISTEN/NOTIFY fan-out can feed these same notices later).
+ * Caches on this instance drop their entries at once; on PostgreSQL, lib/write-events-bridge.ts
+ * carries the notices to the other instances (LISTEN/NOTIFY), the caches' short time-to-live
+ * covering a notice lost while a listening connection was down.
  */
 import { EventEmitter } from 'node:events';
 

@@ -11,8 +11,26 @@ import { AppError } from '../lib/errors';
 import { writeEvents } from '../lib/write-events';
 import { recordEvent, type Actor } from './audit';
 
+/** Why a guard refuses a move: the 409's message and extra details (beside the current step). */
+export type GuardRefusal = { message: string; details?: Record<string, unknown> };
+
+/**
+ * A condition a move needs beyond its `from` step, read in the transaction that moves (the row is
+ * locked) at the clock's now: e.g. a waiting period the law imposes. Null allows the move.
+ */
+export type StepGuard = (context: {
+  tx: Executor;
+  application: ApplicationRow;
+  now: Date;
+}) => Promise<GuardRefusal | null>;
+
 /** One allowed move: from any of `from` (or '*': any non-final step) to `to`, named by `action`. */
-export type StepTransition = { action: string; from: readonly string[] | '*'; to: string };
+export type StepTransition = {
+  action: string;
+  from: readonly string[] | '*';
+  to: string;
+  guard?: StepGuard;
+};
 
 export type StepTable = {
   transitions: readonly StepTransition[];
@@ -76,6 +94,10 @@ export async function applyTransition(
         step: application.step,
       },
     );
+  }
+  const refusal = transition.guard ? await transition.guard({ tx, application, now: clock.now() }) : null;
+  if (refusal) {
+    throw new AppError('CONFLICT', refusal.message, { step: application.step, ...refusal.details });
   }
   const [updated] = await tx
     .update(schema.helocApplications)

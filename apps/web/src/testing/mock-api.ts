@@ -4,6 +4,7 @@
  * error handling run. Unanswered calls fail loudly with 501.
  */
 import { vi } from 'vitest';
+import { newApplicationDefaults } from '@heloc/domain';
 
 export interface MockResponse {
   status?: number;
@@ -78,14 +79,9 @@ export const APPLICATION_UUID = '5d1c2b3a-1111-4222-8333-944445555666';
 
 export function applicationFixture(overrides: Record<string, unknown> = {}) {
   return {
+    ...newApplicationDefaults(),
     uuid: APPLICATION_UUID,
     loanNumber: 'HL-000123',
-    term: 0,
-    rate: 0,
-    amount: 0,
-    uwCalculatedDrawAmount: null,
-    adjustedHomeAmount: null,
-    selectedPropertyUuid: null,
     property: {
       uuid: '7a1c2b3a-1111-4222-8333-944445555666',
       state: 'CA',
@@ -97,21 +93,6 @@ export function applicationFixture(overrides: Record<string, unknown> = {}) {
         zip: '95814',
       },
     },
-    consents: [],
-    documents: [],
-    incomeSources: [],
-    disburseAccount: null,
-    autopayAccount: null,
-    payType: null,
-    hasHmda: false,
-    assetDepletion: { complete: false },
-    insurance: { complete: false },
-    coDeedStatus: 'NOT_REQUIRED',
-    isCrypto: false,
-    requestedManualNotaryTime: null,
-    additionalSignerVersion: 'v1',
-    helocSigners: [],
-    referrer: null,
     auditFields: { createdDate: '2026-03-04T12:00:00.000Z' },
     step: 'LIEN_VERIFICATION',
     orgCode: 'ACME',

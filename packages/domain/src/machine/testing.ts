@@ -4,7 +4,7 @@
  * package root (tests import it by path), so it never ships in a bundle.
  */
 import type { TClientApplicationState } from '../enums';
-import type { THelocApplication } from '../schemas/application';
+import { newApplicationDefaults, type THelocApplication } from '../schemas/application';
 import { EMPTY_APPLICATION_STATUS, type TApplicationStatus } from '../schemas/application-status';
 import type { TProfile } from '../schemas/profile';
 import type { TApplicationSnapshot } from './snapshot';
@@ -15,31 +15,11 @@ const PROPERTY_UUID = '33333333-3333-4333-8333-333333333333';
 const CREATED = '2026-01-05T15:00:00.000Z';
 
 export const BLANK_APPLICATION: THelocApplication = {
+  ...newApplicationDefaults(),
   uuid: APPLICATION_UUID,
   loanNumber: 'HEL-000001',
-  term: 0,
-  rate: 0,
-  amount: 0,
-  uwCalculatedDrawAmount: null,
-  adjustedHomeAmount: null,
-  selectedPropertyUuid: null,
-  property: null,
-  consents: [],
-  documents: [],
-  incomeSources: [],
-  disburseAccount: null,
-  autopayAccount: null,
-  payType: null,
-  hasHmda: false,
-  assetDepletion: { complete: false },
-  insurance: { complete: false },
   // An additional signer by default, so the codeed step is visible on the happy path.
   coDeedStatus: 'PENDING',
-  isCrypto: false,
-  requestedManualNotaryTime: null,
-  additionalSignerVersion: 'v1',
-  helocSigners: [],
-  referrer: null,
   auditFields: { createdDate: CREATED },
 };
 

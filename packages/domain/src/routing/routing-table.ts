@@ -59,6 +59,14 @@ export const ROUTING_TABLE: readonly TRoutingRow[] = [
     route: fixed('review-app/property'),
   },
   {
+    // Not a row of spec 1 §4's table: the incorrect-ownership screen of spec 1 §2 needs a status,
+    // and no flag or client state names it.
+    row: 'incorrect ownership',
+    statuses: ['INCORRECT_OWNERSHIP'],
+    destinations: ['review-app/incorrect-ownership'],
+    route: fixed('review-app/incorrect-ownership'),
+  },
+  {
     row: 'declined',
     statuses: ['DECLINED'],
     destinations: ['error/decline', 'error/credit', 'error/income'],

@@ -96,6 +96,7 @@ const TABLE: [string, TRouteInput, string][] = [
   ['locked', input('CREDIT_LOCKED'), 'credit/error'],
   ['frozen', input('CREDIT_FROZEN'), 'credit/error'],
   ['no property', input('NO_PROPERTY'), 'review-app/property'],
+  ['incorrect ownership', input('INCORRECT_OWNERSHIP'), 'review-app/incorrect-ownership'],
   ['multiple properties', input('MULTIPLE_PROPERTIES'), 'review-app/property'],
   ['declined', input('DECLINED'), 'error/decline'],
   ['declined: credit score', input('DECLINED', { status: { creditScoreDecline: true } }), 'error/credit'],

@@ -92,6 +92,42 @@ export const ZHelocApplication = z.object({
 export type THelocApplication = z.infer<typeof ZHelocApplication>;
 export type THelocApplicationInput = z.input<typeof ZHelocApplication>;
 
+/** The fields of an application that only the engine's steps fill: everything but its identity. */
+export type TApplicationProgress = Omit<THelocApplication, 'uuid' | 'loanNumber' | 'auditFields'>;
+
+/**
+ * A new application before any step recorded anything: no offer, no property chosen, no consents,
+ * documents, income, accounts or signers. A function (not a constant) so no two applications ever
+ * share a list. Tests and mocks build their applications from it; the server's view fills each
+ * field from its tables.
+ */
+export function newApplicationDefaults(): TApplicationProgress {
+  return {
+    term: 0,
+    rate: 0,
+    amount: 0,
+    uwCalculatedDrawAmount: null,
+    adjustedHomeAmount: null,
+    selectedPropertyUuid: null,
+    property: null,
+    consents: [],
+    documents: [],
+    incomeSources: [],
+    disburseAccount: null,
+    autopayAccount: null,
+    payType: null,
+    hasHmda: false,
+    assetDepletion: { complete: false },
+    insurance: { complete: false },
+    coDeedStatus: 'NOT_REQUIRED',
+    isCrypto: false,
+    requestedManualNotaryTime: null,
+    additionalSignerVersion: 'v1',
+    helocSigners: [],
+    referrer: null,
+  };
+}
+
 /** The offer box shows only when term, rate and amount are all above 0 (spec 1 §2). */
 export function hasSelectedOffer(application: Pick<THelocApplication, 'term' | 'rate' | 'amount'>): boolean {
   return application.term > 0 && application.rate > 0 && application.amount > 0;

@@ -8,10 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeForStatus } from '@heloc/domain';
 import { schema } from '../../db';
 import { ManualClock } from '../../lib/clock';
-import { createSandboxProviders } from '../../providers';
+import { createSandboxProviders, type Providers } from '../../providers';
 import { createTestApp, type TestApp } from '../../test/app';
+import { multipartBody as multipart } from '../../uploads';
 import {
-  advanceToSubmittedForTest,
+  driveToSubmitted,
   createClient,
   driveToOfferSelection,
   newBorrower,
@@ -25,11 +26,28 @@ const START = '2026-01-05T17:00:00.000Z';
 const clock = new ManualClock(START);
 let c: ReturnType<typeof createClient>;
 
+const sandbox = createSandboxProviders({ clock, creditTimeoutDelayMs: 1 });
+/** When set, the income link verifies this annual income (a borrower who stated more than they earn). */
+let verifiedIncomeCents: number | null = null;
+const providers: Providers = {
+  ...sandbox,
+  income: {
+    ...sandbox.income,
+    async verifyIncome(request) {
+      const result = await sandbox.income.verifyIncome(request);
+      if (result.outcome !== 'VERIFIED' || verifiedIncomeCents === null) return result;
+      const annualIncomeCents = verifiedIncomeCents;
+      return {
+        ...result,
+        annualIncomeCents,
+        sources: result.sources.map((source) => ({ ...source, annualIncomeCents })),
+      };
+    },
+  },
+};
+
 beforeAll(async () => {
-  t = await createTestApp(
-    { authRateLimitPerMinute: 10_000 },
-    { clock, providers: createSandboxProviders({ clock, creditTimeoutDelayMs: 1 }) },
-  );
+  t = await createTestApp({ authRateLimitPerMinute: 10_000 }, { clock, providers });
   c = createClient(t.app);
 });
 afterAll(async () => t.close());
@@ -37,7 +55,7 @@ afterAll(async () => t.close());
 async function submitted(lastName = 'Example', state = 'CA', overrides = {}): Promise<Borrower> {
   clock.set(START);
   const who = await newBorrower(t.app, lastName, state, overrides);
-  await advanceToSubmittedForTest(t.app, t.database.db, clock, who);
+  await driveToSubmitted(t.app, who);
   return who;
 }
 
@@ -125,6 +143,17 @@ async function eNotary(who: Borrower, deedUuid: string) {
   });
 }
 
+/** The application as GET …/heloc/{uuid} answers it (the client machine's input). */
+async function view(who: Borrower) {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/service-application/api/v1/application/heloc/${who.applicationUuid}`,
+    headers: { authorization: who.authorization, cookie: who.cookie },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
 const route = (status: { status: string; applicationStatus: Record<string, unknown> }, state = 'CA') =>
   routeForStatus({
     statusName: status.status,
@@ -134,8 +163,8 @@ const route = (status: { status: string; applicationStatus: Record<string, unkno
     isCrypto: false,
   });
 
-describe('happy path from INCOME_VERIFICATION to COMPLETE', () => {
-  it('verifies income, sets accounts, checks ID, signs, notarises, insures, waits out rescission and funds', async () => {
+describe('happy path from registration to COMPLETE, all through the HTTP API', () => {
+  it('prices, submits, verifies income, sets accounts, checks ID, signs, notarises, insures, waits out rescission and funds', async () => {
     const ann = await submitted();
     expect(route(await c.status(ann))).toBe('income/review');
 
@@ -180,6 +209,22 @@ describe('happy path from INCOME_VERIFICATION to COMPLETE', () => {
       autopayAccount: { mask: '1111' },
     });
     expect(route(status)).toBe('identity');
+    // The application view carries what the client machine reads, the account masked to its last 4.
+    const afterAccounts = await view(ann);
+    expect(afterAccounts).toMatchObject({
+      payType: 'AUTOPAY',
+      disburseAccount: { routingNumber: '021000021', mask: '1111', accountNumber: '••••1111' },
+      autopayAccount: { uuid: expect.any(String) },
+      incomeSources: [
+        expect.objectContaining({
+          employmentType: 'FULL_TIME',
+          employerName: 'Acme Tools',
+          annualIncomeCents: 15_000_000,
+        }),
+      ],
+      insurance: { complete: false },
+      requestedManualNotaryTime: null,
+    });
 
     // Identity → flood determination (zone X) → closing package.
     expect((await uploadId(ann)).json()).toEqual({ status: 'WAITING_FOR_IDENTITY' });
@@ -235,6 +280,11 @@ describe('happy path from INCOME_VERIFICATION to COMPLETE', () => {
     status = await c.drain(ann);
     expect(status.status).toBe('RESCISSION');
     expect(route(status)).toBe('complete');
+    const afterInsurance = await view(ann);
+    expect(afterInsurance.insurance).toEqual({ complete: true });
+    expect(afterInsurance.documents.map((doc: { type: string }) => doc.type)).toEqual(
+      expect.arrayContaining(['DRIVERS_LICENSE_FRONT', 'HELOC_AGREEMENT', 'DEED_OF_TRUST']),
+    );
     // Signed Monday Jan 5 → Tue, Wed, Thu: the right ends at midnight ending Thursday Jan 8.
     expect(status.applicationStatus).toMatchObject({
       checklistStatus: 'RESCISSION',
@@ -278,7 +328,18 @@ describe('happy path from INCOME_VERIFICATION to COMPLETE', () => {
       .where(eq(schema.applicationEvents.applicationUuid, ann.applicationUuid))
       .orderBy(asc(schema.applicationEvents.id));
     const steps = events.filter((e) => e.kind === 'STEP_CHANGE').map((e) => e.toStep);
-    expect(steps.slice(steps.indexOf('INCOME_VERIFICATION'))).toEqual([
+    expect(steps).toEqual([
+      'WAITING_FOR_CREDIT',
+      'WAITING_FOR_PROPERTY',
+      'LIEN_VERIFICATION',
+      'WAITING_FOR_UNDERWRITING',
+      'OFFER_SELECTION',
+      'COLLECT_ADDITIONAL_INFO',
+      'HMDA',
+      'GEN_APP_SUMMARY',
+      'SUMMARY',
+      'HARD_CREDIT_PULL',
+      'APP_SUBMISSION',
       'INCOME_VERIFICATION',
       'WAITING_FOR_INCOME',
       'EMPLOYMENT_VERIFICATION',
@@ -463,6 +524,40 @@ describe('scenarios', () => {
     expect(route(await c.status(who), 'TX')).toBe('bpo/hold');
     clock.advance(2 * 86_400_000);
     expect((await c.drain(who)).status).toBe('NOTE_SIGNING');
+
+    // The 12-day notice: applied Monday Jan 5 (11 am in Austin) → may close from Saturday Jan 17, Texas time.
+    const list = (await c.get(who, '/closing-documents')).json() as DocumentList;
+    const first = list.documents.find((doc) => doc.signingMethod === 'ESIGN')!;
+    const sign = () =>
+      c.post(who, '/signing/sign', {
+        documentUuid: first.uuid,
+        esignConsent: true,
+        esignDisclosureVersion: 'esign-2026-01',
+        scrolledToBottom: true,
+      });
+    const early = await sign();
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toMatchObject({
+      message:
+        'A Texas home equity loan can close on or after 01/17/2026, 12 days after the notice given with your application.',
+      details: {
+        step: 'NOTE_SIGNING',
+        reason: 'TEXAS_12_DAY_NOTICE',
+        earliestClosingDate: '2026-01-17',
+        earliestClosingAt: '2026-01-17T06:00:00.000Z',
+      },
+    });
+    const signatures = await t.database.db
+      .select()
+      .from(schema.applicationSignatures)
+      .where(eq(schema.applicationSignatures.applicationUuid, who.applicationUuid));
+    expect(signatures).toEqual([]);
+    clock.set('2026-01-17T05:59:59.000Z');
+    expect((await sign()).statusCode).toBe(409);
+    clock.set('2026-01-17T06:00:00.000Z');
+    expect((await sign()).statusCode).toBe(200);
+    const { last } = await signAll(who);
+    expect(last.status).toBe('GEN_NOTARY_DOCS');
   });
 
   it('a failed ID check raises the ID verification condition; a readable ID clears it', async () => {
@@ -554,6 +649,7 @@ describe('scenarios', () => {
     const slot = slots.slots[0]!;
     const reserved = await c.post(who, '/notary/reserve', { startsAt: slot.startsAt });
     expect(reserved.json()).toMatchObject({ status: 'NOTARY_WAITING_PERIOD', startsAt: slot.startsAt });
+    expect((await view(who)).requestedManualNotaryTime).toBe(slot.startsAt);
     expect((await c.post(who, '/notary/reserve', { startsAt: slot.startsAt })).json()).toMatchObject({
       status: 'NOTARY_WAITING_PERIOD',
     });
@@ -722,8 +818,138 @@ describe('bad input, order, ownership and repeats', () => {
       'insurance/requirements',
       'insurance/upload/{type}',
       'closing-summary',
+      'conditions/{conditionUuid}/upload',
     ]) {
       expect(paths).toContain(`/service-application/api/v1/application/heloc/{uuid}/${suffix}`);
+    }
+  });
+});
+
+describe('condition uploads (conditions/upload-document)', () => {
+  type ConditionRow = {
+    uuid: string;
+    categoryEnum: string;
+    actionNeeded: boolean;
+    xtraData: { numDocsRequired: number };
+  };
+  const conditionsOf = async (who: Borrower) => (await openConditionsOf(who)) as unknown as ConditionRow[];
+  const pdf = (title: string) => ({
+    bytes: new TextEncoder().encode(`%PDF-1.4\n% ${title}\n%%EOF\n`),
+    fileName: `${title}.pdf`,
+  });
+
+  it('counts each new document against the condition, once per file, and the income review takes them', async () => {
+    const who = await submitted('Selfemployed', 'CA', {
+      income: { employmentType: 'SELF_EMPLOYED', annualIncomeCents: 150_000_00 },
+    });
+    await throughIncome(who);
+    expect((await c.drain(who)).status).toBe('INCOME_VERIFICATION');
+    const [condition] = await conditionsOf(who);
+    expect(condition).toMatchObject({
+      categoryEnum: 'GENERIC_DOCUMENT_REQUEST',
+      actionNeeded: true,
+      xtraData: { numDocsRequired: 2 },
+    });
+    const path = `/conditions/${condition!.uuid}/upload`;
+
+    // Bad input: a type the category does not take, a file that is not a document, no file.
+    const wrongType = await c.upload(who, path, pdf('2024'), { documentType: 'DEED_OF_TRUST' });
+    expect(wrongType.statusCode).toBe(400);
+    expect(wrongType.json().details).toEqual([
+      { path: 'body.documentType', message: expect.stringContaining('TAX_RETURN') },
+    ]);
+    const text = await c.upload(who, path, { bytes: new TextEncoder().encode('hello'), fileName: 'a.pdf' });
+    expect(text.statusCode).toBe(400);
+    expect(text.json().message).toMatch(/Type not supported/);
+    expect((await c.upload(who, path, null, { documentType: 'TAX_RETURN' })).statusCode).toBe(400);
+    // Unknown condition, another borrower's application: 404.
+    const unknown = await c.upload(who, '/conditions/00000000-0000-4000-8000-000000000000/upload', pdf('x'));
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('Condition not found');
+    const other = await newBorrower(t.app);
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: `/service-application/api/v1/application/heloc/${who.applicationUuid}${path}`,
+      headers: { authorization: other.authorization, cookie: other.cookie, ...multipart(pdf('y')).headers },
+      payload: multipart(pdf('y')).payload,
+    });
+    expect(foreign.statusCode).toBe(404);
+    expect(await conditionsOf(who)).toEqual([expect.objectContaining({ xtraData: { numDocsRequired: 2 } })]);
+
+    // The first return: one still asked for; the same file again is the same document, counted once.
+    const first = await c.upload(who, path, pdf('2024'), { documentType: 'TAX_RETURN' });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({
+      status: 'INCOME_VERIFICATION',
+      condition: { actionNeeded: true, xtraData: { numDocsRequired: 1 } },
+      document: { type: 'TAX_RETURN', contentType: 'application/pdf' },
+    });
+    const again = await c.upload(who, path, pdf('2024'), { documentType: 'TAX_RETURN' });
+    expect(again.json().document.uuid).toBe(first.json().document.uuid);
+    expect(again.json().condition.xtraData.numDocsRequired).toBe(1);
+
+    // The second: nothing left to do for the borrower until the review.
+    const second = await c.upload(who, path, pdf('2025'), { documentType: 'TAX_RETURN' });
+    expect(second.json().condition).toMatchObject({ actionNeeded: false, xtraData: { numDocsRequired: 1 } });
+    expect(await conditionsOf(who)).toEqual([expect.objectContaining({ actionNeeded: false })]);
+
+    // The income review reads the documents uploaded here: verified, condition cleared.
+    expect((await c.post(who, '/income/documents/submit')).json()).toEqual({ status: 'WAITING_FOR_INCOME' });
+    expect((await c.drain(who)).status).toBe('DISBURSEMENT_ACCOUNT');
+    expect(await conditionsOf(who)).toEqual([]);
+    // A cleared condition takes no more uploads.
+    expect((await c.upload(who, path, pdf('2023'), { documentType: 'TAX_RETURN' })).statusCode).toBe(404);
+  });
+
+  it('answers 409 for a condition cleared on its own screen (the phone number)', async () => {
+    const who = await submitted();
+    const [row] = await t.database.db
+      .insert(schema.applicationConditions)
+      .values({
+        applicationUuid: who.applicationUuid,
+        category: 'MISSING_PHONE_NUMBER',
+        commentsToBorrower: 'Please add a phone number.',
+      })
+      .returning();
+    const res = await c.upload(who, `/conditions/${row!.uuid}/upload`, pdf('phone'));
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ details: { category: 'MISSING_PHONE_NUMBER' } });
+  });
+});
+
+describe('DTI on verified income', () => {
+  it('declines when the verified income puts DTI over the cap, with an adverse action notice from the hard pull', async () => {
+    const who = await submitted();
+    verifiedIncomeCents = 30_000_00;
+    try {
+      await throughIncome(who);
+      const status = await c.drain(who);
+      expect(status.status).toBe('DECLINED');
+      expect(status.applicationStatus).toMatchObject({ uwDecision: 'DECLINE', dtiDecline: true });
+      expect(route(status)).toBe('error/income');
+    } finally {
+      verifiedIncomeCents = null;
+    }
+    const [decline] = await t.database.db
+      .select()
+      .from(schema.applicationEvents)
+      .where(eq(schema.applicationEvents.action, 'INCOME_DTI_DECLINED'))
+      .orderBy(asc(schema.applicationEvents.id));
+    expect(decline).toMatchObject({ applicationUuid: who.applicationUuid, reason: 'DTI_ABOVE_CAP' });
+    expect(decline!.data).toMatchObject({ kind: 'HARD', annualIncomeCents: 30_000_00, dtiCapBps: 5000 });
+    expect(decline!.data.verifiedDtiBps as number).toBeGreaterThan(5000);
+    const documents = (await c.get(who, '/documents')).json() as { documents: { type: string }[] };
+    expect(documents.documents.map((doc) => doc.type)).toContain('ADVERSE_ACTION_NOTICE');
+  });
+
+  it('continues when the verified income keeps DTI within the cap', async () => {
+    const who = await submitted();
+    verifiedIncomeCents = 90_000_00;
+    try {
+      await throughIncome(who);
+      expect((await c.drain(who)).status).toBe('EMPLOYMENT_VERIFICATION');
+    } finally {
+      verifiedIncomeCents = null;
     }
   });
 });

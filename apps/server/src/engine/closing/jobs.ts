@@ -8,7 +8,13 @@
  */
 import { finishedOwners, mustWaitForSigners } from '../../modules/co-deed/store';
 import { and, eq } from 'drizzle-orm';
-import { isConditionAtLeast, type TEmploymentType, type TIdType } from '@heloc/domain';
+import {
+  dtiWithAssetsBps,
+  isConditionAtLeast,
+  mergePricing,
+  type TEmploymentType,
+  type TIdType,
+} from '@heloc/domain';
 import { schema } from '../../db';
 import type { Executor } from '../../db';
 import type { JobWorker } from '../../jobs/worker';
@@ -102,13 +108,50 @@ export function registerClosingJobs(worker: JobWorker, deps: ClosingDeps): void 
       });
     };
 
-  /** After verified income: the employer for an employee, else straight to the accounts. */
+  /**
+   * After verified income: underwriting's DTI rule again, now on the verified figure (DESIGN.md §8:
+   * the cap applies to verified income), with the hard pull's monthly debt and any asset-depletion
+   * income. Above the cap the application is declined (its adverse action notice follows, from the
+   * hard pull's report). A smaller line cannot cure it — this DTI counts the debts on the credit
+   * report, not the new line's payment — so there is nothing to re-price. Within the cap: the
+   * employer for an employee, else straight to the accounts.
+   */
   async function afterIncomeVerified(
     tx: Tx,
     application: ApplicationRow,
     employmentType: TEmploymentType,
-    data: Record<string, unknown>,
+    data: { annualIncomeCents: number } & Record<string, unknown>,
   ) {
+    const hardPull = await latestTransitionData(tx, application.uuid, 'HARD_PULL_PASSED');
+    if (hardPull && typeof hardPull.monthlyDebtCents === 'number') {
+      const assets = application.assetDepletionComplete
+        ? await latestTransitionData(tx, application.uuid, 'SUBMIT_ASSETS')
+        : null;
+      const dtiBps = dtiWithAssetsBps({
+        monthlyDebtCents: hardPull.monthlyDebtCents,
+        statedAnnualIncomeCents: data.annualIncomeCents,
+        eligibleAssetsCents: typeof assets?.eligibleAssetsCents === 'number' ? assets.eligibleAssetsCents : 0,
+      });
+      const org = deps.orgs.byOrgCode(application.orgCode);
+      if (!org) throw new Error(`unknown organisation ${application.orgCode}`);
+      const { dtiCapBps } = mergePricing(org.orgPricingData);
+      if (dtiBps > dtiCapBps) {
+        await moveClosing(tx, clock, application, 'INCOME_DTI_DECLINED', {
+          actor: PROVIDER,
+          reason: 'DTI_ABOVE_CAP',
+          data: {
+            // The report the decision rests on (the adverse action notice names its score and factors).
+            ...hardPull,
+            ...data,
+            reasons: ['DTI_ABOVE_CAP'],
+            verifiedDtiBps: Number.isFinite(dtiBps) ? dtiBps : null,
+            dtiCapBps,
+          },
+          flags: { uwDecision: 'DECLINE', dtiDecline: true },
+        });
+        return;
+      }
+    }
     const employee = EMPLOYEE_TYPES.includes(employmentType);
     await moveClosing(tx, clock, application, employee ? 'INCOME_VERIFIED' : 'INCOME_VERIFIED_NO_EMPLOYER', {
       actor: PROVIDER,
@@ -206,6 +249,18 @@ export function registerClosingJobs(worker: JobWorker, deps: ClosingDeps): void 
             return;
           }
           case 'UNVERIFIED':
+            if (application.assetDepletionComplete) {
+              // The borrower already qualified on assets (product/assets before the offers): no
+              // recurring income is what that path expects. Underwriting decides on the assets alone
+              // (the DTI rule with asset-depletion income only) instead of asking for them again.
+              await replaceIncomeSources(tx, application.uuid, []);
+              await afterIncomeVerified(tx, application, 'RETIRED', {
+                reportId: result.reportId,
+                annualIncomeCents: 0,
+                qualifiedOn: 'ASSET_DEPLETION',
+              });
+              return;
+            }
             await moveClosing(tx, clock, application, 'INCOME_UNVERIFIED', {
               actor: PROVIDER,
               reason: result.reason,

@@ -17,7 +17,7 @@ import { createSandboxProviders } from '../../providers';
 import { seedDatabase } from '../../seed/seed';
 import { LocalFileStorage } from '../../storage';
 import { testConfig } from '../../test/app';
-import { advanceToSubmittedForTest, createClient, newBorrower } from './test-helpers';
+import { createClient, driveToSubmitted, newBorrower } from './test-helpers';
 
 const dirs: string[] = [];
 afterAll(async () => {
@@ -52,7 +52,7 @@ describe('resuming after a crash', () => {
 
     const first = await server(dataDir, clock, secrets);
     const who = await newBorrower(first, 'Example');
-    await advanceToSubmittedForTest(first, first.db, clock, who);
+    await driveToSubmitted(first, who);
     const c1 = createClient(first);
     const token = (await c1.post(who, '/income/link-token', { kind: 'PAYROLL' })).json();
     const auth = (

@@ -13,12 +13,14 @@
  * linked account numbers, booking a notary slot, starting an eNotary session) happen in the request,
  * like an aggregator's token exchange; verification, document work and waiting periods run in jobs.
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   accountMask,
+  CONDITION_UPLOAD_DOCUMENT_TYPES,
   DOCUMENT_TYPE_LABELS,
+  formatMaskedAccount,
   ID_TYPE_FRONT_DOCUMENT,
   isOpenAt,
   isValidAccountNumber,
@@ -28,10 +30,12 @@ import {
   VALUATION_FEE_CENTS,
   ZApiErrorBody,
   ZApplicationStep,
+  ZConditionCategory,
   ZDocumentType,
   ZIdType,
   ZIsoDate,
   ZUuid,
+  type TConditionCategory,
   type TDocumentType,
 } from '@heloc/domain';
 import type { Executor } from '../../db';
@@ -51,6 +55,7 @@ import { withApplicationLock, type ApplicationRow } from '../../workflow/step-ma
 import { currentClosingDocuments, documentsOfType, E_SIGNED_TYPES, firstPaymentDate } from './documents';
 import { accountContext, INCOME_DOCUMENT_TYPES } from './jobs';
 import { LinkTokens } from './link-tokens';
+import { texasClosingRefusal } from './texas';
 import { kbaQuestions } from './notary-kba';
 import type { ClosingAction } from './steps';
 import {
@@ -835,7 +840,7 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
                 accountType: row.accountType as 'CHECKING' | 'SAVINGS',
                 routingNumber: row.routingNumber,
                 mask: row.mask,
-                accountNumber: `••••${row.mask}`,
+                accountNumber: formatMaskedAccount(row.mask),
                 bankName: row.bankName,
                 verificationStatus: row.verificationStatus as 'VERIFIED' | 'PENDING_REVIEW' | null,
               }
@@ -1118,6 +1123,10 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         const doc = documents.find((each) => each.uuid === documentUuid);
         if (!doc) throw new AppError('NOT_FOUND', 'Document not found');
+        // Texas: nothing of the closing package is signed before the 12-day notice has run.
+        const early = await texasClosingRefusal(tx, application, clock.now());
+        if (early)
+          throw new AppError('CONFLICT', early.message, { step: application.step, ...early.details });
         if (!isSigned(doc.uuid)) {
           await tx.insert(schema.applicationSignatures).values({
             applicationUuid: application.uuid,
@@ -1659,4 +1668,134 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
         };
       }),
   );
+
+  // ---- Conditions (conditions/upload-document) ------------------------------------------------
+
+  app.post(
+    `${BASE}/conditions/:conditionUuid/upload`,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary:
+          'Upload a document for one of the application’s open conditions (multipart: one `file`, optional `documentType`; PDF, JPEG or PNG up to 10 MB)',
+        description:
+          'The document types each condition category accepts are CONDITION_UPLOAD_DOCUMENT_TYPES (the first is the default). Each new document lowers the count still asked for (`xtraData.numDocsRequired`); the last one sets `actionNeeded` to false until the lender reviews it. The same file again is the same document and counts once.',
+        consumes: ['multipart/form-data'],
+        params: params.extend({ conditionUuid: ZUuid }),
+        response: {
+          200: z.object({
+            status: ZApplicationStep,
+            condition: z.object({
+              uuid: ZUuid,
+              categoryEnum: ZConditionCategory,
+              actionNeeded: z.boolean(),
+              xtraData: z.object({ numDocsRequired: z.number().int() }),
+            }),
+            document: ZDocumentView,
+          }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      const { identityUuid } = authOf(request);
+      const uuid = await owned(request, identityUuid);
+      const conditionUuid = request.params.conditionUuid.toLowerCase();
+      // The condition is checked before the body is read: a wrong id costs no upload.
+      const condition = await openConditionOf(app.db, uuid, conditionUuid);
+      const allowedTypes = CONDITION_UPLOAD_DOCUMENT_TYPES[condition.category as TConditionCategory] ?? [];
+      if (allowedTypes.length === 0) {
+        throw new AppError('CONFLICT', 'This condition is not cleared by uploading a document', {
+          category: condition.category,
+        });
+      }
+      const upload = await receiveUpload(request, DOCUMENT_CONTENT_TYPES);
+      const asked = upload.fields.documentType ?? allowedTypes[0]!;
+      const type = allowedTypes.find((each) => each === asked);
+      if (!type) {
+        throw new AppError('BAD_REQUEST', 'Invalid request', [
+          { path: 'body.documentType', message: `Must be one of ${allowedTypes.join(', ')}` },
+        ]);
+      }
+      const { sha256Hex } = await import('../../storage');
+      const digest = sha256Hex(upload.bytes);
+      return withApplicationLock(app.db, uuid, async (tx, application) => {
+        // Re-read under the lock: a concurrent upload may have lowered the count or a job cleared it.
+        const current = await openConditionOf(tx, uuid, conditionUuid);
+        const [existing] = (await documentsOfType(tx, application.uuid, [type])).filter(
+          (doc) => doc.sha256 === digest,
+        );
+        let document = existing;
+        let updated: typeof current | undefined = current;
+        if (!existing || !(await conditionCounted(tx, application.uuid, conditionUuid, existing.uuid))) {
+          document = existing ?? (await storeOnce(tx, application, type, upload, identityUuid));
+          const remaining = current.numDocsRequired - 1;
+          [updated] = await tx
+            .update(schema.applicationConditions)
+            .set(
+              remaining >= 1
+                ? { numDocsRequired: remaining }
+                : // Everything asked for is in: nothing left for the borrower until the lender reviews it.
+                  { actionNeeded: false },
+            )
+            .where(eq(schema.applicationConditions.uuid, conditionUuid))
+            .returning();
+          await recordAction(tx, clock, application, borrower(identityUuid), 'CONDITION_DOCUMENT_UPLOADED', {
+            conditionUuid,
+            category: current.category,
+            documentUuid: document.uuid,
+            type,
+          });
+        }
+        return {
+          ...result(application),
+          condition: {
+            uuid: updated!.uuid,
+            categoryEnum: updated!.category as TConditionCategory,
+            actionNeeded: updated!.actionNeeded,
+            xtraData: { numDocsRequired: updated!.numDocsRequired },
+          },
+          document: documentView(document!),
+        };
+      });
+    },
+  );
 };
+
+/** The application's open (not cleared) condition, or 404. */
+async function openConditionOf(db: Executor, applicationUuid: string, conditionUuid: string) {
+  const [condition] = await db
+    .select()
+    .from(schema.applicationConditions)
+    .where(
+      and(
+        eq(schema.applicationConditions.uuid, conditionUuid),
+        eq(schema.applicationConditions.applicationUuid, applicationUuid),
+        isNull(schema.applicationConditions.clearedAt),
+      ),
+    );
+  if (!condition) throw new AppError('NOT_FOUND', 'Condition not found');
+  return condition;
+}
+
+/** Whether `documentUuid` was already counted for the condition (a repeated upload counts once). */
+async function conditionCounted(
+  db: Executor,
+  applicationUuid: string,
+  conditionUuid: string,
+  documentUuid: string,
+): Promise<boolean> {
+  const rows = await db
+    .select({ data: schema.applicationEvents.data })
+    .from(schema.applicationEvents)
+    .where(
+      and(
+        eq(schema.applicationEvents.applicationUuid, applicationUuid),
+        eq(schema.applicationEvents.action, 'CONDITION_DOCUMENT_UPLOADED'),
+      ),
+    );
+  return rows.some(
+    (row) => row.data?.conditionUuid === conditionUuid && row.data?.documentUuid === documentUuid,
+  );
+}

@@ -26,10 +26,13 @@
  *   FUNDABLE → COMPLETE, each waiting step ended by a job due when its period ends on the clock.
  * - Valuation order (Noavm before offers, Texas after identity): NO_AVM → BPO_ORDER → BPO_PROCESSING;
  *   the report sends Noavm back to underwriting (and its offers) and Texas on to the closing documents.
+ * - Texas: the closing signature waits for the 12th day after the notice given with the application
+ *   (texas.ts, a guard on CLOSING_SIGNED; the signing endpoint refuses the first signature early).
  * - A provider job whose attempts run out moves the application to UNKNOWN (error/timeout).
  */
 import type { TApplicationStep } from '@heloc/domain';
-import type { StepTransition } from '../../workflow/step-machine';
+import type { StepGuard, StepTransition } from '../../workflow/step-machine';
+import { texasTwelveDayGuard } from './texas';
 
 export const CLOSING_ACTIONS = [
   // Income and employment.
@@ -40,6 +43,7 @@ export const CLOSING_ACTIONS = [
   'INCOME_PARTIAL',
   'INCOME_DOCUMENTS_REQUIRED',
   'INCOME_UNVERIFIED',
+  'INCOME_DTI_DECLINED',
   'INCOME_TIMEOUT',
   'SUBMIT_EMPLOYER',
   'EMPLOYMENT_VERIFIED',
@@ -101,10 +105,16 @@ type Transition = StepTransition & {
   to: TApplicationStep;
 };
 
-const t = (action: ClosingAction, from: readonly TApplicationStep[], to: TApplicationStep): Transition => ({
+const t = (
+  action: ClosingAction,
+  from: readonly TApplicationStep[],
+  to: TApplicationStep,
+  guard?: StepGuard,
+): Transition => ({
   action,
   from,
   to,
+  ...(guard && { guard }),
 });
 
 /** Steps where the borrower still chooses how the deed is notarised. */
@@ -124,6 +134,8 @@ export const CLOSING_TRANSITIONS: readonly Transition[] = [
   t('INCOME_DOCUMENTS_REQUIRED', ['WAITING_FOR_INCOME'], 'INCOME_VERIFICATION'),
   // No recurring income: the asset-depletion offer (product/assets) decides instead.
   t('INCOME_UNVERIFIED', ['WAITING_FOR_INCOME'], 'ASSETS_PREQUAL'),
+  // Verified income puts DTI over the cap: declined (error/income), with an adverse action notice.
+  t('INCOME_DTI_DECLINED', ['WAITING_FOR_INCOME'], 'DECLINED'),
   t('INCOME_TIMEOUT', ['WAITING_FOR_INCOME'], 'UNKNOWN'),
   t('SUBMIT_EMPLOYER', ['EMPLOYMENT_VERIFICATION'], 'WAITING_FOR_INCOME'),
   t('EMPLOYMENT_VERIFIED', ['WAITING_FOR_INCOME'], 'DISBURSEMENT_ACCOUNT'),
@@ -151,7 +163,8 @@ export const CLOSING_TRANSITIONS: readonly Transition[] = [
   t('CLOSING_DOCS_READY', ['GEN_CLOSING_DOCS'], 'NOTE_SIGNING'),
   t('CLOSING_DOCS_TIMEOUT', ['GEN_CLOSING_DOCS'], 'UNKNOWN'),
   // E-signing: the last document signed completes the envelope and readies the notary package.
-  t('CLOSING_SIGNED', ['NOTE_SIGNING'], 'GEN_NOTARY_DOCS'),
+  // Texas: not before the 12th day after the notice (texas.ts).
+  t('CLOSING_SIGNED', ['NOTE_SIGNING'], 'GEN_NOTARY_DOCS', texasTwelveDayGuard),
   t('NOTARY_PACKAGE_READY', ['GEN_NOTARY_DOCS'], 'NOTARY_DISCLOSURE'),
   t('ESIGN_TIMEOUT', ['GEN_NOTARY_DOCS'], 'UNKNOWN'),
   // Other owners on title (joint ownership): the primary waits at signing/additional until every invited

@@ -1,18 +1,12 @@
 /**
- * Test helpers of the closing segment: a borrower driven through the real API up to the offer choice,
- * then moved to INCOME_VERIFICATION directly (advanceToSubmittedForTest), and small files whose
- * content sniffs as PDF / PNG.
+ * Test helpers of the closing segment: a borrower driven through the real API (profile, liens, offer,
+ * more info, HMDA, summary, submission) to INCOME_VERIFICATION, and small files whose content sniffs
+ * as PDF / PNG.
  */
-import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { schema } from '../../db';
-import type { Database } from '../../db';
 import { registerAndSignIn } from '../../test/auth';
 import { multipartBody } from '../../uploads';
-import { withApplicationLock } from '../../workflow/step-machine';
-import { recordEvent } from '../../workflow/audit';
-import type { Clock } from '../../lib/clock';
 
 export type Borrower = Awaited<ReturnType<typeof registerAndSignIn>> & { lastName: string };
 
@@ -116,34 +110,54 @@ export async function selectFirstOffer(app: FastifyInstance, who: Borrower): Pro
   return amountCents;
 }
 
+const HMDA = {
+  ethnicity: { declined: true, values: [] },
+  race: { declined: true, values: [] },
+  sex: { declined: true, values: [] },
+};
+
 /**
- * Stands in for the submission segment (additional info → HMDA → app summary → hard credit pull →
- * APP_SUBMISSION), built separately: from the offer choice (COLLECT_ADDITIONAL_INFO) it moves the
- * application straight to INCOME_VERIFICATION, audited as a SYSTEM step change. Replace with the
- * real API calls once both segments are merged.
+ * The submission segment through its real endpoints: contact → SSN, ownership and hard-credit
+ * consent → HMDA → the summary package (job) → submission and the hard pull (jobs) → INCOME_VERIFICATION.
  */
-export async function advanceToSubmittedForTest(
+export async function driveThroughSubmission(
   app: FastifyInstance,
-  db: Database,
-  clock: Clock,
   who: Borrower,
+  { ownership = 'SOLE' }: { ownership?: 'SOLE' | 'JOINT' } = {},
+): Promise<void> {
+  const client = createClient(app);
+  const ok = async (res: Awaited<ReturnType<typeof client.post>>, expected: string) => {
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ status: expected });
+  };
+  await ok(
+    await client.post(who, '/contact', { email: who.email, phoneNumber: '(415) 555-0177' }),
+    'COLLECT_ADDITIONAL_INFO',
+  );
+  await ok(
+    await client.post(who, '/additional-profile', {
+      ownership,
+      ssn: '123-45-6789',
+      hardCreditConsent: true,
+    }),
+    'HMDA',
+  );
+  await ok(await client.post(who, '/hmda', HMDA), 'GEN_APP_SUMMARY');
+  expect((await client.drain(who)).status).toBe('SUMMARY');
+  await ok(
+    await client.post(who, '/submit', { summaryAccepted: true, hardCreditConsent: true }),
+    'HARD_CREDIT_PULL',
+  );
+  expect((await client.drain(who)).status).toBe('INCOME_VERIFICATION');
+}
+
+/** Registration → offers → the first 10-year offer → submission: a submitted application, all via HTTP. */
+export async function driveToSubmitted(
+  app: FastifyInstance,
+  who: Borrower,
+  options: { ownership?: 'SOLE' | 'JOINT' } = {},
 ): Promise<void> {
   await driveToOfferSelection(app, who);
   await selectFirstOffer(app, who);
-  await withApplicationLock(db, who.applicationUuid, async (tx, application) => {
-    expect(application.step).toBe('COLLECT_ADDITIONAL_INFO');
-    await tx
-      .update(schema.helocApplications)
-      .set({ step: 'INCOME_VERIFICATION', hasHmda: true })
-      .where(eq(schema.helocApplications.uuid, application.uuid));
-    await recordEvent(tx, clock, {
-      applicationUuid: application.uuid,
-      actor: { type: 'SYSTEM' },
-      kind: 'STEP_CHANGE',
-      action: 'TEST_SUBMISSION_STAND_IN',
-      fromStep: application.step,
-      toStep: 'INCOME_VERIFICATION',
-      reason: 'advanceToSubmittedForTest',
-    });
-  });
+  await driveThroughSubmission(app, who, options);
 }

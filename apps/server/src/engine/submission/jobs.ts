@@ -439,7 +439,9 @@ async function adverseActionInput(deps: SubmissionDeps, file: Awaited<ReturnType
     : (decline.reason ?? '').split(',').filter(Boolean);
 
   // The report the decision used: the hard pull's when the decline came from it, else the soft pull's.
-  const hard = decline.action === 'HARD_PULL_DECLINED' ? decline.data : null;
+  // (A decline on verified income carries the hard pull's report in its own data.)
+  const hard =
+    decline.action === 'HARD_PULL_DECLINED' || decline.action === 'INCOME_DTI_DECLINED' ? decline.data : null;
   const soft = await latestTransitionData(deps.db, application.uuid, 'CREDIT_MATCHED');
   const report: Record<string, unknown> | null = hard ?? (isCreditFacts(soft) ? soft : null);
   const indicators = Array.isArray(report?.declineIndicators) ? (report.declineIndicators as string[]) : [];

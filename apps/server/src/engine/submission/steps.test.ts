@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import {
   EMPTY_APPLICATION_STATUS,
   isWaitingStatus,
+  newApplicationDefaults,
   resolveDestination,
   type TApplicationStatus,
   type THelocApplication,
@@ -27,6 +28,7 @@ const ADDRESS = {
 
 /** After the offer and the more-info answers: term, rate, amount, both consents, HMDA. */
 const APPLICATION: THelocApplication = {
+  ...newApplicationDefaults(),
   uuid: '11111111-1111-4111-8111-111111111111',
   loanNumber: '1000000001',
   term: 10,
@@ -37,20 +39,7 @@ const APPLICATION: THelocApplication = {
   selectedPropertyUuid: PROPERTY_UUID,
   property: { uuid: PROPERTY_UUID, address: ADDRESS, state: 'CA' },
   consents: [{ type: 'SOFT_CREDIT' }, { type: 'HARD_CREDIT' }],
-  documents: [],
-  incomeSources: [],
-  disburseAccount: null,
-  autopayAccount: null,
-  payType: null,
   hasHmda: true,
-  assetDepletion: { complete: false },
-  insurance: { complete: false },
-  coDeedStatus: 'NOT_REQUIRED',
-  isCrypto: false,
-  requestedManualNotaryTime: null,
-  additionalSignerVersion: 'v1',
-  helocSigners: [],
-  referrer: null,
   auditFields: { createdDate: '2026-01-05T17:00:00.000Z' },
 };
 

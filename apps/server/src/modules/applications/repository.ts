@@ -1,6 +1,6 @@
 /** SQL for HELOC applications; every read is scoped to its owner. */
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import type { THelocApplication } from '@heloc/domain';
+import { accountMask, formatMaskedAccount, type THelocApplication } from '@heloc/domain';
 import type { Executor } from '../../db';
 import { schema } from '../../db';
 
@@ -56,33 +56,86 @@ export async function findOwnApplication(
   return row ?? null;
 }
 
-export type ApplicationRecords = Pick<THelocApplication, 'consents' | 'documents'>;
+export type ApplicationRecords = Pick<
+  THelocApplication,
+  | 'consents'
+  | 'documents'
+  | 'incomeSources'
+  | 'disburseAccount'
+  | 'autopayAccount'
+  | 'payType'
+  | 'insurance'
+  | 'requestedManualNotaryTime'
+>;
 
-/** Consents and documents of the given applications (by uuid), for the application view. */
+export function emptyRecords(): ApplicationRecords {
+  return {
+    consents: [],
+    documents: [],
+    incomeSources: [],
+    disburseAccount: null,
+    autopayAccount: null,
+    payType: null,
+    insurance: { complete: false },
+    requestedManualNotaryTime: null,
+  };
+}
+
+/**
+ * What the engine's steps recorded for the given applications (by uuid), for the application view:
+ * consents, documents, verified income sources, the disbursement and autopay accounts (masked: the
+ * sealed number is never read here), and the closing choices. One query per table, whatever the count.
+ */
 export async function recordsOf(
   db: Executor,
   uuids: readonly string[],
 ): Promise<Map<string, ApplicationRecords>> {
-  const byUuid = new Map<string, ApplicationRecords>(
-    uuids.map((uuid) => [uuid, { consents: [], documents: [] }]),
-  );
+  const byUuid = new Map<string, ApplicationRecords>(uuids.map((uuid) => [uuid, emptyRecords()]));
   if (uuids.length === 0) return byUuid;
-  const consents = await db
-    .select()
-    .from(schema.applicationConsents)
-    .where(inArray(schema.applicationConsents.applicationUuid, [...uuids]))
-    .orderBy(asc(schema.applicationConsents.createdAt));
+  const ids = [...uuids];
+  const [consents, documents, incomeSources, accounts, closings] = await Promise.all([
+    db
+      .select()
+      .from(schema.applicationConsents)
+      .where(inArray(schema.applicationConsents.applicationUuid, ids))
+      .orderBy(asc(schema.applicationConsents.createdAt)),
+    db
+      .select({
+        uuid: schema.applicationDocuments.uuid,
+        applicationUuid: schema.applicationDocuments.applicationUuid,
+        type: schema.applicationDocuments.type,
+        fileName: schema.applicationDocuments.fileName,
+        createdAt: schema.applicationDocuments.createdAt,
+      })
+      .from(schema.applicationDocuments)
+      .where(inArray(schema.applicationDocuments.applicationUuid, ids))
+      .orderBy(asc(schema.applicationDocuments.createdAt)),
+    db
+      .select()
+      .from(schema.applicationIncomeSources)
+      .where(inArray(schema.applicationIncomeSources.applicationUuid, ids))
+      .orderBy(asc(schema.applicationIncomeSources.createdAt)),
+    db
+      .select({
+        uuid: schema.applicationAccounts.uuid,
+        applicationUuid: schema.applicationAccounts.applicationUuid,
+        purpose: schema.applicationAccounts.purpose,
+        routingNumber: schema.applicationAccounts.routingNumber,
+        mask: schema.applicationAccounts.mask,
+      })
+      .from(schema.applicationAccounts)
+      .where(inArray(schema.applicationAccounts.applicationUuid, ids)),
+    db
+      .select()
+      .from(schema.applicationClosing)
+      .where(inArray(schema.applicationClosing.applicationUuid, ids)),
+  ]);
   for (const consent of consents) {
     byUuid.get(consent.applicationUuid)?.consents.push({
       type: consent.type as ApplicationRecords['consents'][number]['type'],
       createdDate: consent.createdAt.toISOString(),
     });
   }
-  const documents = await db
-    .select()
-    .from(schema.applicationDocuments)
-    .where(inArray(schema.applicationDocuments.applicationUuid, [...uuids]))
-    .orderBy(asc(schema.applicationDocuments.createdAt));
   for (const document of documents) {
     byUuid.get(document.applicationUuid)?.documents.push({
       uuid: document.uuid,
@@ -90,6 +143,35 @@ export async function recordsOf(
       fileName: document.fileName,
       createdDate: document.createdAt.toISOString(),
     });
+  }
+  for (const source of incomeSources) {
+    byUuid.get(source.applicationUuid)?.incomeSources.push({
+      uuid: source.uuid,
+      employmentType: source.employmentType as ApplicationRecords['incomeSources'][number]['employmentType'],
+      employerName: source.employerName,
+      annualIncomeCents: source.annualIncomeCents,
+    });
+  }
+  for (const account of accounts) {
+    const records = byUuid.get(account.applicationUuid);
+    if (!records) continue;
+    if (account.purpose === 'DISBURSEMENT') {
+      records.disburseAccount = {
+        uuid: account.uuid,
+        routingNumber: account.routingNumber,
+        mask: accountMask(account.mask),
+        accountNumber: formatMaskedAccount(account.mask),
+      };
+    } else if (account.purpose === 'AUTOPAY') {
+      records.autopayAccount = { uuid: account.uuid };
+    }
+  }
+  for (const closing of closings) {
+    const records = byUuid.get(closing.applicationUuid);
+    if (!records) continue;
+    records.payType = closing.payType as ApplicationRecords['payType'];
+    records.insurance = { complete: closing.insuranceComplete };
+    records.requestedManualNotaryTime = closing.requestedManualNotaryTime?.toISOString() ?? null;
   }
   return byUuid;
 }

@@ -1,14 +1,13 @@
 /** Maps stored applications to the shape the spec's application calls answer. */
 import type { THelocApplicationView, UsStateCode } from '@heloc/domain';
-import type { ApplicationRecords, ApplicationWithProperty } from './repository';
+import { emptyRecords, type ApplicationRecords, type ApplicationWithProperty } from './repository';
 import type { CoDeedView } from '../co-deed/store';
 
-const NO_RECORDS: ApplicationRecords = { consents: [], documents: [] };
 const NO_SIGNERS: CoDeedView = { coDeedStatus: 'NOT_REQUIRED', helocSigners: [] };
 
 export function toApplicationView(
   { application, property }: ApplicationWithProperty,
-  records: ApplicationRecords = NO_RECORDS,
+  records: ApplicationRecords = emptyRecords(),
   /** Additional signers (modules/co-deed); none when not given. */
   coDeed: CoDeedView = NO_SIGNERS,
 ): THelocApplicationView {
@@ -36,19 +35,18 @@ export function toApplicationView(
           },
         }
       : null,
-    // Income sources, accounts and signers are recorded by later engine steps; empty until then.
     consents: records.consents,
     documents: records.documents,
-    incomeSources: [],
-    disburseAccount: null,
-    autopayAccount: null,
-    payType: null,
+    incomeSources: records.incomeSources,
+    disburseAccount: records.disburseAccount,
+    autopayAccount: records.autopayAccount,
+    payType: records.payType,
     hasHmda: application.hasHmda,
     assetDepletion: { complete: application.assetDepletionComplete },
-    insurance: { complete: false },
+    insurance: records.insurance,
     coDeedStatus: coDeed.coDeedStatus,
     isCrypto: application.isCrypto,
-    requestedManualNotaryTime: null,
+    requestedManualNotaryTime: records.requestedManualNotaryTime,
     additionalSignerVersion: 'v1',
     helocSigners: coDeed.helocSigners,
     referrer: application.referrerUuid ? { referrerUuid: application.referrerUuid } : null,

@@ -16,7 +16,7 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { signIn, type Credentials } from '../../test/auth';
 import { multipartBody } from '../../uploads';
 import {
-  advanceToSubmittedForTest,
+  driveToSubmitted,
   base,
   createClient,
   newBorrower,
@@ -45,16 +45,8 @@ const auth = (who: Credentials) => ({ authorization: who.authorization, cookie: 
 async function jointBorrowerAtCoDeed(lastName: string): Promise<Borrower> {
   clock.set(START);
   const who = await newBorrower(t.app, lastName);
-  await advanceToSubmittedForTest(t.app, t.database.db, clock, who);
-  const [application] = await t.database.db
-    .select()
-    .from(schema.helocApplications)
-    .where(eq(schema.helocApplications.uuid, who.applicationUuid));
-  // The additional profile's answer (submission segment): the home is held jointly.
-  await t.database.db
-    .update(schema.profileAddresses)
-    .set({ ownership: 'JOINT' })
-    .where(eq(schema.profileAddresses.uuid, application!.selectedPropertyUuid!));
+  // The additional profile says the home is held jointly: a co-owner must sign.
+  await driveToSubmitted(t.app, who, { ownership: 'JOINT' });
   // Income by bank link, accounts, ID → closing package.
   const token = (await c.post(who, '/income/link-token', { kind: 'BANK' })).json();
   const linked = (

@@ -1,0 +1,80 @@
+/**
+ * The Texas 12-day notice (Texas Constitution art. XVI §50(a)(6)(M)(i)): a home equity loan on a
+ * Texas homestead may not close before the 12th day after the later of the application and the day
+ * the owner received the "Notice Concerning Extensions of Credit". The notice goes out with the
+ * application here: the borrower's first action on the application (the profile with the soft-credit
+ * consent, the first audit entry, on the workflow's clock) dates both.
+ *
+ * Dates are Texas calendar days (America/Chicago): a borrower who applies at 11 pm Pacific has
+ * already applied on the next day in Texas, and counting in Pacific time would close a day early.
+ * The closing is the borrower's signature of the closing package (note and deed): the last
+ * signature (CLOSING_SIGNED) is guarded, and the signing endpoint refuses the first signature early
+ * so no document is signed before the date either.
+ */
+import { eq, min } from 'drizzle-orm';
+import { formatDisplayDate, formatIsoDate, texasNoticeEarliestClosing } from '@heloc/domain';
+import type { Executor } from '../../db';
+import { schema } from '../../db';
+import type { GuardRefusal, StepGuard } from '../../workflow/step-machine';
+
+const TEXAS_ZONE = 'America/Chicago';
+const HOUR_MS = 3_600_000;
+
+/** The instant a Texas calendar day starts (00:00 CST or CDT). */
+export function texasMidnight(isoDate: string): Date {
+  const utcMidnight = Date.parse(`${isoDate}T00:00:00.000Z`);
+  // Central is UTC−6 (CST) or UTC−5 (CDT): the day starts 5 or 6 hours after UTC midnight.
+  for (const offsetHours of [5, 6]) {
+    const candidate = new Date(utcMidnight + offsetHours * HOUR_MS);
+    const previous = new Date(candidate.getTime() - 1);
+    if (
+      formatIsoDate(candidate, { timeZone: TEXAS_ZONE }) === isoDate &&
+      formatIsoDate(previous, { timeZone: TEXAS_ZONE }) !== isoDate
+    ) {
+      return candidate;
+    }
+  }
+  throw new RangeError(`no Texas midnight on ${isoDate}`);
+}
+
+/** The first Texas day the application may close, or null when its property is not in Texas. */
+export async function texasEarliestClosing(
+  db: Executor,
+  application: { uuid: string; selectedPropertyUuid: string | null; createdAt: Date },
+): Promise<{ date: string; at: Date } | null> {
+  if (!application.selectedPropertyUuid) return null;
+  const [property] = await db
+    .select({ state: schema.profileAddresses.state })
+    .from(schema.profileAddresses)
+    .where(eq(schema.profileAddresses.uuid, application.selectedPropertyUuid));
+  if (property?.state.toUpperCase() !== 'TX') return null;
+  const [first] = await db
+    .select({ at: min(schema.applicationEvents.at) })
+    .from(schema.applicationEvents)
+    .where(eq(schema.applicationEvents.applicationUuid, application.uuid));
+  const noticeDate = formatIsoDate(first?.at ?? application.createdAt, { timeZone: TEXAS_ZONE });
+  const date = texasNoticeEarliestClosing(noticeDate);
+  return { date, at: texasMidnight(date) };
+}
+
+/** Refuses a Texas closing before the 12th day after the notice; null when it may close. */
+export async function texasClosingRefusal(
+  db: Executor,
+  application: { uuid: string; selectedPropertyUuid: string | null; createdAt: Date },
+  now: Date,
+): Promise<GuardRefusal | null> {
+  const earliest = await texasEarliestClosing(db, application);
+  if (!earliest || now.getTime() >= earliest.at.getTime()) return null;
+  return {
+    message: `A Texas home equity loan can close on or after ${formatDisplayDate(earliest.date)}, 12 days after the notice given with your application.`,
+    details: {
+      reason: 'TEXAS_12_DAY_NOTICE',
+      earliestClosingDate: earliest.date,
+      earliestClosingAt: earliest.at.toISOString(),
+    },
+  };
+}
+
+/** The step guard of the closing signature (steps.ts). */
+export const texasTwelveDayGuard: StepGuard = ({ tx, application, now }) =>
+  texasClosingRefusal(tx, application, now);
