@@ -69,6 +69,11 @@ const ZEnv = z.object({
     .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().default('HELOC <no-reply@heloc.test>'),
+  /**
+   * Development and browser tests: the server's clock may be moved forward by lender staff
+   * (POST /ops/api/v1/dev/clock) to pass waiting periods. Refused in production.
+   */
+  DEV_CLOCK_CONTROL: booleanFromEnv.default(false),
 });
 
 export type Config = {
@@ -93,6 +98,8 @@ export type Config = {
   sessionTtlHours: number;
   authRateLimitPerMinute: number;
   mail: { transport: 'outbox' | 'smtp'; smtpUrl: string | null; from: string };
+  /** The clock can be moved forward through the operations endpoint (never in production). */
+  devClockControl: boolean;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -106,6 +113,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const mailTransport = e.MAIL_TRANSPORT ?? (production ? 'smtp' : 'outbox');
   if (mailTransport === 'smtp' && !e.SMTP_URL) {
     throw new Error('Invalid configuration: SMTP_URL is required when e-mail is sent by SMTP');
+  }
+  if (production && e.DEV_CLOCK_CONTROL) {
+    throw new Error('Invalid configuration: DEV_CLOCK_CONTROL is not allowed in production');
   }
   return {
     env: e.NODE_ENV,
@@ -129,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlHours: e.SESSION_TTL_HOURS,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE ?? (production ? 10 : 100),
     mail: { transport: mailTransport, smtpUrl: e.SMTP_URL ?? null, from: e.MAIL_FROM },
+    devClockControl: e.DEV_CLOCK_CONTROL,
   };
 }
 
