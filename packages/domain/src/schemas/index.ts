@@ -14,3 +14,4 @@ export * from './wallet';
 export * from './auth';
 export * from './borrower-steps';
 export * from './submission';
+export * from './closing';

@@ -180,6 +180,16 @@ describe('happy path from INCOME_VERIFICATION to COMPLETE', () => {
       autopayAccount: { mask: '1111' },
     });
     expect(route(status)).toBe('identity');
+    // The application view carries the accounts (masked): the routing table reads the routing number.
+    const view = await t.app.inject({
+      method: 'GET',
+      url: `/service-application/api/v1/application/heloc/${ann.applicationUuid}`,
+      headers: { authorization: ann.authorization, cookie: ann.cookie },
+    });
+    expect(view.json()).toMatchObject({
+      disburseAccount: { routingNumber: '021000021', mask: '1111', accountNumber: '••••1111' },
+      autopayAccount: { uuid: accounts.autopayAccount.uuid },
+    });
 
     // Identity → flood determination (zone X) → closing package.
     expect((await uploadId(ann)).json()).toEqual({ status: 'WAITING_FOR_IDENTITY' });

@@ -1,6 +1,6 @@
 /** SQL for HELOC applications; every read is scoped to its owner. */
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import type { THelocApplication } from '@heloc/domain';
+import { formatMaskedAccount, type THelocApplication } from '@heloc/domain';
 import type { Executor } from '../../db';
 import { schema } from '../../db';
 
@@ -56,7 +56,10 @@ export async function findOwnApplication(
   return row ?? null;
 }
 
-export type ApplicationRecords = Pick<THelocApplication, 'consents' | 'documents'>;
+export type ApplicationRecords = Pick<
+  THelocApplication,
+  'consents' | 'documents' | 'disburseAccount' | 'autopayAccount'
+>;
 
 /** Consents and documents of the given applications (by uuid), for the application view. */
 export async function recordsOf(
@@ -64,7 +67,7 @@ export async function recordsOf(
   uuids: readonly string[],
 ): Promise<Map<string, ApplicationRecords>> {
   const byUuid = new Map<string, ApplicationRecords>(
-    uuids.map((uuid) => [uuid, { consents: [], documents: [] }]),
+    uuids.map((uuid) => [uuid, { consents: [], documents: [], disburseAccount: null, autopayAccount: null }]),
   );
   if (uuids.length === 0) return byUuid;
   const consents = await db
@@ -90,6 +93,25 @@ export async function recordsOf(
       fileName: document.fileName,
       createdDate: document.createdAt.toISOString(),
     });
+  }
+  // The accounts of the closing step: masked (the routing table reads the disbursement routing number).
+  const accounts = await db
+    .select()
+    .from(schema.applicationAccounts)
+    .where(inArray(schema.applicationAccounts.applicationUuid, [...uuids]));
+  for (const account of accounts) {
+    const records = byUuid.get(account.applicationUuid);
+    if (!records) continue;
+    if (account.purpose === 'DISBURSEMENT') {
+      records.disburseAccount = {
+        uuid: account.uuid,
+        routingNumber: account.routingNumber,
+        mask: account.mask,
+        accountNumber: formatMaskedAccount(account.mask),
+      };
+    } else if (account.purpose === 'AUTOPAY') {
+      records.autopayAccount = { uuid: account.uuid };
+    }
   }
   return byUuid;
 }

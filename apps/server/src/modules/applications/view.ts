@@ -2,7 +2,12 @@
 import type { THelocApplicationView, UsStateCode } from '@heloc/domain';
 import type { ApplicationRecords, ApplicationWithProperty } from './repository';
 
-const NO_RECORDS: ApplicationRecords = { consents: [], documents: [] };
+const NO_RECORDS: ApplicationRecords = {
+  consents: [],
+  documents: [],
+  disburseAccount: null,
+  autopayAccount: null,
+};
 
 export function toApplicationView(
   { application, property }: ApplicationWithProperty,
@@ -32,12 +37,12 @@ export function toApplicationView(
           },
         }
       : null,
-    // Income sources, accounts and signers are recorded by later engine steps; empty until then.
+    // Income sources and signers are not listed here (the closing endpoints answer them).
     consents: records.consents,
     documents: records.documents,
     incomeSources: [],
-    disburseAccount: null,
-    autopayAccount: null,
+    disburseAccount: records.disburseAccount,
+    autopayAccount: records.autopayAccount,
     payType: null,
     hasHmda: application.hasHmda,
     assetDepletion: { complete: application.assetDepletionComplete },
