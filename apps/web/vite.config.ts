@@ -41,7 +41,7 @@ export default defineConfig(({ mode }) => ({
               // Pages only reached later (legal pages, the application frame and its step screens,
               // dashboard, settings), the form helpers and the engine's domain logic stay in their
               // own chunks.
-              test: /apps[\\/]web[\\/]src[\\/](?!features[\\/](legal|application-frame|application-flow|pre-offer|dashboard|settings)[\\/]|lib[\\/]forms[\\/])|packages[\\/]domain[\\/]src[\\/](?!(progress|heloc-math|machine|routing|underwriting|calendar|polling)\b)/,
+              test: /apps[\\/]web[\\/]src[\\/](?!features[\\/](legal|application-frame|application-flow|pre-offer|closing|dashboard|settings)[\\/]|lib[\\/]forms[\\/])|packages[\\/]domain[\\/]src[\\/](?!(progress|heloc-math|machine|routing|underwriting|calendar|polling)\b)/,
             },
           ],
         },

@@ -31,6 +31,7 @@ import {
   ZDocumentType,
   ZIdType,
   ZIsoDate,
+  ZPhoneDigits,
   ZUuid,
   type TDocumentType,
 } from '@heloc/domain';
@@ -1602,6 +1603,118 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
         );
       });
     },
+  );
+
+  // ---- Conditions the borrower clears ----------------------------------------------------------
+
+  /** One of the application's open conditions, or 404. */
+  async function openCondition(tx: Executor, applicationUuid: string, conditionUuid: string) {
+    const [condition] = await tx
+      .select()
+      .from(schema.applicationConditions)
+      .where(
+        and(
+          eq(schema.applicationConditions.uuid, conditionUuid.toLowerCase()),
+          eq(schema.applicationConditions.applicationUuid, applicationUuid),
+        ),
+      );
+    if (!condition) throw new AppError('NOT_FOUND', 'Condition not found');
+    return condition;
+  }
+
+  app.post(
+    `${BASE}/conditions/:conditionUuid/upload`,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary:
+          'Upload a document a condition asks for (multipart: one `file`; PDF, JPEG or PNG); staff review and clear it',
+        consumes: ['multipart/form-data'],
+        params: params.extend({ conditionUuid: ZUuid }),
+        response: {
+          200: z.object({
+            status: ZApplicationStep,
+            document: ZDocumentView,
+            /** Documents received for this condition since it was raised. */
+            received: z.number().int(),
+            numDocsRequired: z.number().int(),
+          }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      const { identityUuid } = authOf(request);
+      const uuid = await owned(request, identityUuid);
+      const upload = await receiveUpload(request, DOCUMENT_CONTENT_TYPES);
+      return withApplicationLock(app.db, uuid, async (tx, application) => {
+        const condition = await openCondition(tx, application.uuid, request.params.conditionUuid);
+        if (condition.clearedAt)
+          throw new AppError('CONFLICT', 'This condition is already cleared', { step: application.step });
+        if (!condition.requestDocuments && condition.category !== 'MANUAL_PAYSTUB_UPLOAD') {
+          throw new AppError('BAD_REQUEST', 'This condition does not ask for documents');
+        }
+        const type: TDocumentType =
+          condition.category === 'MANUAL_PAYSTUB_UPLOAD' ? 'USER_UPLOADED_PAYSTUB' : 'SUPPORT';
+        const document = await storeOnce(tx, application, type, upload, identityUuid);
+        await recordAction(tx, clock, application, borrower(identityUuid), 'CONDITION_DOCUMENT', {
+          conditionUuid: condition.uuid,
+          documentUuid: document.uuid,
+        });
+        const received = (await documentsOfType(tx, application.uuid, [type])).filter(
+          (doc) => doc.createdAt >= condition.createdAt,
+        ).length;
+        return {
+          ...result(application),
+          document: documentView(document),
+          received,
+          numDocsRequired: condition.numDocsRequired,
+        };
+      });
+    },
+  );
+
+  app.post(
+    `${BASE}/conditions/:conditionUuid/phone-number`,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: 'The missing phone number: saved as the borrower’s primary number; clears the condition',
+        params: params.extend({ conditionUuid: ZUuid }),
+        body: z.object({ phoneNumber: ZPhoneDigits }),
+        response: { 200: ZActionResult, ...errors },
+      },
+    },
+    async (request) =>
+      onOwn(request, async (tx, application, identityUuid) => {
+        const condition = await openCondition(tx, application.uuid, request.params.conditionUuid);
+        if (condition.category !== 'MISSING_PHONE_NUMBER') {
+          throw new AppError('BAD_REQUEST', 'This condition does not ask for a phone number');
+        }
+        if (condition.clearedAt) return result(application);
+        const number = request.body.phoneNumber;
+        await tx
+          .update(schema.profilePhoneNumbers)
+          .set({ primary: false })
+          .where(eq(schema.profilePhoneNumbers.identityUuid, identityUuid));
+        await tx
+          .insert(schema.profilePhoneNumbers)
+          .values({ identityUuid, number, primary: true })
+          .onConflictDoUpdate({
+            target: [schema.profilePhoneNumbers.identityUuid, schema.profilePhoneNumbers.number],
+            set: { primary: true },
+          });
+        await tx
+          .update(schema.applicationConditions)
+          .set({ clearedAt: clock.now() })
+          .where(eq(schema.applicationConditions.uuid, condition.uuid));
+        await recordAction(tx, clock, application, borrower(identityUuid), 'CONDITION_PHONE_NUMBER', {
+          conditionUuid: condition.uuid,
+        });
+        return result(application);
+      }),
   );
 
   // ---- Summary for the complete screen --------------------------------------------------------

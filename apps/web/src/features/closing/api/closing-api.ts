@@ -143,7 +143,34 @@ function formWith(file: File, fields: Record<string, string> = {}) {
 export const INCOME_UPLOAD_TYPES = ['paystub', 'w2', 'tax-return', 'bank-statement'] as const;
 export type TIncomeUploadType = (typeof INCOME_UPLOAD_TYPES)[number];
 
+const ZConditionUploadResult = z.object({
+  status: ZEngineActionResult.shape.status,
+  document: ZClosingDocumentView,
+  received: z.number().int(),
+  numDocsRequired: z.number().int(),
+});
+
+export const conditionPhoneNumber = (uuid: string, conditionUuid: string, phoneNumber: string) =>
+  post(
+    uuid,
+    `conditions/${encodeURIComponent(conditionUuid)}/phone-number`,
+    { phoneNumber },
+    ZEngineActionResult,
+  );
+
 export const uploads = {
+  condition:
+    (uuid: string, conditionUuid: string): UploadSender<z.output<typeof ZConditionUploadResult>> =>
+    (file, onProgress, signal) =>
+      uploadForm(
+        `${closingBase(uuid)}/conditions/${encodeURIComponent(conditionUuid)}/upload`,
+        formWith(file),
+        {
+          schema: ZConditionUploadResult,
+          onProgress,
+          signal,
+        },
+      ),
   income:
     (uuid: string, type: TIncomeUploadType): UploadSender<z.output<typeof ZIncomeUploadResult>> =>
     (file, onProgress, signal) =>

@@ -8,7 +8,7 @@
 import '@/components/ui/form-styles';
 import '@mantine/core/styles/Progress.css';
 import { Alert, Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { DragEvent } from 'react';
 import { formatFileSize, UPLOAD_MAX_BYTES, uploadProblem } from '@heloc/domain';
 import { errorText } from '@/lib/api-errors';
@@ -66,7 +66,6 @@ export function FileUpload<T>({
   const inputRef = useRef<HTMLInputElement>(null);
   const controllerRef = useRef<AbortController | null>(null);
   const [file, setFile] = useState<File | null>(null);
-  const [previewUrl, setPreviewUrl] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
@@ -74,15 +73,12 @@ export function FileUpload<T>({
   const [done, setDone] = useState<string | null>(null);
 
   useEffect(() => () => controllerRef.current?.abort(), []);
-  useEffect(() => {
-    if (!preview || !file || !typeOf(file).startsWith('image/')) return;
-    const url = URL.createObjectURL(file);
-    setPreviewUrl(url);
-    return () => {
-      URL.revokeObjectURL(url);
-      setPreviewUrl(null);
-    };
-  }, [file, preview]);
+  // An object URL per chosen image, released when the choice changes or the control goes away.
+  const previewUrl = useMemo(
+    () => (preview && file && typeOf(file).startsWith('image/') ? URL.createObjectURL(file) : null),
+    [file, preview],
+  );
+  useEffect(() => () => void (previewUrl && URL.revokeObjectURL(previewUrl)), [previewUrl]);
 
   const kinds = accept.map((type) => EXTENSION_OF[type] ?? type).join(', ');
   const hint = `${kinds} up to ${formatFileSize(maxBytes)}`;
