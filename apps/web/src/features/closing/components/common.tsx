@@ -5,12 +5,9 @@
  */
 import '@/components/ui/form-styles';
 import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useNavigate } from 'react-router';
-import { applicationQueryOptions } from '@/features/application-frame';
-import { destinationPath, statusQueryOptions, useApplicationFlow } from '@/features/application-flow';
+import { statusQueryOptions, useApplicationFlow } from '@/features/application-flow';
 import { errorText } from '@/lib/api-errors';
 
 export function Loading({ label }: { label: string }) {
@@ -49,24 +46,9 @@ export function QueryView<T>({
   return <>{children(query.data)}</>;
 }
 
-/**
- * Goes to another screen of this application after a write the status guard must see: the status and
- * the application are read again first, so the guard judges the new screen by the new status.
- */
+/** Goes to another screen of this application after a write (the flow's goTo: the guard waits). */
 export function useGoAfterWrite() {
-  const { applicationUuid } = useApplicationFlow();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  return useCallback(
-    async (step: string) => {
-      await Promise.all([
-        queryClient.fetchQuery({ ...statusQueryOptions(applicationUuid), staleTime: 0 }),
-        queryClient.fetchQuery({ ...applicationQueryOptions(applicationUuid), staleTime: 0 }),
-      ]);
-      await navigate(destinationPath(applicationUuid, step));
-    },
-    [applicationUuid, navigate, queryClient],
-  );
+  return useApplicationFlow().goTo;
 }
 
 /** Hold screens: read the status every `intervalMs` (and on focus) so the guard moves on when it changes. */

@@ -104,7 +104,14 @@ export function LinkModal({ applicationUuid, kind, opened, onClose, onLinked }: 
   const credentials = token.data?.sandboxCredentials;
 
   return (
-    <Modal opened={opened} onClose={onClose} title={text.title} centered size="md">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={text.title}
+      centered
+      size="md"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       {token.isPending ? (
         <Loading label="Connecting" />
       ) : !token.data ? (
@@ -174,6 +181,7 @@ export function LinkModal({ applicationUuid, kind, opened, onClose, onLinked }: 
                 />
                 <PasswordInput
                   label="Password"
+                  visibilityToggleButtonProps={{ 'aria-label': 'Show or hide the password' }}
                   autoComplete="off"
                   value={password}
                   onChange={(event) => setPassword(event.currentTarget.value)}

@@ -116,7 +116,8 @@ export function SigningSign() {
   const [consentError, setConsentError] = useState<string | null>(null);
   const [reachedEnd, setReachedEnd] = useState<Record<string, boolean>>({});
   const [position, setPosition] = useState<Position | null>(null);
-  const [askLocation, setAskLocation] = useState(false);
+  /** The signature waiting for the location (the alert is open while set). */
+  const [pending, setPending] = useState<{ documentUuid: string; version: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [signing, setSigning] = useState(false);
   const companyName = org.orgMetaData.companyInfo.companyName;
@@ -141,9 +142,11 @@ export function SigningSign() {
   }
 
   async function allowLocation() {
-    setAskLocation(false);
+    const waiting = pending;
+    setPending(null);
     try {
       setPosition(await currentPosition());
+      if (waiting) await sign(waiting.documentUuid, waiting.version);
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : String(failure));
     }
@@ -217,7 +220,7 @@ export function SigningSign() {
                       return;
                     }
                     if (!position) {
-                      setAskLocation(true);
+                      setPending({ documentUuid: current.uuid, version: view.esignDisclosureVersion });
                       return;
                     }
                     void sign(current.uuid, view.esignDisclosureVersion);
@@ -232,9 +235,9 @@ export function SigningSign() {
         }}
       </QueryView>
       <LocationAlert
-        opened={askLocation}
+        opened={pending !== null}
         onAllow={() => void allowLocation()}
-        onNotNow={() => setAskLocation(false)}
+        onNotNow={() => setPending(null)}
       />
     </StepPage>
   );
