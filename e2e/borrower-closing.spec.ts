@@ -54,10 +54,10 @@ async function linkInModal(page: Page, title: string, institution: string) {
   await dialog.getByRole('button', { name: 'Sign in' }).click();
 }
 
-test('from a submitted application to a funded line, in the browser', async ({ page }) => {
+test('from a submitted application to a funded line, in the browser', async ({ page, baseURL }) => {
   test.setTimeout(180_000);
   const started = Date.now();
-  await toWeekdayMorning(page.request);
+  await toWeekdayMorning(baseURL!);
   const who = await registerBorrower(page);
   await driveToIncomeVerification(page, who);
   const browserStart = Date.now();
@@ -108,7 +108,9 @@ test('from a submitted application to a funded line, in the browser', async ({ p
     .setInputFiles({ name: 'license.png', mimeType: 'image/png', buffer: PNG });
   await expect(main(page).getByRole('img', { name: 'Preview of license.png' })).toBeVisible();
   await main(page).getByRole('button', { name: 'Upload and verify' }).click();
-  await expect(main(page).getByRole('radiogroup', { name: /ID type/ })).toHaveAccessibleDescription('Required');
+  await expect(main(page).getByRole('radiogroup', { name: /ID type/ })).toHaveAccessibleDescription(
+    'Required',
+  );
   await main(page).getByRole('radio', { name: "US Driver's License" }).check();
   await expectNoAxeViolations(page);
   await main(page).getByRole('button', { name: 'Upload and verify' }).click();
@@ -135,6 +137,7 @@ test('from a submitted application to a funded line, in the browser', async ({ p
     if (signed === 0) {
       const alert = page.getByRole('dialog', { name: 'Why We Need Your Location' });
       await expect(alert).toBeVisible();
+      await expect(alert).toHaveCSS('opacity', '1');
       await expectNoAxeViolations(page);
       await alert.getByRole('button', { name: 'Allow' }).click();
     }
@@ -192,14 +195,14 @@ test('from a submitted application to a funded line, in the browser', async ({ p
   await expect(heading(page, 'Funding is pending')).toBeVisible({ timeout: 30_000 });
   await expect(page).toHaveURL(/\/complete$/);
   await expect(main(page).getByRole('timer')).toContainText('left to cancel');
-  await expect(main(page).getByText('$100,000')).toBeVisible();
+  await expect(main(page).locator('dt:has-text("Line amount") + dd')).toHaveText('$100,000');
   await expect(main(page).getByRole('button', { name: /Download Deed of Trust/i })).toBeVisible();
   await expectNoAxeViolations(page);
   const browserMs = Date.now() - browserStart;
 
   // The clock passes rescission, then recording: the line funds.
   for (let hop = 0; hop < 4 && (await statusOf(page.request, who)) !== 'COMPLETE'; hop += 1) {
-    await moveClock(page.request, { advanceMs: 4 * 24 * 3_600_000 });
+    await moveClock(baseURL!, { advanceMs: 4 * 24 * 3_600_000 });
     await page.waitForTimeout(1500);
   }
   await waitForStatus(page.request, who, 'COMPLETE');

@@ -3,7 +3,7 @@
  * API to a submitted application (INCOME_VERIFICATION) — the screens before that have their own
  * tests — and the development clock (DEV_CLOCK_CONTROL) moved by the seeded staff account.
  */
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
 
 export const API = '/service-application/api/v1/application/heloc';
 const STATUS = (uuid: string) => `/service-krang-heloc/borrower/secure/api/v1/${uuid}/status`;
@@ -109,35 +109,45 @@ export async function driveToIncomeVerification(page: Page, who: Borrower) {
   await waitForStatus(request, who, 'INCOME_VERIFICATION');
 }
 
-/** The seeded staff account's token (lender staff move the development clock). */
-async function staffToken(request: APIRequestContext): Promise<string> {
-  const res = await request.post('/identity/api/v1/login', {
-    data: { email: 'ops@heloc.test', password: 'Ops-password-1' },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  return ((await res.json()) as { jwt: string }).jwt;
+/**
+ * The seeded staff account, signed in from its own request context: its fingerprint cookie must not
+ * replace the borrower's in the page's context.
+ */
+async function asStaff<T>(baseURL: string, work: (staff: APIRequestContext, token: string) => Promise<T>) {
+  const staff = await playwrightRequest.newContext({ baseURL });
+  try {
+    const res = await staff.post('/identity/api/v1/login', {
+      data: { email: 'ops@heloc.test', password: 'Ops-password-1' },
+    });
+    expect(res.ok(), await res.text()).toBe(true);
+    return await work(staff, ((await res.json()) as { jwt: string }).jwt);
+  } finally {
+    await staff.dispose();
+  }
 }
 
-export async function serverNow(request: APIRequestContext): Promise<Date> {
-  const res = await request.get('/ops/api/v1/dev/clock', {
-    headers: { authorization: `Bearer ${await staffToken(request)}` },
+export async function serverNow(baseURL: string): Promise<Date> {
+  return asStaff(baseURL, async (staff, token) => {
+    const res = await staff.get('/ops/api/v1/dev/clock', { headers: { authorization: `Bearer ${token}` } });
+    expect(res.ok(), await res.text()).toBe(true);
+    return new Date(((await res.json()) as { now: string }).now);
   });
-  expect(res.ok(), await res.text()).toBe(true);
-  return new Date(((await res.json()) as { now: string }).now);
 }
 
-export async function moveClock(request: APIRequestContext, body: { advanceMs: number } | { to: string }) {
-  const res = await request.post('/ops/api/v1/dev/clock', {
-    headers: { authorization: `Bearer ${await staffToken(request)}` },
-    data: body,
+export async function moveClock(baseURL: string, body: { advanceMs: number } | { to: string }) {
+  return asStaff(baseURL, async (staff, token) => {
+    const res = await staff.post('/ops/api/v1/dev/clock', {
+      headers: { authorization: `Bearer ${token}` },
+      data: body,
+    });
+    expect(res.ok(), await res.text()).toBe(true);
+    return new Date(((await res.json()) as { now: string }).now);
   });
-  expect(res.ok(), await res.text()).toBe(true);
-  return new Date(((await res.json()) as { now: string }).now);
 }
 
 /** Moves the server clock to the next weekday, 9:30 in the morning Pacific (notaries are in). */
-export async function toWeekdayMorning(request: APIRequestContext) {
-  const now = await serverNow(request);
+export async function toWeekdayMorning(baseURL: string) {
+  const now = await serverNow(baseURL);
   const pacific = new Intl.DateTimeFormat('en-US', {
     timeZone: 'America/Los_Angeles',
     weekday: 'short',
@@ -151,7 +161,7 @@ export async function toWeekdayMorning(request: APIRequestContext) {
     );
     const minutes = new Date(at).getUTCMinutes();
     if (!['Sat', 'Sun'].includes(parts.weekday!) && Number(parts.hour) === 9 && minutes === 30) {
-      if (at > now.getTime()) await moveClock(request, { to: new Date(at).toISOString() });
+      if (at > now.getTime()) await moveClock(baseURL, { to: new Date(at).toISOString() });
       return;
     }
   }

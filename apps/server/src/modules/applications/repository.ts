@@ -58,7 +58,13 @@ export async function findOwnApplication(
 
 export type ApplicationRecords = Pick<
   THelocApplication,
-  'consents' | 'documents' | 'disburseAccount' | 'autopayAccount'
+  | 'consents'
+  | 'documents'
+  | 'disburseAccount'
+  | 'autopayAccount'
+  | 'payType'
+  | 'insurance'
+  | 'requestedManualNotaryTime'
 >;
 
 /** Consents and documents of the given applications (by uuid), for the application view. */
@@ -67,7 +73,18 @@ export async function recordsOf(
   uuids: readonly string[],
 ): Promise<Map<string, ApplicationRecords>> {
   const byUuid = new Map<string, ApplicationRecords>(
-    uuids.map((uuid) => [uuid, { consents: [], documents: [], disburseAccount: null, autopayAccount: null }]),
+    uuids.map((uuid) => [
+      uuid,
+      {
+        consents: [],
+        documents: [],
+        disburseAccount: null,
+        autopayAccount: null,
+        payType: null,
+        insurance: { complete: false },
+        requestedManualNotaryTime: null,
+      },
+    ]),
   );
   if (uuids.length === 0) return byUuid;
   const consents = await db
@@ -112,6 +129,18 @@ export async function recordsOf(
     } else if (account.purpose === 'AUTOPAY') {
       records.autopayAccount = { uuid: account.uuid };
     }
+  }
+  // The closing step's choices: the client machine reads the pay type and insurance (spec 1 §4).
+  const closings = await db
+    .select()
+    .from(schema.applicationClosing)
+    .where(inArray(schema.applicationClosing.applicationUuid, [...uuids]));
+  for (const closing of closings) {
+    const records = byUuid.get(closing.applicationUuid);
+    if (!records) continue;
+    records.payType = closing.payType === 'AUTOPAY' || closing.payType === 'MANUAL' ? closing.payType : null;
+    records.insurance = { complete: closing.insuranceComplete };
+    records.requestedManualNotaryTime = closing.requestedManualNotaryTime?.toISOString() ?? null;
   }
   return byUuid;
 }

@@ -7,6 +7,9 @@ const NO_RECORDS: ApplicationRecords = {
   documents: [],
   disburseAccount: null,
   autopayAccount: null,
+  payType: null,
+  insurance: { complete: false },
+  requestedManualNotaryTime: null,
 };
 
 export function toApplicationView(
@@ -43,13 +46,13 @@ export function toApplicationView(
     incomeSources: [],
     disburseAccount: records.disburseAccount,
     autopayAccount: records.autopayAccount,
-    payType: null,
+    payType: records.payType,
     hasHmda: application.hasHmda,
     assetDepletion: { complete: application.assetDepletionComplete },
-    insurance: { complete: false },
+    insurance: records.insurance,
     coDeedStatus: 'NOT_REQUIRED',
     isCrypto: application.isCrypto,
-    requestedManualNotaryTime: null,
+    requestedManualNotaryTime: records.requestedManualNotaryTime,
     additionalSignerVersion: 'v1',
     helocSigners: [],
     referrer: application.referrerUuid ? { referrerUuid: application.referrerUuid } : null,
