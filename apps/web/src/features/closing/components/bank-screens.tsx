@@ -9,7 +9,6 @@ import '@mantine/core/styles/Radio.css';
 import { Button, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Controller } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import {
@@ -21,7 +20,7 @@ import {
   type TLinkedAccount,
 } from '@heloc/domain';
 import { destinationPath, StepPage, useApplicationFlow } from '@/features/application-flow';
-import { fieldError, fieldId, ServerError, textFieldProps, useZodForm } from '@/lib/forms';
+import { Controller, fieldError, fieldId, ServerError, textFieldProps, useZodForm } from '@/lib/forms';
 import type { ZodForm } from '@/lib/forms';
 import { errorText } from '@/lib/api-errors';
 import { bankAccountsQueryOptions, closingApi } from '../api/closing-api';
