@@ -167,3 +167,58 @@ export async function toWeekdayMorning(baseURL: string) {
   }
   throw new Error('no weekday morning found');
 }
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** A sandbox bank link through the API: the public token and its accounts. */
+export async function bankLinkApi(page: Page, who: Borrower) {
+  const token = await apiPost(page.request, who, '/income/link-token', { kind: 'BANK' });
+  const institutions = token.institutions as { institutionId: string }[];
+  const linked = await apiPost(page.request, who, '/income/link/authenticate', {
+    linkToken: token.linkToken,
+    institutionId: institutions[0]!.institutionId,
+    username: 'user_good',
+    password: 'pass_good',
+  });
+  return linked as { publicToken: string; accounts: { accountId: string }[] };
+}
+
+/**
+ * From INCOME_VERIFICATION through the API as far as `until`: income link, employer, accounts,
+ * identity (CA: the closing documents; TX: the valuation order), e-signatures.
+ */
+export async function driveClosingApi(page: Page, who: Borrower, until: 'IDENTITY' | 'SIGNED') {
+  const request = page.request;
+  const link = await bankLinkApi(page, who);
+  await apiPost(request, who, '/income/link', { publicToken: link.publicToken });
+  await waitForStatus(request, who, 'EMPLOYMENT_VERIFICATION');
+  await apiPost(request, who, '/income/employer-verification', { employerName: 'Acme Tools' });
+  await waitForStatus(request, who, 'DISBURSEMENT_ACCOUNT');
+  await apiPost(request, who, '/bank/disburse', {
+    publicToken: link.publicToken,
+    accountId: link.accounts[0]!.accountId,
+  });
+  await apiPost(request, who, '/bank/autopay', { payType: 'AUTOPAY' });
+  const id = await request.post(`${API}/${who.applicationUuid}/identity`, {
+    headers: auth(who),
+    multipart: { idType: 'DRIVERS_LICENSE', file: { name: 'id.png', mimeType: 'image/png', buffer: PNG } },
+  });
+  expect(id.ok(), await id.text()).toBe(true);
+  if (until === 'IDENTITY') return;
+  await waitForStatus(request, who, 'NOTE_SIGNING');
+  const list = (await (
+    await request.get(`${API}/${who.applicationUuid}/closing-documents`, { headers: auth(who) })
+  ).json()) as { esignDisclosureVersion: string; documents: { uuid: string; signingMethod: string }[] };
+  for (const doc of list.documents.filter((each) => each.signingMethod === 'ESIGN')) {
+    await apiPost(request, who, '/signing/sign', {
+      documentUuid: doc.uuid,
+      esignConsent: true,
+      esignDisclosureVersion: list.esignDisclosureVersion,
+      scrolledToBottom: true,
+    });
+  }
+  await waitForStatus(request, who, 'NOTARY_DISCLOSURE');
+}

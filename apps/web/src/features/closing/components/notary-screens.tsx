@@ -105,7 +105,10 @@ export function NotaryIntro() {
         <Radio.Group
           label="How would you like to meet the notary?"
           value={method}
-          onChange={(value) => setMethod(value as typeof method)}
+          onChange={(value) => {
+            setMethod(value as typeof method);
+            setErrors((all) => ({ ...all, method: undefined }));
+          }}
           error={errors.method}
           withAsterisk
         >
@@ -118,7 +121,10 @@ export function NotaryIntro() {
           <Checkbox
             label={`I agree to pay the ${FEE} manual notarization fee`}
             checked={feeConsent}
-            onChange={(event) => setFeeConsent(event.currentTarget.checked)}
+            onChange={(event) => {
+              setFeeConsent(event.currentTarget.checked);
+              setErrors((all) => ({ ...all, fee: undefined }));
+            }}
             error={errors.fee}
           />
         ) : null}
