@@ -11,6 +11,7 @@ import {
   apiPost,
   driveClosingApi,
   driveToIncomeVerification,
+  moveClock,
   registerBorrower,
   toWeekdayMorning,
   waitForStatus,
@@ -123,4 +124,81 @@ test('Paystub: the open condition, one pay stub uploaded, sent for review, on to
   await expect(main(page).getByText('1 of 1 uploaded')).toBeVisible();
   await main(page).getByRole('button', { name: 'Submit documents' }).click();
   await expect(heading(page, 'Verify your employment')).toBeVisible({ timeout: 30_000 });
+});
+
+test('Selfemployed: two tax returns asked for, both uploaded, then the accounts', async ({ page }) => {
+  test.setTimeout(150_000);
+  const who = await registerBorrower(page, { lastName: 'Selfemployed', employmentType: 'SELF_EMPLOYED' });
+  await driveToIncomeVerification(page, who);
+  const link = await bankLinkApi(page, who);
+  await apiPost(page.request, who, '/income/link', { publicToken: link.publicToken });
+  await page.goto(`/account/heloc/${who.applicationUuid}`);
+  await expect(main(page).getByText('We need a few documents')).toBeVisible({ timeout: 30_000 });
+  await expectNoAxeViolations(page);
+  await main(page)
+    .getByRole('link', { name: /Upload Tax Return/i })
+    .click();
+  await expect(heading(page, 'Upload your tax returns')).toBeVisible();
+  await expect(main(page).getByText('0 of 2 uploaded')).toBeVisible();
+  const input = main(page).getByLabel('Add a tax return');
+  for (const [index, name] of ['2024.pdf', '2025.pdf'].entries()) {
+    await input.setInputFiles({
+      name,
+      mimeType: 'application/pdf',
+      buffer: Buffer.concat([PDF, Buffer.from(`% ${name}\n`)]),
+    });
+    await main(page).getByRole('button', { name: 'Upload' }).click();
+    await expect(main(page).getByText(`${index + 1} of 2 uploaded`)).toBeVisible();
+    if (index === 0)
+      await expect(main(page).getByRole('button', { name: 'Submit documents' })).toBeDisabled();
+  }
+  await expectNoAxeViolations(page);
+  await main(page).getByRole('button', { name: 'Submit documents' }).click();
+  await expect(heading(page, 'Where should we send your funds?')).toBeVisible({ timeout: 30_000 });
+});
+
+test('Flood: the certificate wait has its own page, then the documents are ready to sign', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(150_000);
+  const who = await registerBorrower(page, { lastName: 'Flood' });
+  await driveToIncomeVerification(page, who);
+  await driveClosingApi(page, who, 'IDENTITY');
+  await waitForStatus(page.request, who, 'WAITING_FOR_FLOOD_CERT');
+  await page.goto(`/account/heloc/${who.applicationUuid}`);
+  await expect(heading(page, 'We are waiting for your flood certificate')).toBeVisible();
+  await expect(page).toHaveURL(/\/error\/flood-cert$/);
+  await expectNoAxeViolations(page);
+  await moveClock(baseURL!, { advanceMs: 2 * 3_600_000 });
+  await waitForStatus(page.request, who, 'NOTE_SIGNING');
+  await page.reload();
+  await expect(heading(page, 'Sign your documents')).toBeVisible();
+});
+
+test('Noavm: the borrower estimates the value, consents to the $180 valuation, then waits', async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  const who = await registerBorrower(page, { lastName: 'Noavm' });
+  await apiPost(page.request, who, '/profile', {
+    name: { firstName: 'Ann', lastName: who.lastName },
+    dob: '1980-02-29',
+    softCreditConsent: true,
+  });
+  await waitForStatus(page.request, who, 'LIEN_VERIFICATION');
+  await apiPost(page.request, who, '/liens/confirm');
+  await waitForStatus(page.request, who, 'NO_AVM');
+  await page.goto(`/account/heloc/${who.applicationUuid}`);
+  await expect(heading(page, 'What is your home worth?')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await main(page)
+    .getByLabel(/Estimated home value/)
+    .fill('700,000');
+  await main(page).getByRole('button', { name: 'Continue' }).click();
+  await expect(heading(page, 'Order your home valuation')).toBeVisible();
+  await main(page).getByRole('checkbox', { name: 'I agree to pay the $180 valuation fee' }).check();
+  await main(page).getByRole('button', { name: 'Order valuation' }).click();
+  await expect(heading(page, 'Your home valuation is in progress')).toBeVisible({ timeout: 20_000 });
+  await expectNoAxeViolations(page);
 });

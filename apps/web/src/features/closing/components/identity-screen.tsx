@@ -25,7 +25,7 @@ export function IdentityScreen() {
       lead="Choose your ID and upload a clear photo of its front. All four corners should be visible."
     >
       {failed ? (
-        <Alert color="yellow" variant="light" title="We could not verify your ID">
+        <Alert variant="light" title="We could not verify your ID">
           Please upload a new, clear photo of the front of a valid, unexpired ID.
         </Alert>
       ) : null}

@@ -85,7 +85,7 @@ export function IncomeReview() {
         {(view) =>
           view.requiredDocuments.length > 0 ? (
             <Stack gap="md">
-              <Alert variant="light" color="yellow" title="We need a few documents">
+              <Alert variant="light" title="We need a few documents">
                 We could not verify all of your income from the link. Please upload:
               </Alert>
               <List>
