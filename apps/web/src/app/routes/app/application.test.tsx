@@ -115,17 +115,17 @@ describe('application frame (/account/heloc/{uuid})', () => {
       'Monthly payment$619.93',
     );
 
-    // The index moves on to the screen the server status resolves to (spec 1 §4).
-    await waitFor(() =>
-      expect(router.state.location.pathname).toBe(`${APP_BASENAME}/${APP_ID}/product/select`),
-    );
-
     const card = await screen.findByRole('region', { name: 'Your Loan Officer' });
     expect(card).toHaveTextContent('NMLS #2104871');
     // Below 1200px the same officer opens from the top bar.
     expect(
       within(screen.getByRole('banner')).getByRole('button', { name: 'Your Loan Officer' }),
     ).toBeInTheDocument();
+
+    // The index moves on to the screen the server status resolves to (spec 1 §4).
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`${APP_BASENAME}/${APP_ID}/product/select`),
+    );
   });
 
   it('hides the offer box until an offer is selected', async () => {

@@ -15,8 +15,10 @@ beforeAll(() => {
 const pdf = (name = 'stub.pdf', size = 2048) =>
   new File([new Uint8Array(size)], name, { type: 'application/pdf' });
 
+type Send = (file: File, onProgress: (fraction: number) => void, signal: AbortSignal) => Promise<unknown>;
+
 function setup(
-  send = vi.fn(async () => ({ ok: true })),
+  send: Send = vi.fn<Send>(async () => ({ ok: true })),
   extra: Partial<Parameters<typeof FileUpload>[0]> = {},
 ) {
   const onUploaded = vi.fn();
