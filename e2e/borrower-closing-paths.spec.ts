@@ -202,3 +202,28 @@ test('Noavm: the borrower estimates the value, consents to the $180 valuation, t
   await expect(heading(page, 'Your home valuation is in progress')).toBeVisible({ timeout: 20_000 });
   await expectNoAxeViolations(page);
 });
+
+test('on a phone, by keyboard: the income review and the link modal', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const who = await registerBorrower(page);
+  await driveToIncomeVerification(page, who);
+  await page.goto(`/account/heloc/${who.applicationUuid}`);
+  await expect(heading(page, 'Verify your income')).toBeVisible();
+  // Nothing wider than the screen.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoAxeViolations(page);
+
+  const link = main(page).getByRole('link', { name: 'Link bank account' });
+  await link.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Link your bank account' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('radio', { name: 'Sandbox Bank' })).toBeVisible();
+  await dialog.getByRole('radio', { name: 'Sandbox Bank' }).focus();
+  await page.keyboard.press('Space');
+  await expect(dialog.getByRole('radio', { name: 'Sandbox Bank' })).toBeChecked();
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(/\/income\/review$/);
+  await expect(heading(page, 'Verify your income')).toBeVisible();
+});
