@@ -46,6 +46,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      // The clock staff may move forward (rescission, recording, notary hours): modules/dev-clock.
+      DEV_CLOCK_CONTROL: 'true',
     },
   },
 });

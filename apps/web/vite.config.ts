@@ -49,8 +49,9 @@ export default defineConfig(({ mode }) => ({
               minShareCount: 2,
               // Pages only reached later (legal pages, the application frame and its step screens,
               // dashboard, settings), the chat window, the form helpers and the engine's domain logic
-              // stay in their own chunks.
-              test: /apps[\\/]web[\\/]src[\\/](?!features[\\/](legal|application-frame|application-flow|pre-offer|submission|pdf-viewer|dashboard|settings|chat|heloc-signer)[\\/]|lib[\\/]forms[\\/]|components[\\/]ui[\\/]processing-modal)|packages[\\/]domain[\\/]src[\\/](?!(progress|heloc-math|machine|routing|underwriting|calendar|polling|chat|schemas[\\/](borrower-steps|submission))\b)/,
+              // stay in their own chunks, and so do the modals of the later screens (Mantine's Modal
+              // comes with them).
+              test: /apps[\\/]web[\\/]src[\\/](?!features[\\/](legal|application-frame|application-flow|pre-offer|submission|closing|pdf-viewer|dashboard|settings|chat|heloc-signer)[\\/]|lib[\\/]forms[\\/]|components[\\/]ui[\\/](processing-modal|location-alert)\.)|packages[\\/]domain[\\/]src[\\/](?!(progress|heloc-math|machine|routing|underwriting|calendar|polling|chat|schemas[\\/](borrower-steps|submission))\b)/,
             },
           ],
         },

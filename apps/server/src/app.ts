@@ -16,6 +16,7 @@ import { registerEngineJobs } from './engine/jobs';
 import { registerSubmissionJobs, submissionRoutes } from './engine/submission';
 import { JobWorker } from './jobs/worker';
 import { systemClock, type Clock } from './lib/clock';
+import { devClockRoutes } from './modules/dev-clock/routes';
 import { AppError } from './lib/errors';
 import { loggerOptions } from './lib/logger';
 import { FieldSealer } from './lib/sealed';
@@ -241,6 +242,7 @@ export async function buildApp({
     rateLimitPerMinute: config.telemetry.rateLimitPerMinute,
     sampleRate: config.telemetry.errorReportSampleRate,
   });
+  await app.register(devClockRoutes);
   await app.register(webRoutes, {
     distDir: config.webDistDir,
     orgQueryParam: config.orgQueryParam,

@@ -95,6 +95,11 @@ const ZEnv = z.object({
   TELEMETRY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   /** Share of client error reports kept, in percent (spec 2 §9: 100). */
   ERROR_REPORT_SAMPLE_RATE: z.coerce.number().min(0).max(100).default(100),
+  /**
+   * Development and browser tests: the server's clock may be moved forward by lender staff
+   * (POST /ops/api/v1/dev/clock) to pass waiting periods. Refused in production.
+   */
+  DEV_CLOCK_CONTROL: booleanFromEnv.default(false),
 });
 
 export type Config = {
@@ -136,6 +141,8 @@ export type Config = {
     rateLimitPerMinute: number;
     errorReportSampleRate: number;
   };
+  /** The clock can be moved forward through the operations endpoint (never in production). */
+  devClockControl: boolean;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -149,6 +156,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const mailTransport = e.MAIL_TRANSPORT ?? (production ? 'smtp' : 'outbox');
   if (mailTransport === 'smtp' && !e.SMTP_URL) {
     throw new Error('Invalid configuration: SMTP_URL is required when e-mail is sent by SMTP');
+  }
+  if (production && e.DEV_CLOCK_CONTROL) {
+    throw new Error('Invalid configuration: DEV_CLOCK_CONTROL is not allowed in production');
   }
   return {
     env: e.NODE_ENV,
@@ -190,6 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       rateLimitPerMinute: e.TELEMETRY_RATE_LIMIT_PER_MINUTE,
       errorReportSampleRate: e.ERROR_REPORT_SAMPLE_RATE,
     },
+    devClockControl: e.DEV_CLOCK_CONTROL,
   };
 }
 

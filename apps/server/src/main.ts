@@ -5,6 +5,7 @@
 import { buildApp } from './app';
 import { loadConfig, resolveDataEncryptionKey, resolveJwtSecret } from './config';
 import { openDatabase } from './db';
+import { OffsetClock, systemClock } from './lib/clock';
 import { seedDatabase } from './seed/seed';
 
 const config = loadConfig();
@@ -13,7 +14,9 @@ config.dataEncryptionKey = await resolveDataEncryptionKey(config);
 const database = await openDatabase(config.database);
 await database.migrate();
 await seedDatabase(database.db, { demoData: config.seedDemoData });
-const app = await buildApp({ config, database });
+// DEV_CLOCK_CONTROL (development and browser tests): a clock staff may move forward.
+const clock = config.devClockControl ? new OffsetClock() : systemClock;
+const app = await buildApp({ config, database, clock });
 
 let shuttingDown = false;
 async function shutdown(signal: NodeJS.Signals): Promise<void> {

@@ -429,8 +429,15 @@ export const ZApplicationStep = z.enum(APPLICATION_STEPS);
 export type TApplicationStep = z.infer<typeof ZApplicationStep>;
 
 /** Steps during which work is in progress server-side: the browser keeps polling (14 attempts). */
+/** Waits with a screen of their own (not polled behind the processing modal). */
+export const SCREEN_ROUTED_WAITS: readonly string[] = ['WAITING_FOR_FLOOD_CERT'];
+
 export const WAITING_APPLICATION_STEPS: readonly TApplicationStep[] = APPLICATION_STEPS.filter(
-  (step) => step.startsWith('WAITING_FOR_') || step.startsWith('GEN_'),
+  (step) =>
+    (step.startsWith('WAITING_FOR_') || step.startsWith('GEN_')) &&
+    // A flood certificate under research takes hours: the routing table gives it its own page
+    // (error/flood-cert, which keeps reading the status), not a spinner that ends on the timeout page.
+    !SCREEN_ROUTED_WAITS.includes(step),
 );
 export function isWaitingApplicationStep(step: TApplicationStep): boolean {
   return WAITING_APPLICATION_STEPS.includes(step);

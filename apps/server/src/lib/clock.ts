@@ -28,3 +28,33 @@ export class ManualClock implements Clock {
     this.current = new Date(instant).getTime();
   }
 }
+
+/**
+ * The system clock shifted by an offset that only moves forward: a development or browser-test
+ * server told to pass a waiting period (rescission, recording) without sleeping through it
+ * (DEV_CLOCK_CONTROL, the staff-only operations endpoint in modules/dev-clock). Never in production.
+ */
+export class OffsetClock implements Clock {
+  private offsetMs = 0;
+
+  constructor(private readonly base: () => number = Date.now) {}
+
+  now(): Date {
+    return new Date(this.base() + this.offsetMs);
+  }
+
+  /** Moves "now" forward by `ms` (≥ 0): time never runs backwards under leased jobs. */
+  advance(ms: number): void {
+    if (!Number.isFinite(ms) || ms < 0) throw new RangeError('The clock only moves forward');
+    this.offsetMs += ms;
+  }
+
+  /** Moves "now" forward to `instant`; an instant already passed leaves the clock as it is. */
+  advanceTo(instant: Date): void {
+    this.advance(Math.max(0, instant.getTime() - this.now().getTime()));
+  }
+
+  get offset(): number {
+    return this.offsetMs;
+  }
+}

@@ -12,6 +12,8 @@ import { requireAuth } from '@/lib/auth';
 import { appIndexLoader } from './routes/auth-loaders';
 import { stepHandle } from '@/features/application-flow/step-handle';
 import { applicationLoader } from './routes/app/application-loader';
+import { plaidOauthSuccessLoader } from './routes/app/plaid-oauth-success';
+import { closingRoutes } from './routes/app/steps/closing-routes';
 import { postOfferRoutes } from './routes/app/steps/post-offer-routes';
 import { preOfferRoutes } from './routes/app/steps/pre-offer-routes';
 import { helocSignerRoutes } from './routes/app/heloc-signer-routes';
@@ -52,6 +54,7 @@ export const appRoutes: RouteObject[] = withRoot([
   },
   { path: paths.app.registerSupport.path, lazy: lazyRoute(() => import('./routes/app/register-support')) },
   ...helocSignerRoutes,
+  { path: 'plaid-oauth-success', loader: plaidOauthSuccessLoader, Component: Redirecting },
   {
     // The application frame; its step screens are children rendered in the frame's <Outlet/>, each
     // group in its own file. The index moves on to the screen the server status resolves to.
@@ -66,6 +69,7 @@ export const appRoutes: RouteObject[] = withRoot([
       },
       ...preOfferRoutes,
       ...postOfferRoutes,
+      ...closingRoutes,
     ],
   },
   ...HOST_PAGES.map((page): RouteObject => ({

@@ -16,3 +16,4 @@ export * from './auth';
 export * from './borrower-steps';
 export * from './submission';
 export * from './co-deed';
+export * from './closing';

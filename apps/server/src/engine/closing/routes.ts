@@ -34,6 +34,7 @@ import {
   ZDocumentType,
   ZIdType,
   ZIsoDate,
+  ZPhoneDigits,
   ZUuid,
   type TConditionCategory,
   type TDocumentType,
@@ -1611,6 +1612,65 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
         );
       });
     },
+  );
+
+  // ---- Conditions the borrower clears ----------------------------------------------------------
+
+  /** One of the application's open conditions, or 404. */
+  async function openCondition(tx: Executor, applicationUuid: string, conditionUuid: string) {
+    const [condition] = await tx
+      .select()
+      .from(schema.applicationConditions)
+      .where(
+        and(
+          eq(schema.applicationConditions.uuid, conditionUuid.toLowerCase()),
+          eq(schema.applicationConditions.applicationUuid, applicationUuid),
+        ),
+      );
+    if (!condition) throw new AppError('NOT_FOUND', 'Condition not found');
+    return condition;
+  }
+
+  app.post(
+    `${BASE}/conditions/:conditionUuid/phone-number`,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: 'The missing phone number: saved as the borrower’s primary number; clears the condition',
+        params: params.extend({ conditionUuid: ZUuid }),
+        body: z.object({ phoneNumber: ZPhoneDigits }),
+        response: { 200: ZActionResult, ...errors },
+      },
+    },
+    async (request) =>
+      onOwn(request, async (tx, application, identityUuid) => {
+        const condition = await openCondition(tx, application.uuid, request.params.conditionUuid);
+        if (condition.category !== 'MISSING_PHONE_NUMBER') {
+          throw new AppError('BAD_REQUEST', 'This condition does not ask for a phone number');
+        }
+        if (condition.clearedAt) return result(application);
+        const number = request.body.phoneNumber;
+        await tx
+          .update(schema.profilePhoneNumbers)
+          .set({ primary: false })
+          .where(eq(schema.profilePhoneNumbers.identityUuid, identityUuid));
+        await tx
+          .insert(schema.profilePhoneNumbers)
+          .values({ identityUuid, number, primary: true })
+          .onConflictDoUpdate({
+            target: [schema.profilePhoneNumbers.identityUuid, schema.profilePhoneNumbers.number],
+            set: { primary: true },
+          });
+        await tx
+          .update(schema.applicationConditions)
+          .set({ clearedAt: clock.now() })
+          .where(eq(schema.applicationConditions.uuid, condition.uuid));
+        await recordAction(tx, clock, application, borrower(identityUuid), 'CONDITION_PHONE_NUMBER', {
+          conditionUuid: condition.uuid,
+        });
+        return result(application);
+      }),
   );
 
   // ---- Summary for the complete screen --------------------------------------------------------

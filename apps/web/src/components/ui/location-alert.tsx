@@ -26,7 +26,13 @@ interface LocationAlertProps {
  */
 export function LocationAlert({ opened, onAllow, onNotNow }: LocationAlertProps) {
   return (
-    <Modal opened={opened} onClose={onNotNow} title={LOCATION_ALERT_TITLE} centered>
+    <Modal
+      opened={opened}
+      onClose={onNotNow}
+      title={LOCATION_ALERT_TITLE}
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <Stack gap="md">
         <Text>
           To sign your documents electronically, we need to confirm where you are when you sign. The rules for

@@ -128,6 +128,11 @@ describe('application frame (/account/heloc/{uuid})', () => {
     expect(
       within(screen.getByRole('banner')).getByRole('button', { name: 'Your Loan Officer' }),
     ).toBeInTheDocument();
+
+    // The index moves on to the screen the server status resolves to (spec 1 §4).
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`${APP_BASENAME}/${APP_ID}/product/select`),
+    );
   });
 
   it('hides the offer box until an offer is selected', async () => {

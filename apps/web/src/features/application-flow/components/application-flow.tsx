@@ -34,8 +34,20 @@ export interface ApplicationFlow {
    * the screen shows the error and a repeat is answered idempotently).
    */
   advance: () => Promise<void>;
-  /** True while advance() runs (screens keep their submit button busy). */
+  /**
+   * After a write whose next screen is one the new status allows but does not resolve to (a
+   * confirmation page, a session page): reads the status and application again and opens `step`
+   * (relative to /{uuid}/), holding the guard meanwhile so it judges the new screen by the new status.
+   */
+  goTo: (step: string) => Promise<void>;
+  /** True while advance() or goTo() runs (screens keep their submit button busy). */
   busy: boolean;
+  /**
+   * The step goTo() is opening, until the guard sees it rendered: the router's location updates in a
+   * transition, so the guard may run once more with the old screen after goTo() returned.
+   */
+  arrivingStep: string | null;
+  arrived: () => void;
 }
 
 const ApplicationFlowContext = createContext<ApplicationFlow | null>(null);
@@ -115,7 +127,33 @@ export function ApplicationFlowProvider({
     }
   }, [applicationUuid, navigate, queryClient]);
 
-  const value = useMemo(() => ({ applicationUuid, advance, busy }), [applicationUuid, advance, busy]);
+  const [arrivingStep, setArrivingStep] = useState<string | null>(null);
+  const arrived = useCallback(() => setArrivingStep(null), []);
+  const goTo = useCallback(
+    async (step: string) => {
+      setBusy(true);
+      setArrivingStep(step.toLowerCase());
+      try {
+        await Promise.all([
+          queryClient.fetchQuery({ ...statusQueryOptions(applicationUuid), staleTime: 0 }),
+          queryClient.fetchQuery({ ...applicationQueryOptions(applicationUuid), staleTime: 0 }),
+        ]);
+        await navigate(destinationPath(applicationUuid, step));
+      } catch (error) {
+        setArrivingStep(null);
+        if (isGone(error)) leaveForDashboard();
+        else throw error;
+      } finally {
+        setBusy(false);
+      }
+    },
+    [applicationUuid, navigate, queryClient],
+  );
+
+  const value = useMemo(
+    () => ({ applicationUuid, advance, goTo, busy, arrivingStep, arrived }),
+    [applicationUuid, advance, goTo, busy, arrivingStep, arrived],
+  );
   return (
     <ApplicationFlowContext value={value}>
       <StatusGuard />
@@ -130,7 +168,7 @@ export function ApplicationFlowProvider({
  * changes) a step route whose handle names another destination is replaced by the right one.
  */
 function StatusGuard() {
-  const { applicationUuid, advance, busy } = useApplicationFlow();
+  const { applicationUuid, advance, busy, arrivingStep, arrived } = useApplicationFlow();
   const location = useLocation();
   const matches = useMatches();
   const navigate = useNavigate();
@@ -174,6 +212,11 @@ function StatusGuard() {
   }, [status.isError, status.error]);
 
   useEffect(() => {
+    if (arrivingStep !== null) {
+      // goTo() is opening a screen: judge only that one, once it is the one rendered.
+      if (step === arrivingStep) arrived();
+      return;
+    }
     if (!handle || busy || !statusName || !application.data || profile === undefined) return;
     if (profile === null) return leaveForDashboard();
     if (isWaitingStatus(statusName)) {
@@ -205,6 +248,8 @@ function StatusGuard() {
     location.key,
     advance,
     navigate,
+    arrivingStep,
+    arrived,
   ]);
 
   return null;

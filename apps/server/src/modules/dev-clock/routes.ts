@@ -1,0 +1,71 @@
+/**
+ * Development operations: move the server's clock forward (DEV_CLOCK_CONTROL, never in production).
+ * Waiting periods (rescission, recording, notary appointments) end by jobs due on the clock; a browser
+ * test or a developer passes them here instead of waiting days. Lender staff only; the route exists
+ * only when the app runs on an OffsetClock (main.ts builds one when the option is on).
+ */
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZApiErrorBody } from '@heloc/domain';
+import { AppError } from '../../lib/errors';
+import { OffsetClock } from '../../lib/clock';
+import { authOf } from '../../plugins/auth';
+
+const PATH = '/ops/api/v1/dev/clock';
+/** One call moves at most 60 days: a typo should not jump a year. */
+const MAX_ADVANCE_MS = 60 * 24 * 60 * 60_000;
+
+const ZClockView = z.object({ now: z.string(), offsetMs: z.number().int() });
+
+export const devClockRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { clock } = app;
+  if (!(clock instanceof OffsetClock)) return;
+
+  const staffOnly = async (request: Parameters<typeof authOf>[0]) => {
+    if (authOf(request).profileType !== 'STAFF') throw new AppError('FORBIDDEN', 'Lender staff only');
+  };
+  const view = () => ({ now: clock.now().toISOString(), offsetMs: clock.offset });
+
+  app.get(
+    PATH,
+    {
+      preHandler: [app.authenticate, staffOnly],
+      schema: {
+        tags: ['operations'],
+        summary: 'Development only: the server clock and its offset from the system clock',
+        response: { 200: ZClockView, 401: ZApiErrorBody, 403: ZApiErrorBody },
+      },
+    },
+    async () => view(),
+  );
+
+  app.post(
+    PATH,
+    {
+      preHandler: [app.authenticate, staffOnly],
+      schema: {
+        tags: ['operations'],
+        summary: 'Development only: move the server clock forward (by milliseconds or to an instant)',
+        body: z.union([
+          z.object({ advanceMs: z.number().int().min(0).max(MAX_ADVANCE_MS) }),
+          z.object({ to: z.iso.datetime({ offset: true }) }),
+        ]),
+        response: { 200: ZClockView, 400: ZApiErrorBody, 401: ZApiErrorBody, 403: ZApiErrorBody },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      if ('advanceMs' in body) {
+        clock.advance(body.advanceMs);
+      } else {
+        const target = new Date(body.to);
+        const delta = target.getTime() - clock.now().getTime();
+        if (delta > MAX_ADVANCE_MS) throw new AppError('BAD_REQUEST', 'At most 60 days at a time');
+        clock.advanceTo(target);
+      }
+      // Jobs due now run at the worker's next poll; run them here too so the caller sees the effect.
+      await app.jobs.runDue();
+      return view();
+    },
+  );
+};

@@ -1,0 +1,201 @@
+/**
+ * The closing segment's calls (engine/closing/routes.ts on the server), typed with the domain's
+ * schemas. Reads are query options; writes answer `{ status }`, after which a screen calls advance()
+ * so the status flow moves the borrower on. Uploads go through uploadForm (progress).
+ */
+import { queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  ZBankAccountsView,
+  ZClosingDocumentView,
+  ZClosingDocumentsView,
+  ZClosingSummary,
+  ZCondition,
+  ZEngineActionResult,
+  ZIncomeView,
+  ZInsuranceRequirementsView,
+  ZLinkAuthenticateResult,
+  ZLinkTokenView,
+  ZNotaryReservation,
+  ZNotarySessionView,
+  ZNotarySlotsView,
+  ZSignResult,
+  type TIdType,
+  type TInsuranceUploadType,
+  type TLinkKind,
+} from '@heloc/domain';
+import { api, uploadForm } from '@/lib/api-client';
+
+export const closingBase = (uuid: string) =>
+  `/service-application/api/v1/application/heloc/${encodeURIComponent(uuid)}`;
+const key = (uuid: string, what: string) => ['application', uuid.toLowerCase(), what] as const;
+
+const read =
+  <S extends z.ZodType>(what: string, path: string, schema: S) =>
+  (uuid: string) =>
+    queryOptions({
+      queryKey: key(uuid, what),
+      queryFn: ({ signal }) =>
+        api.get(`${closingBase(uuid)}/${path}`, { schema, signal }) as Promise<z.output<S>>,
+    });
+
+export const incomeQueryOptions = read('income', 'income', ZIncomeView);
+export const bankAccountsQueryOptions = read('bank-accounts', 'bank/accounts', ZBankAccountsView);
+export const closingDocumentsQueryOptions = read(
+  'closing-documents',
+  'closing-documents',
+  ZClosingDocumentsView,
+);
+export const notarySlotsQueryOptions = read('notary-slots', 'notary/slots', ZNotarySlotsView);
+export const insuranceQueryOptions = read('insurance', 'insurance/requirements', ZInsuranceRequirementsView);
+export const closingSummaryQueryOptions = read('closing-summary', 'closing-summary', ZClosingSummary);
+
+export const conditionsPath = (uuid: string) =>
+  `/service-conditions/external/api/v1/applications/${encodeURIComponent(uuid)}/conditions/external-applicants`;
+export const conditionsQueryKey = (uuid: string) => key(uuid, 'conditions');
+export const conditionsQueryOptions = (uuid: string) =>
+  queryOptions({
+    queryKey: conditionsQueryKey(uuid),
+    queryFn: ({ signal }) => api.get(conditionsPath(uuid), { schema: z.array(ZCondition), signal }),
+  });
+
+/** The path the PDF viewer and downloads read a document's bytes from. */
+export const closingDocumentPath = (uuid: string, documentUuid: string) =>
+  `${closingBase(uuid)}/closing-documents/${encodeURIComponent(documentUuid)}`;
+
+const post = <S extends z.ZodType>(uuid: string, path: string, body: unknown, schema: S) =>
+  api.post(`${closingBase(uuid)}/${path}`, body, { schema }) as Promise<z.output<S>>;
+
+export const closingApi = {
+  linkToken: (uuid: string, kind: TLinkKind) => post(uuid, 'income/link-token', { kind }, ZLinkTokenView),
+  authenticateLink: (
+    uuid: string,
+    body: {
+      linkToken: string;
+      institutionId: string;
+      username: string;
+      password: string;
+      mfaCode?: string | null;
+    },
+  ) => post(uuid, 'income/link/authenticate', body, ZLinkAuthenticateResult),
+  linkIncome: (uuid: string, publicToken: string) =>
+    post(uuid, 'income/link', { publicToken }, ZEngineActionResult),
+  submitIncomeDocuments: (uuid: string) =>
+    post(uuid, 'income/documents/submit', undefined, ZEngineActionResult),
+  employer: (uuid: string, body: { employerName: string; employerPhone: string | null }) =>
+    post(uuid, 'income/employer-verification', body, ZEngineActionResult),
+  disburseLinked: (uuid: string, body: { publicToken: string; accountId: string }) =>
+    post(uuid, 'bank/disburse', body, ZEngineActionResult),
+  disburseManual: (
+    uuid: string,
+    body: { routingNumber: string; accountNumber: string; accountType: 'CHECKING' | 'SAVINGS' },
+  ) => post(uuid, 'bank/manual-disburse', body, ZEngineActionResult),
+  autopay: (
+    uuid: string,
+    body:
+      | { payType: 'MANUAL' }
+      | {
+          payType: 'AUTOPAY';
+          routingNumber?: string;
+          accountNumber?: string;
+          accountType?: 'CHECKING' | 'SAVINGS';
+        },
+  ) => post(uuid, 'bank/autopay', body, ZEngineActionResult),
+  estimateValue: (uuid: string, estimatedValueCents: number) =>
+    post(uuid, 'bpo/estimate', { estimatedValueCents }, ZEngineActionResult),
+  orderBpo: (uuid: string, feeCents: number) =>
+    post(uuid, 'bpo/order', { feeConsent: true, feeCents }, ZEngineActionResult),
+  sign: (uuid: string, body: { documentUuid: string; esignDisclosureVersion: string }) =>
+    post(uuid, 'signing/sign', { ...body, esignConsent: true, scrolledToBottom: true }, ZSignResult),
+  notaryChoice: (
+    uuid: string,
+    body: { method: 'ENOTARY' } | { method: 'MANUAL'; feeConsent: true; feeCents: number },
+  ) => post(uuid, 'notary/choice', body, ZEngineActionResult),
+  reserveNotary: (uuid: string, startsAt: string) =>
+    post(uuid, 'notary/reserve', { startsAt }, ZNotaryReservation),
+  startSession: (uuid: string) => post(uuid, 'notary/session', undefined, ZNotarySessionView),
+  answerSession: (uuid: string, answers: Record<string, string>) =>
+    post(uuid, 'notary/session/identity', { answers }, ZNotarySessionView),
+  reviewDeed: (uuid: string, documentUuid: string) =>
+    post(uuid, 'notary/session/review', { documentUuid, scrolledToBottom: true }, ZNotarySessionView),
+  signDeed: (uuid: string) => post(uuid, 'notary/session/sign', { esignConsent: true }, ZEngineActionResult),
+};
+
+/** What an upload hands the shared upload component: the file, progress and cancellation. */
+export type UploadSender<T> = (
+  file: File,
+  progress: (fraction: number) => void,
+  signal: AbortSignal,
+) => Promise<T>;
+
+const ZIncomeUploadResult = z.object({
+  status: ZEngineActionResult.shape.status,
+  document: ZClosingDocumentView,
+});
+
+function formWith(file: File, fields: Record<string, string> = {}) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  form.append('file', file, file.name);
+  return form;
+}
+
+export const INCOME_UPLOAD_TYPES = ['paystub', 'w2', 'tax-return', 'bank-statement'] as const;
+export type TIncomeUploadType = (typeof INCOME_UPLOAD_TYPES)[number];
+
+const ZConditionUploadResult = z.object({
+  status: ZEngineActionResult.shape.status,
+  /** The condition after this document: how many are still asked for, and whether any action is left. */
+  condition: z.object({
+    actionNeeded: z.boolean(),
+    xtraData: z.object({ numDocsRequired: z.number().int() }),
+  }),
+  document: ZClosingDocumentView,
+});
+
+export const conditionPhoneNumber = (uuid: string, conditionUuid: string, phoneNumber: string) =>
+  post(
+    uuid,
+    `conditions/${encodeURIComponent(conditionUuid)}/phone-number`,
+    { phoneNumber },
+    ZEngineActionResult,
+  );
+
+export const uploads = {
+  condition:
+    (uuid: string, conditionUuid: string): UploadSender<z.output<typeof ZConditionUploadResult>> =>
+    (file, onProgress, signal) =>
+      uploadForm(
+        `${closingBase(uuid)}/conditions/${encodeURIComponent(conditionUuid)}/upload`,
+        formWith(file),
+        {
+          schema: ZConditionUploadResult,
+          onProgress,
+          signal,
+        },
+      ),
+  income:
+    (uuid: string, type: TIncomeUploadType): UploadSender<z.output<typeof ZIncomeUploadResult>> =>
+    (file, onProgress, signal) =>
+      uploadForm(`${closingBase(uuid)}/income/upload/${type}`, formWith(file), {
+        schema: ZIncomeUploadResult,
+        onProgress,
+        signal,
+      }),
+  identity:
+    (uuid: string, idType: TIdType): UploadSender<z.output<typeof ZEngineActionResult>> =>
+    (file, onProgress, signal) =>
+      uploadForm(`${closingBase(uuid)}/identity`, formWith(file, { idType }), {
+        schema: ZEngineActionResult,
+        onProgress,
+        signal,
+      }),
+  insurance:
+    (uuid: string, type: TInsuranceUploadType): UploadSender<z.output<typeof ZEngineActionResult>> =>
+    (file, onProgress, signal) =>
+      uploadForm(`${closingBase(uuid)}/insurance/upload/${type}`, formWith(file), {
+        schema: ZEngineActionResult,
+        onProgress,
+        signal,
+      }),
+};

@@ -1,0 +1,347 @@
+/**
+ * Accounts (spec 1 §2 {uuid}/bank): where the line is paid out (a linked account, or routing and
+ * account number with the ABA checksum checked here and on the server), the bank-linking success page
+ * (bank/confirm), and how the borrower repays (AUTOPAY from an account, or MANUAL). Account numbers
+ * are only ever shown masked to their last 4.
+ */
+import '@/components/ui/form-styles';
+import '@mantine/core/styles/Radio.css';
+import { Button, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { z } from 'zod';
+import {
+  formatMaskedAccount,
+  REQUIRED_MESSAGE,
+  ZBankAccountForm,
+  type TBankAccountFormInput,
+  type TBankAccountView,
+  type TLinkedAccount,
+} from '@heloc/domain';
+import { destinationPath, StepPage, useApplicationFlow } from '@/features/application-flow';
+import { Controller, fieldError, fieldId, ServerError, textFieldProps, useZodForm } from '@/lib/forms';
+import type { ZodForm } from '@/lib/forms';
+import { errorText } from '@/lib/api-errors';
+import { bankAccountsQueryOptions, closingApi } from '../api/closing-api';
+import { Facts, QueryView, useGoAfterWrite } from './common';
+import { LinkModal, type LinkResult } from './link-modal';
+
+const ACCOUNT_TYPE_LABEL = { CHECKING: 'Checking', SAVINGS: 'Savings' } as const;
+
+export function accountLabel(account: { accountType?: string; type?: string; mask: string; name?: string }) {
+  const kind = account.name ?? (account.accountType === 'SAVINGS' ? 'Savings' : 'Checking');
+  return `${kind} ${formatMaskedAccount(account.mask)}`;
+}
+
+/** Routing, account, account again, and the account type: one field set for both account forms. */
+function AccountFields({ form }: { form: ZodForm<TBankAccountFormInput, unknown>['form'] }) {
+  return (
+    <>
+      <TextInput
+        label="Routing number"
+        inputMode="numeric"
+        autoComplete="off"
+        {...textFieldProps(form, 'routingNumber', { required: true })}
+      />
+      <TextInput
+        label="Account number"
+        inputMode="numeric"
+        autoComplete="off"
+        {...textFieldProps(form, 'accountNumber', { required: true })}
+      />
+      <TextInput
+        label="Confirm account number"
+        inputMode="numeric"
+        autoComplete="off"
+        {...textFieldProps(form, 'confirmAccountNumber', { required: true })}
+      />
+      <Controller
+        control={form.control}
+        name="accountType"
+        render={({ field }) => (
+          <Radio.Group
+            label="Account type"
+            id={fieldId('accountType')}
+            value={field.value ?? ''}
+            onChange={field.onChange}
+            error={fieldError(form, 'accountType')}
+            withAsterisk
+          >
+            <Group mt="xs">
+              <Radio value="CHECKING" label="Checking" />
+              <Radio value="SAVINGS" label="Savings" />
+            </Group>
+          </Radio.Group>
+        )}
+      />
+    </>
+  );
+}
+
+const EMPTY_ACCOUNT = {
+  routingNumber: '',
+  accountNumber: '',
+  confirmAccountNumber: '',
+  accountType: 'CHECKING',
+} as const satisfies TBankAccountFormInput;
+
+export function BankDisburse() {
+  const { applicationUuid } = useApplicationFlow();
+  const goAfterWrite = useGoAfterWrite();
+  const [opened, setOpened] = useState(false);
+  const [linked, setLinked] = useState<LinkResult | null>(null);
+  const [accountId, setAccountId] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [choiceError, setChoiceError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  async function saveAccount() {
+    if (!linked) return;
+    if (!accountId) {
+      setChoiceError(REQUIRED_MESSAGE);
+      return;
+    }
+    setChoiceError(null);
+    setError(null);
+    setSaving(true);
+    try {
+      await closingApi.disburseLinked(applicationUuid, { publicToken: linked.publicToken, accountId });
+      await goAfterWrite('bank/confirm');
+    } catch (failure) {
+      setError(errorText(failure));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const bankAccounts = linked?.accounts.filter((account: TLinkedAccount) => account.type !== 'PAYROLL') ?? [];
+  return (
+    <StepPage
+      title="Where should we send your funds?"
+      lead="Choose the account your line of credit is paid into. Link it securely, or enter its routing and account number."
+    >
+      {linked ? (
+        <Stack gap="md">
+          <Radio.Group
+            label={`Accounts at ${linked.institutionName}`}
+            value={accountId}
+            onChange={setAccountId}
+            error={choiceError}
+            withAsterisk
+          >
+            <Stack gap="xs" mt="xs">
+              {bankAccounts.map((account) => (
+                <Radio key={account.accountId} value={account.accountId} label={accountLabel(account)} />
+              ))}
+            </Stack>
+          </Radio.Group>
+          <ServerError>{error}</ServerError>
+          <Group>
+            <Button onClick={() => void saveAccount()} loading={saving}>
+              Use this account
+            </Button>
+            <Button variant="default" onClick={() => setOpened(true)}>
+              Link another account
+            </Button>
+          </Group>
+        </Stack>
+      ) : (
+        <Group>
+          <Button onClick={() => setOpened(true)}>Link bank account</Button>
+          <Button
+            component={Link}
+            to={destinationPath(applicationUuid, 'bank/manual-disburse')}
+            variant="outline"
+          >
+            Enter account details
+          </Button>
+        </Group>
+      )}
+      <LinkModal
+        applicationUuid={applicationUuid}
+        kind="BANK"
+        opened={opened}
+        onClose={() => setOpened(false)}
+        onLinked={(result) => {
+          setLinked(result);
+          setAccountId(result.accounts.find((each) => each.type !== 'PAYROLL')?.accountId ?? '');
+          setOpened(false);
+        }}
+      />
+    </StepPage>
+  );
+}
+
+export function BankManualDisburse() {
+  const { applicationUuid } = useApplicationFlow();
+  const goAfterWrite = useGoAfterWrite();
+  const { form, formRef, onSubmit, serverError, submitting } = useZodForm(ZBankAccountForm, {
+    defaultValues: EMPTY_ACCOUNT,
+  });
+  return (
+    <StepPage
+      title="Enter your account details"
+      lead="You find the routing and account number on a check or in your bank's app."
+    >
+      <form
+        ref={formRef}
+        noValidate
+        onSubmit={onSubmit(async ({ routingNumber, accountNumber, accountType }) => {
+          await closingApi.disburseManual(applicationUuid, { routingNumber, accountNumber, accountType });
+          await goAfterWrite('bank/confirm');
+        })}
+      >
+        <Stack gap="md" maw={480}>
+          <AccountFields form={form} />
+          <ServerError>{serverError}</ServerError>
+          <Group>
+            <Button type="submit" loading={submitting}>
+              Save account
+            </Button>
+            <Button component={Link} to={destinationPath(applicationUuid, 'bank/disburse')} variant="default">
+              Back
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </StepPage>
+  );
+}
+
+function AccountFacts({ account }: { account: TBankAccountView }) {
+  return (
+    <Facts
+      items={[
+        ['Bank', account.bankName ?? 'Entered by you'],
+        ['Account type', ACCOUNT_TYPE_LABEL[account.accountType]],
+        ['Routing number', account.routingNumber],
+        ['Account number', formatMaskedAccount(account.mask)],
+        [
+          'Verification',
+          account.verificationStatus === 'VERIFIED'
+            ? 'Verified'
+            : account.verificationStatus === 'PENDING_REVIEW'
+              ? 'Under review'
+              : 'Checking…',
+        ],
+      ]}
+    />
+  );
+}
+
+/** bank/confirm, the bank-linking success page: the disbursement account, masked; then repayment. */
+export function BankConfirm() {
+  const { applicationUuid, advance, busy } = useApplicationFlow();
+  const accounts = useQuery(bankAccountsQueryOptions(applicationUuid));
+  return (
+    <StepPage title="Your account is linked" lead="We will send your funds to this account.">
+      <QueryView query={accounts} label="Loading your account">
+        {(view) =>
+          view.disburseAccount ? (
+            <Stack gap="md">
+              <AccountFacts account={view.disburseAccount} />
+              <Group>
+                <Button onClick={() => void advance()} loading={busy}>
+                  Continue
+                </Button>
+              </Group>
+            </Stack>
+          ) : (
+            <Text>No account yet.</Text>
+          )
+        }
+      </QueryView>
+    </StepPage>
+  );
+}
+
+const ZAutopayChoice = z.object({
+  payType: z.enum(['SAME', 'OTHER', 'MANUAL'], { error: REQUIRED_MESSAGE }),
+});
+
+export function BankAutopay() {
+  const { applicationUuid, advance, busy } = useApplicationFlow();
+  const accounts = useQuery(bankAccountsQueryOptions(applicationUuid));
+  const [choice, setChoice] = useState<'SAME' | 'OTHER' | 'MANUAL' | ''>('SAME');
+  const [choiceError, setChoiceError] = useState<string | null>(null);
+  const other = useZodForm(ZBankAccountForm, { defaultValues: EMPTY_ACCOUNT });
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  async function save(body: Parameters<typeof closingApi.autopay>[1]) {
+    setError(null);
+    setSaving(true);
+    try {
+      await closingApi.autopay(applicationUuid, body);
+      await advance();
+    } catch (failure) {
+      setError(errorText(failure));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const submitOther = other.onSubmit(async ({ routingNumber, accountNumber, accountType }) => {
+    await closingApi.autopay(applicationUuid, {
+      payType: 'AUTOPAY',
+      routingNumber,
+      accountNumber,
+      accountType,
+    });
+    await advance();
+  });
+
+  return (
+    <StepPage
+      title="How would you like to repay?"
+      lead="With autopay your monthly payment is drawn automatically on its due date. You can also pay each month yourself."
+    >
+      <QueryView query={accounts} label="Loading your accounts">
+        {(view) => (
+          <form
+            ref={other.formRef}
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              const parsed = ZAutopayChoice.safeParse({ payType: choice });
+              if (!parsed.success) {
+                setChoiceError(REQUIRED_MESSAGE);
+                return;
+              }
+              setChoiceError(null);
+              if (choice === 'OTHER') void submitOther(event);
+              else if (choice === 'MANUAL') void save({ payType: 'MANUAL' });
+              else void save({ payType: 'AUTOPAY' });
+            }}
+          >
+            <Stack gap="md" maw={520}>
+              <Radio.Group
+                label="Repayment"
+                value={choice}
+                onChange={(value) => setChoice(value as typeof choice)}
+                error={choiceError}
+                withAsterisk
+              >
+                <Stack gap="xs" mt="xs">
+                  {view.disburseAccount ? (
+                    <Radio value="SAME" label={`Autopay from ${accountLabel(view.disburseAccount)}`} />
+                  ) : null}
+                  <Radio value="OTHER" label="Autopay from another account" />
+                  <Radio value="MANUAL" label="I will pay each month myself" />
+                </Stack>
+              </Radio.Group>
+              {choice === 'OTHER' ? <AccountFields form={other.form} /> : null}
+              <ServerError>{error ?? other.serverError}</ServerError>
+              <Group>
+                <Button type="submit" loading={saving || other.submitting || busy}>
+                  Continue
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        )}
+      </QueryView>
+    </StepPage>
+  );
+}

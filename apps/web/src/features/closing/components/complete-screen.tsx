@@ -1,0 +1,173 @@
+/**
+ * complete: the line funded, or funding pending with the rescission deadline and a countdown to it
+ * (the right to cancel ends at midnight, Pacific time, at the end of the deadline day), the line
+ * amount, the first payment, and the documents to download.
+ */
+import '@/components/ui/form-styles';
+import '@mantine/core/styles/List.css';
+import { Alert, Button, List, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import {
+  formatCurrency,
+  formatDisplayDate,
+  formatMaskedAccount,
+  OPERATING_HOURS_TIME_ZONE,
+} from '@heloc/domain';
+import { StepPage, useApplicationFlow } from '@/features/application-flow';
+import { getBytes } from '@/lib/api-client';
+import { errorText } from '@/lib/api-errors';
+import {
+  closingDocumentPath,
+  closingDocumentsQueryOptions,
+  closingSummaryQueryOptions,
+} from '../api/closing-api';
+import { Facts, QueryView } from './common';
+
+/** The instant the right to cancel ends: midnight Pacific at the end of `deadline` (yyyy-MM-dd). */
+export function rescissionEndsAt(deadline: string): Date {
+  const [year, month, day] = deadline.split('-').map(Number) as [number, number, number];
+  // Midnight of the next day in Los Angeles: try both offsets (PST −8, PDT −7) and keep the one that
+  // reads as 00:00 there.
+  for (const offsetHours of [8, 7]) {
+    const candidate = new Date(Date.UTC(year, month - 1, day + 1, offsetHours));
+    const hour = new Intl.DateTimeFormat('en-US', {
+      timeZone: OPERATING_HOURS_TIME_ZONE,
+      hour: 'numeric',
+      hourCycle: 'h23',
+    }).format(candidate);
+    if (Number(hour) === 0) return candidate;
+  }
+  return new Date(Date.UTC(year, month - 1, day + 1, 8));
+}
+
+export function countdownText(msLeft: number): string {
+  if (msLeft <= 0) return 'The cancellation period has ended.';
+  const minutes = Math.floor(msLeft / 60_000);
+  const days = Math.floor(minutes / (24 * 60));
+  const hours = Math.floor((minutes % (24 * 60)) / 60);
+  const rest = minutes % 60;
+  const part = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+  return `${[days > 0 ? part(days, 'day') : null, part(hours, 'hour'), part(rest, 'minute')]
+    .filter(Boolean)
+    .join(', ')} left to cancel`;
+}
+
+function useNow(intervalMs = 60_000) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), intervalMs);
+    return () => clearInterval(timer);
+  }, [intervalMs]);
+  return now;
+}
+
+async function download(path: string, fileName: string) {
+  const bytes = await getBytes(path);
+  const url = URL.createObjectURL(new Blob([bytes], { type: 'application/pdf' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export function CompleteScreen() {
+  const { applicationUuid } = useApplicationFlow();
+  const summary = useQuery({
+    ...closingSummaryQueryOptions(applicationUuid),
+    refetchInterval: 60_000,
+    refetchOnWindowFocus: true,
+  });
+  const documents = useQuery(closingDocumentsQueryOptions(applicationUuid));
+  const now = useNow();
+  const [downloadError, setDownloadError] = useState<string | null>(null);
+
+  return (
+    <QueryView query={summary} label="Loading your line of credit">
+      {(view) => {
+        const endsAt = view.rescissionDeadline ? rescissionEndsAt(view.rescissionDeadline) : null;
+        const cancelling = !view.funded && endsAt !== null && endsAt.getTime() > now;
+        return (
+          <StepPage
+            title={view.funded ? 'Your line of credit is funded' : 'Funding is pending'}
+            lead={
+              view.funded
+                ? `We sent your funds${view.disburseAccountMask ? ` to the account ${formatMaskedAccount(view.disburseAccountMask)}` : ''}.`
+                : 'Your documents are signed. We fund your line once the cancellation period has passed and the deed is recorded.'
+            }
+          >
+            {cancelling && endsAt ? (
+              <Alert variant="light" title="Your right to cancel">
+                <Text size="sm">
+                  You may cancel until midnight Pacific time at the end of{' '}
+                  {formatDisplayDate(view.rescissionDeadline!)}.
+                </Text>
+                <Text size="sm" fw={600} role="timer" aria-live="off">
+                  {countdownText(endsAt.getTime() - now)}
+                </Text>
+              </Alert>
+            ) : null}
+            <Facts
+              items={[
+                ['Line amount', formatCurrency(view.lineAmountCents)],
+                ['Monthly payment', formatCurrency(view.monthlyPaymentCents, { decimals: 2 })],
+                [
+                  'First payment',
+                  view.firstPaymentDate ? formatDisplayDate(view.firstPaymentDate) : 'To be set',
+                ],
+                [
+                  'Cancellation deadline',
+                  view.rescissionDeadline
+                    ? formatDisplayDate(view.rescissionDeadline)
+                    : 'After your insurance is received',
+                ],
+                [
+                  'Funding',
+                  view.funded && view.fundingDate
+                    ? `Funded ${formatDisplayDate(view.fundingDate)}`
+                    : view.fundingDate
+                      ? `Expected ${formatDisplayDate(view.fundingDate)}`
+                      : 'Pending',
+                ],
+              ]}
+            />
+            <Stack gap="xs" component="section" aria-labelledby="documents-title">
+              <Title order={2} size="h3" id="documents-title">
+                Your documents
+              </Title>
+              <QueryView query={documents} label="Loading your documents">
+                {(list) => (
+                  <List>
+                    {list.documents.map((doc) => (
+                      <List.Item key={doc.uuid}>
+                        <Button
+                          variant="subtle"
+                          size="compact-sm"
+                          onClick={() =>
+                            void download(closingDocumentPath(applicationUuid, doc.uuid), doc.fileName).catch(
+                              (error: unknown) => setDownloadError(errorText(error)),
+                            )
+                          }
+                        >
+                          Download {doc.label}
+                        </Button>
+                      </List.Item>
+                    ))}
+                  </List>
+                )}
+              </QueryView>
+              {downloadError ? (
+                <Alert color="red" variant="light" role="alert">
+                  {downloadError}
+                </Alert>
+              ) : null}
+            </Stack>
+          </StepPage>
+        );
+      }}
+    </QueryView>
+  );
+}

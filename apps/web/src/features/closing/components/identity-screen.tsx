@@ -1,0 +1,69 @@
+/**
+ * identity: the ID type and a photo of the front of the ID, previewed before it is sent. A failed
+ * check brings the borrower back here with the ID verification condition, which the screen explains.
+ */
+import '@/components/ui/form-styles';
+import '@mantine/core/styles/Radio.css';
+import { Alert, Radio, Stack } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ID_TYPE_LABELS, ID_TYPES, IMAGE_UPLOAD_TYPES, REQUIRED_MESSAGE, type TIdType } from '@heloc/domain';
+import { StepPage, useApplicationFlow } from '@/features/application-flow';
+import { conditionsQueryOptions, uploads } from '../api/closing-api';
+import { FileUpload } from './file-upload';
+
+export function IdentityScreen() {
+  const { applicationUuid, advance } = useApplicationFlow();
+  const conditions = useQuery(conditionsQueryOptions(applicationUuid));
+  const [idType, setIdType] = useState<TIdType | ''>('');
+  const [error, setError] = useState<string | null>(null);
+  const failed = conditions.data?.some((each) => each.categoryEnum === 'ID_VERIFICATION_FAILURE');
+
+  return (
+    <StepPage
+      title="Verify your identity"
+      lead="Choose your ID and upload a clear photo of its front. All four corners should be visible."
+    >
+      {failed ? (
+        <Alert variant="light" title="We could not verify your ID">
+          Please upload a new, clear photo of the front of a valid, unexpired ID.
+        </Alert>
+      ) : null}
+      <Stack gap="md" maw={560}>
+        <Radio.Group
+          label="ID type"
+          value={idType}
+          onChange={(value) => {
+            setIdType(value as TIdType);
+            setError(null);
+          }}
+          error={error}
+          withAsterisk
+          id="field-idType"
+        >
+          <Stack gap="xs" mt="xs">
+            {ID_TYPES.map((type) => (
+              <Radio key={type} value={type} label={ID_TYPE_LABELS[type]} />
+            ))}
+          </Stack>
+        </Radio.Group>
+        <FileUpload
+          label="Front of your ID"
+          accept={IMAGE_UPLOAD_TYPES}
+          preview
+          submitLabel="Upload and verify"
+          beforeSend={() => {
+            if (idType) return true;
+            setError(REQUIRED_MESSAGE);
+            document.querySelector<HTMLInputElement>('#field-idType input')?.focus();
+            return false;
+          }}
+          send={(file, onProgress, signal) =>
+            uploads.identity(applicationUuid, idType as TIdType)(file, onProgress, signal)
+          }
+          onUploaded={() => advance()}
+        />
+      </Stack>
+    </StepPage>
+  );
+}

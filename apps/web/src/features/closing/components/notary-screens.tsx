@@ -1,0 +1,415 @@
+/**
+ * Notary (spec 1 §2 {uuid}/notary): eNotary online now, or a notary who comes to the borrower for the
+ * $300 manual notarization fee at a slot inside the operating hours (Pacific time); the sandbox
+ * electronic session (identity questions, review of the deed, signature, the notary completes it);
+ * and the page shown when no notary is available.
+ */
+import '@/components/ui/form-styles';
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/Radio.css';
+import { Alert, Button, Checkbox, Group, Radio, Stack, Text, Title } from '@mantine/core';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { Suspense, useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import {
+  formatCurrency,
+  MANUAL_NOTARY_FEE_CENTS,
+  OPERATING_HOURS_TIME_ZONE,
+  REQUIRED_MESSAGE,
+  type TNotarySessionView,
+} from '@heloc/domain';
+import { destinationPath, StepPage, useApplicationFlow } from '@/features/application-flow';
+import { PdfViewer } from '@/features/pdf-viewer';
+import { ApiError } from '@/lib/api-client';
+import { errorText } from '@/lib/api-errors';
+import { ServerError } from '@/lib/forms';
+import { useQueryClient } from '@tanstack/react-query';
+import { statusQueryOptions } from '@/features/application-flow';
+import {
+  closingApi,
+  closingDocumentPath,
+  closingDocumentsQueryOptions,
+  notarySlotsQueryOptions,
+} from '../api/closing-api';
+import { Loading, QueryView, useGoAfterWrite, useStatusPolling } from './common';
+
+const FEE = formatCurrency(MANUAL_NOTARY_FEE_CENTS);
+
+const pacific = (iso: string, options: Intl.DateTimeFormatOptions) =>
+  new Intl.DateTimeFormat('en-US', { timeZone: OPERATING_HOURS_TIME_ZONE, ...options }).format(new Date(iso));
+const slotDay = (iso: string) => pacific(iso, { weekday: 'long', month: 'long', day: 'numeric' });
+const slotTime = (iso: string) => pacific(iso, { hour: 'numeric', minute: '2-digit' });
+
+export function NotaryIntro() {
+  const { applicationUuid, advance, busy } = useApplicationFlow();
+  const status = useQuery(statusQueryOptions(applicationUuid));
+  const navigate = useNavigate();
+  const goAfterWrite = useGoAfterWrite();
+  const [method, setMethod] = useState<'ENOTARY' | 'MANUAL' | ''>('');
+  const [feeConsent, setFeeConsent] = useState(false);
+  const [errors, setErrors] = useState<{ method?: string; fee?: string }>({});
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const statusName = status.data?.status;
+  useStatusPolling(60_000);
+
+  if (statusName === 'NOTARY_WAITING_PERIOD' || statusName === 'ATTORNEY_REVIEW') {
+    return (
+      <StepPage
+        title="Your notary appointment is booked"
+        lead="The notary will meet you at the time you chose. We move on as soon as the notary confirms your signing."
+      />
+    );
+  }
+
+  async function choose() {
+    const found: typeof errors = {};
+    if (!method) found.method = REQUIRED_MESSAGE;
+    if (method === 'MANUAL' && !feeConsent) found.fee = REQUIRED_MESSAGE;
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setError(null);
+    setSaving(true);
+    try {
+      if (method === 'ENOTARY') {
+        await closingApi.notaryChoice(applicationUuid, { method: 'ENOTARY' });
+        await goAfterWrite('notary/session');
+      } else {
+        await closingApi.notaryChoice(applicationUuid, {
+          method: 'MANUAL',
+          feeConsent: true,
+          feeCents: MANUAL_NOTARY_FEE_CENTS,
+        });
+        await advance();
+      }
+    } catch (failure) {
+      setError(errorText(failure));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <StepPage
+      title="Meet your notary"
+      lead="Your deed of trust is signed in front of a notary. Meet an eNotary online now, or have a notary come to you."
+    >
+      {statusName === 'DEED_SIGNING' ? (
+        <Alert variant="light" title="Your eNotary session is ready">
+          <Button mt="xs" onClick={() => void navigate(destinationPath(applicationUuid, 'notary/session'))}>
+            Join eNotary session
+          </Button>
+        </Alert>
+      ) : null}
+      <Stack gap="md" maw={560}>
+        <Radio.Group
+          label="How would you like to meet the notary?"
+          value={method}
+          onChange={(value) => {
+            setMethod(value as typeof method);
+            setErrors((all) => ({ ...all, method: undefined }));
+          }}
+          error={errors.method}
+          withAsterisk
+        >
+          <Stack gap="xs" mt="xs">
+            <Radio value="ENOTARY" label="eNotary: a video session online, now (no fee)" />
+            <Radio value="MANUAL" label={`A notary comes to you at a time you choose (${FEE} fee)`} />
+          </Stack>
+        </Radio.Group>
+        {method === 'MANUAL' ? (
+          <Checkbox
+            label={`I agree to pay the ${FEE} manual notarization fee`}
+            checked={feeConsent}
+            onChange={(event) => {
+              setFeeConsent(event.currentTarget.checked);
+              setErrors((all) => ({ ...all, fee: undefined }));
+            }}
+            error={errors.fee}
+          />
+        ) : null}
+        <ServerError>{error}</ServerError>
+        <Group>
+          <Button onClick={() => void choose()} loading={saving || busy}>
+            Continue
+          </Button>
+        </Group>
+      </Stack>
+    </StepPage>
+  );
+}
+
+/** notary/reserve-manual: the manual notary was chosen; the borrower picks a time next. */
+export function NotaryReserveManual() {
+  const { applicationUuid } = useApplicationFlow();
+  return (
+    <StepPage
+      title="Schedule your notary"
+      lead={`A notary comes to your home to witness your signature on the deed. The ${FEE} fee is added to your closing costs.`}
+    >
+      <Group>
+        <Button component={Link} to={destinationPath(applicationUuid, 'notary/schedule-manual')}>
+          Choose a time
+        </Button>
+      </Group>
+    </StepPage>
+  );
+}
+
+export function NotaryScheduleManual() {
+  const { applicationUuid, advance, busy } = useApplicationFlow();
+  const slots = useQuery(notarySlotsQueryOptions(applicationUuid));
+  const [startsAt, setStartsAt] = useState('');
+  const [choiceError, setChoiceError] = useState<string | null>(null);
+  const reserve = useMutation({
+    mutationFn: () => closingApi.reserveNotary(applicationUuid, startsAt),
+    onSuccess: () => advance(),
+    onError: () => void slots.refetch(),
+  });
+
+  return (
+    <StepPage title="Choose a time" lead="Times are shown in Pacific time (PT).">
+      <QueryView query={slots} label="Loading available times">
+        {(view) => {
+          const days = new Map<string, typeof view.slots>();
+          for (const slot of view.slots) {
+            const day = slotDay(slot.startsAt);
+            days.set(day, [...(days.get(day) ?? []), slot]);
+          }
+          if (view.slots.length === 0)
+            return <Text>No times are available in the next two weeks. Please call us.</Text>;
+          return (
+            <form
+              noValidate
+              onSubmit={(event) => {
+                event.preventDefault();
+                if (!startsAt) {
+                  setChoiceError(REQUIRED_MESSAGE);
+                  return;
+                }
+                setChoiceError(null);
+                reserve.mutate();
+              }}
+            >
+              <Stack gap="md">
+                <Radio.Group
+                  label="Appointment time (Pacific time)"
+                  value={startsAt}
+                  onChange={setStartsAt}
+                  error={choiceError}
+                  withAsterisk
+                >
+                  <Stack gap="md" mt="xs">
+                    {[...days.entries()].map(([day, daySlots]) => (
+                      <fieldset key={day} style={{ border: 0, padding: 0, margin: 0 }}>
+                        <legend style={{ fontWeight: 600, marginBottom: 4 }}>{day}</legend>
+                        <Group gap="md">
+                          {daySlots.map((slot) => (
+                            <Radio
+                              key={slot.startsAt}
+                              value={slot.startsAt}
+                              label={`${slotTime(slot.startsAt)} – ${slotTime(slot.endsAt)} PT`}
+                              aria-label={`${day}, ${slotTime(slot.startsAt)} to ${slotTime(slot.endsAt)} Pacific time`}
+                            />
+                          ))}
+                        </Group>
+                      </fieldset>
+                    ))}
+                  </Stack>
+                </Radio.Group>
+                <ServerError>{reserve.isError ? errorText(reserve.error) : null}</ServerError>
+                <Group>
+                  <Button type="submit" loading={reserve.isPending || busy}>
+                    Reserve this time
+                  </Button>
+                </Group>
+              </Stack>
+            </form>
+          );
+        }}
+      </QueryView>
+    </StepPage>
+  );
+}
+
+export function NotarySession() {
+  const { applicationUuid, advance, busy } = useApplicationFlow();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const documents = useQuery(closingDocumentsQueryOptions(applicationUuid));
+  const start = useQuery({
+    queryKey: ['notary-session', applicationUuid.toLowerCase()],
+    queryFn: () => closingApi.startSession(applicationUuid),
+    retry: false,
+    staleTime: Infinity,
+  });
+  const [session, setSession] = useState<TNotarySessionView | null>(null);
+  const [answers, setAnswers] = useState<Record<string, string>>({});
+  const [missing, setMissing] = useState<string[]>([]);
+  const [reachedEnd, setReachedEnd] = useState(false);
+  const [consent, setConsent] = useState(false);
+  const [consentError, setConsentError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [working, setWorking] = useState(false);
+  const current = session ?? start.data ?? null;
+
+  useEffect(() => {
+    if (start.error instanceof ApiError && start.error.status === 409) {
+      void navigate(destinationPath(applicationUuid, 'notary/error'), {
+        replace: true,
+        state: { message: start.error.message },
+      });
+    }
+  }, [start.error, applicationUuid, navigate]);
+
+  async function step(work: () => Promise<TNotarySessionView | void>) {
+    setError(null);
+    setWorking(true);
+    try {
+      const next = await work();
+      if (next) setSession(next);
+    } catch (failure) {
+      setError(errorText(failure));
+    } finally {
+      setWorking(false);
+    }
+  }
+
+  if (start.isPending) return <Loading label="Connecting to your notary" />;
+  if (!current) {
+    return (
+      <StepPage title="Your eNotary session">
+        <ServerError>{errorText(start.error)}</ServerError>
+      </StepPage>
+    );
+  }
+  const deed = documents.data?.documents.find((doc) => doc.type === 'DEED_OF_TRUST');
+
+  return (
+    <StepPage title="Your eNotary session" lead="Your notary is with you. Follow the three steps below.">
+      <Text size="sm">Session {current.sessionId}</Text>
+      {!current.identityConfirmed ? (
+        <Stack gap="md" component="section" aria-labelledby="kba-title">
+          <Title order={2} size="h3" id="kba-title">
+            Step 1 of 3: Confirm your identity
+          </Title>
+          {current.questions.map((question) => (
+            <Radio.Group
+              key={question.id}
+              label={question.prompt}
+              value={answers[question.id] ?? ''}
+              onChange={(value) => setAnswers((all) => ({ ...all, [question.id]: value }))}
+              error={missing.includes(question.id) ? REQUIRED_MESSAGE : undefined}
+              withAsterisk
+            >
+              <Stack gap="xs" mt="xs">
+                {question.choices.map((choice) => (
+                  <Radio key={choice} value={choice} label={choice} />
+                ))}
+              </Stack>
+            </Radio.Group>
+          ))}
+          <ServerError>{error}</ServerError>
+          <Group>
+            <Button
+              loading={working}
+              onClick={() => {
+                const unanswered = current.questions.filter((q) => !answers[q.id]).map((q) => q.id);
+                setMissing(unanswered);
+                if (unanswered.length === 0)
+                  void step(() => closingApi.answerSession(applicationUuid, answers));
+              }}
+            >
+              Confirm my identity
+            </Button>
+          </Group>
+        </Stack>
+      ) : !current.deedReviewed ? (
+        <Stack gap="md" component="section" aria-labelledby="review-title">
+          <Title order={2} size="h3" id="review-title">
+            Step 2 of 3: Review your deed with the notary
+          </Title>
+          {deed ? (
+            <Suspense fallback={<Loading label="Loading the deed" />}>
+              <PdfViewer
+                src={closingDocumentPath(applicationUuid, deed.uuid)}
+                title={deed.label}
+                onReachedEnd={() => setReachedEnd(true)}
+              />
+            </Suspense>
+          ) : (
+            <Loading label="Loading the deed" />
+          )}
+          <Text size="sm" role="status">
+            {reachedEnd
+              ? 'You have reached the end of the deed.'
+              : 'Scroll to the end of the deed to continue.'}
+          </Text>
+          <ServerError>{error}</ServerError>
+          <Group>
+            <Button
+              disabled={!reachedEnd || !deed}
+              loading={working}
+              onClick={() => deed && void step(() => closingApi.reviewDeed(applicationUuid, deed.uuid))}
+            >
+              I have reviewed the deed
+            </Button>
+          </Group>
+        </Stack>
+      ) : (
+        <Stack gap="md" component="section" aria-labelledby="sign-title">
+          <Title order={2} size="h3" id="sign-title">
+            Step 3 of 3: Sign before the notary
+          </Title>
+          <Checkbox
+            label="I sign the deed of trust electronically before the notary"
+            checked={consent}
+            onChange={(event) => {
+              setConsent(event.currentTarget.checked);
+              setConsentError(null);
+            }}
+            error={consentError}
+          />
+          <ServerError>{error}</ServerError>
+          <Group>
+            <Button
+              loading={working || busy}
+              onClick={() => {
+                if (!consent) {
+                  setConsentError(REQUIRED_MESSAGE);
+                  return;
+                }
+                void step(async () => {
+                  await closingApi.signDeed(applicationUuid);
+                  await queryClient.invalidateQueries({ queryKey: ['notary-session'] });
+                  await advance();
+                });
+              }}
+            >
+              Sign the deed
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </StepPage>
+  );
+}
+
+export function NotaryError() {
+  const { applicationUuid } = useApplicationFlow();
+  return (
+    <StepPage
+      title="Our notaries are not available right now"
+      lead="eNotary sessions run during our operating hours. Please try again later, or have a notary come to you instead."
+    >
+      <Group>
+        <Button component={Link} to={destinationPath(applicationUuid, 'notary/session')}>
+          Try again
+        </Button>
+        <Button component={Link} to={destinationPath(applicationUuid, 'notary/intro')} variant="default">
+          Choose another way
+        </Button>
+      </Group>
+    </StepPage>
+  );
+}

@@ -1,0 +1,287 @@
+/**
+ * Signing (spec 1 §2 {uuid}/signing): the closing documents, each read in the PDF viewer down to the
+ * bottom before it can be signed, the E-SIGN consent with its disclosure, and the geolocation alert
+ * "Why We Need Your Location" before the first electronic signature. The deed is signed with the
+ * notary afterwards.
+ */
+import '@/components/ui/form-styles';
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/List.css';
+import { Alert, Badge, Button, Checkbox, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import '@mantine/core/styles/Badge.css';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Suspense, useState } from 'react';
+import { Link } from 'react-router';
+import { LocationAlert } from '@/components/ui/location-alert';
+import { destinationPath, StepPage, useApplicationFlow } from '@/features/application-flow';
+import { useApplication } from '@/features/application-frame';
+import { useOrg } from '@/features/org';
+import { PdfViewer } from '@/features/pdf-viewer';
+import { errorText } from '@/lib/api-errors';
+import { closingApi, closingDocumentPath, closingDocumentsQueryOptions } from '../api/closing-api';
+import { Loading, QueryView } from './common';
+
+export function SigningIntro() {
+  const { applicationUuid } = useApplicationFlow();
+  const documents = useQuery(closingDocumentsQueryOptions(applicationUuid));
+  return (
+    <StepPage
+      title="Sign your documents"
+      lead="Your closing documents are ready. Read each one and sign it electronically; the deed is signed later with a notary."
+    >
+      <QueryView query={documents} label="Loading your documents">
+        {(view) => (
+          <Stack gap="md">
+            <List>
+              {view.documents.map((doc) => (
+                <List.Item key={doc.uuid}>
+                  {doc.label}:{' '}
+                  {doc.signingMethod === 'NOTARY'
+                    ? 'signed with the notary'
+                    : doc.signed
+                      ? 'signed'
+                      : 'sign electronically'}
+                </List.Item>
+              ))}
+            </List>
+            <Group>
+              <Button component={Link} to={destinationPath(applicationUuid, 'signing/sign')}>
+                Start signing
+              </Button>
+              <Button
+                component={Link}
+                to={destinationPath(applicationUuid, 'signing/support')}
+                variant="default"
+              >
+                Need help?
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </QueryView>
+    </StepPage>
+  );
+}
+
+/** The E-SIGN Act disclosure the consent refers to (its version travels with every signature). */
+function EsignDisclosure({ companyName }: { companyName: string }) {
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="esign-disclosure-title">
+      <Stack gap="xs">
+        <Title order={2} size="h4" id="esign-disclosure-title">
+          Consent to electronic signatures and records
+        </Title>
+        <Text size="sm">
+          You agree that {companyName} may provide your loan documents electronically and that you sign them
+          electronically. Electronic signatures have the same legal effect as signatures on paper.
+        </Text>
+        <Text size="sm">
+          You may ask for paper copies at no charge, and you may withdraw this consent at any time before you
+          sign by contacting us; withdrawing it means your documents are signed on paper instead, which may
+          delay your closing. To view and keep your documents you need a device with a current web browser and
+          a PDF reader, and enough storage to save them or a printer.
+        </Text>
+      </Stack>
+    </Paper>
+  );
+}
+
+type Position = { latitude: number; longitude: number };
+
+function currentPosition(): Promise<Position> {
+  return new Promise((resolve, reject) => {
+    if (!('geolocation' in navigator)) {
+      reject(new Error('Your browser cannot share your location.'));
+      return;
+    }
+    navigator.geolocation.getCurrentPosition(
+      (position) => resolve({ latitude: position.coords.latitude, longitude: position.coords.longitude }),
+      () =>
+        reject(
+          new Error(
+            'We need your location to sign. Allow location for this site in your browser and try again.',
+          ),
+        ),
+      { timeout: 15_000, maximumAge: 10 * 60_000 },
+    );
+  });
+}
+
+export function SigningSign() {
+  const { applicationUuid, advance, busy } = useApplicationFlow();
+  const queryClient = useQueryClient();
+  const org = useOrg();
+  const documents = useQuery(closingDocumentsQueryOptions(applicationUuid));
+  const [consent, setConsent] = useState(false);
+  const [consentError, setConsentError] = useState<string | null>(null);
+  const [reachedEnd, setReachedEnd] = useState<Record<string, boolean>>({});
+  const [position, setPosition] = useState<Position | null>(null);
+  /** The signature waiting for the location (the alert is open while set). */
+  const [pending, setPending] = useState<{ documentUuid: string; version: string } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [signing, setSigning] = useState(false);
+  const companyName = org.orgMetaData.companyInfo.companyName;
+
+  async function sign(documentUuid: string, version: string) {
+    setError(null);
+    setSigning(true);
+    try {
+      const result = await closingApi.sign(applicationUuid, {
+        documentUuid,
+        esignDisclosureVersion: version,
+      });
+      await queryClient.invalidateQueries({
+        queryKey: closingDocumentsQueryOptions(applicationUuid).queryKey,
+      });
+      if (result.remaining === 0) await advance();
+    } catch (failure) {
+      setError(errorText(failure));
+    } finally {
+      setSigning(false);
+    }
+  }
+
+  async function allowLocation() {
+    const waiting = pending;
+    setPending(null);
+    try {
+      setPosition(await currentPosition());
+      if (waiting) await sign(waiting.documentUuid, waiting.version);
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : String(failure));
+    }
+  }
+
+  return (
+    <StepPage title="Sign your documents">
+      <QueryView query={documents} label="Loading your documents">
+        {(view) => {
+          const toSign = view.documents.filter((doc) => doc.signingMethod === 'ESIGN');
+          const current = toSign.find((doc) => !doc.signed);
+          const index = current ? toSign.indexOf(current) + 1 : toSign.length;
+          if (!current) {
+            return (
+              <Stack gap="md">
+                <Text>Every document is signed.</Text>
+                <Group>
+                  <Button onClick={() => void advance()} loading={busy}>
+                    Continue
+                  </Button>
+                </Group>
+              </Stack>
+            );
+          }
+          const read = reachedEnd[current.uuid] === true;
+          return (
+            <Stack gap="md">
+              <Group justify="space-between">
+                <Title order={2} size="h3">
+                  {current.label}
+                </Title>
+                <Badge variant="light">
+                  Document {index} of {toSign.length}
+                </Badge>
+              </Group>
+              <Suspense fallback={<Loading label="Loading the document" />}>
+                <PdfViewer
+                  key={current.uuid}
+                  src={closingDocumentPath(applicationUuid, current.uuid)}
+                  title={current.label}
+                  onReachedEnd={() => setReachedEnd((all) => ({ ...all, [current.uuid]: true }))}
+                />
+              </Suspense>
+              <Text size="sm" role="status">
+                {read
+                  ? 'You have reached the end of this document.'
+                  : 'Scroll to the end of the document to sign it.'}
+              </Text>
+              <EsignDisclosure companyName={companyName} />
+              <Checkbox
+                label="I have read the disclosure above and agree to sign my documents electronically"
+                checked={consent}
+                onChange={(event) => {
+                  setConsent(event.currentTarget.checked);
+                  setConsentError(null);
+                }}
+                error={consentError}
+              />
+              {error ? (
+                <Alert color="red" variant="light" role="alert">
+                  {error}
+                </Alert>
+              ) : null}
+              <Group>
+                <Button
+                  disabled={!read}
+                  loading={signing || busy}
+                  onClick={() => {
+                    if (!consent) {
+                      setConsentError('Required');
+                      return;
+                    }
+                    if (!position) {
+                      setPending({ documentUuid: current.uuid, version: view.esignDisclosureVersion });
+                      return;
+                    }
+                    void sign(current.uuid, view.esignDisclosureVersion);
+                  }}
+                >
+                  Sign {current.label}
+                </Button>
+              </Group>
+              {position ? <Text size="sm">Your location is shared for signing.</Text> : null}
+            </Stack>
+          );
+        }}
+      </QueryView>
+      <LocationAlert
+        opened={pending !== null}
+        onAllow={() => void allowLocation()}
+        onNotNow={() => setPending(null)}
+      />
+    </StepPage>
+  );
+}
+
+/** signing/additional: the other owners who must sign (their own flow comes with the signer issue). */
+export function SigningAdditional() {
+  const { applicationUuid } = useApplicationFlow();
+  const application = useApplication(applicationUuid);
+  const signers = application.data?.helocSigners ?? [];
+  return (
+    <StepPage
+      title="Other owners must sign"
+      lead="Everyone who owns the home must sign before your notary session. We let you know here when they have."
+    >
+      {signers.length > 0 ? (
+        <List>
+          {signers.map((signer, index) => (
+            <List.Item key={signer.identityUuid ?? index}>Additional signer {index + 1}</List.Item>
+          ))}
+        </List>
+      ) : (
+        <Text>No other owners are listed on your application.</Text>
+      )}
+    </StepPage>
+  );
+}
+
+export function SigningSupport() {
+  const org = useOrg();
+  const info = org.orgMetaData.companyInfo;
+  return (
+    <StepPage
+      title="Help with signing"
+      lead="Questions about your documents or signing? We are here to help."
+    >
+      <Stack gap="xs">
+        {info.phoneFormatted ? <Text>Call us at {info.phoneFormatted}.</Text> : null}
+        {info.email ? (
+          <Text>
+            E-mail <a href={`mailto:${info.email}`}>{info.email}</a>.
+          </Text>
+        ) : null}
+      </Stack>
+    </StepPage>
+  );
+}

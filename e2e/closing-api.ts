@@ -1,0 +1,224 @@
+/**
+ * Browser-test helpers for the closing screens: a borrower registered and driven through the HTTP
+ * API to a submitted application (INCOME_VERIFICATION) — the screens before that have their own
+ * tests — and the development clock (DEV_CLOCK_CONTROL) moved by the seeded staff account.
+ */
+import { expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
+
+export const API = '/service-application/api/v1/application/heloc';
+const STATUS = (uuid: string) => `/service-krang-heloc/borrower/secure/api/v1/${uuid}/status`;
+
+export type Borrower = { applicationUuid: string; jwt: string; email: string; lastName: string };
+
+let counter = 0;
+
+/**
+ * Registers through the API in the page's context (the fingerprint cookie lands in the browser) and
+ * signs the page in with the token.
+ */
+export async function registerBorrower(
+  page: Page,
+  { lastName = 'Example', state = 'CA', employmentType = 'FULL_TIME' } = {},
+): Promise<Borrower> {
+  counter += 1;
+  const email = `closing-${Date.now()}-${counter}@heloc.test`;
+  const property =
+    state === 'TX'
+      ? { street1: '400 Congress Avenue', city: 'Austin', state: 'TX', zip: '78701' }
+      : { street1: '12 Oak Street', city: 'Fresno', state: 'CA', zip: '93701' };
+  await page.goto('/account/heloc/register?org=MAIN');
+  const res = await page.request.post('/identity/api/v1/registration/register', {
+    headers: { 'x-org-code': 'MAIN' },
+    data: {
+      property,
+      saleStatus: 'NOT_SELLING',
+      income: { employmentType, annualIncomeCents: 150_000_00 },
+      name: { firstName: 'Ann', lastName },
+      dob: '1980-02-29',
+      email,
+      phoneNumber: '(415) 555-0100',
+      password: 'Strong-passw0rd!',
+      acceptedTerms: true,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const { jwt, applicationUuid } = (await res.json()) as { jwt: string; applicationUuid: string };
+  await page.evaluate((token) => localStorage.setItem('jwt', token), jwt);
+  return { applicationUuid, jwt, email, lastName };
+}
+
+const auth = (who: Borrower) => ({ authorization: `Bearer ${who.jwt}` });
+
+export async function apiPost(request: APIRequestContext, who: Borrower, path: string, data?: unknown) {
+  const res = await request.post(`${API}/${who.applicationUuid}${path}`, {
+    headers: auth(who),
+    ...(data !== undefined && { data }),
+  });
+  expect(res.ok(), `${path}: ${res.status()} ${await res.text()}`).toBe(true);
+  return res.json() as Promise<Record<string, unknown>>;
+}
+
+export async function statusOf(request: APIRequestContext, who: Borrower): Promise<string> {
+  const res = await request.get(STATUS(who.applicationUuid), { headers: auth(who) });
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { status: string }).status;
+}
+
+/** Waits for the background jobs to move the application to `expected`. */
+export async function waitForStatus(request: APIRequestContext, who: Borrower, expected: string) {
+  await expect
+    .poll(() => statusOf(request, who), { timeout: 30_000, intervals: [250, 500, 1000] })
+    .toBe(expected);
+}
+
+/** Profile → soft pull → liens → offer → contact → additional profile → HMDA → summary → submit. */
+export async function driveToIncomeVerification(page: Page, who: Borrower) {
+  const request = page.request;
+  await apiPost(request, who, '/profile', {
+    name: { firstName: 'Ann', lastName: who.lastName },
+    dob: '1980-02-29',
+    softCreditConsent: true,
+  });
+  await waitForStatus(request, who, 'LIEN_VERIFICATION');
+  await apiPost(request, who, '/liens/confirm');
+  await waitForStatus(request, who, 'OFFER_SELECTION');
+  const offersRes = await request.get(`${API}/${who.applicationUuid}/offers`, { headers: auth(who) });
+  const offers = (await offersRes.json()) as {
+    maxLineCents: number;
+    offers: { uuid: string; termYears: number }[];
+  };
+  const offer = offers.offers.find((each) => each.termYears === 10) ?? offers.offers[0]!;
+  await apiPost(request, who, '/offer', {
+    offerUuid: offer.uuid,
+    amountCents: Math.min(offers.maxLineCents, 100_000_00),
+  });
+  await waitForStatus(request, who, 'COLLECT_ADDITIONAL_INFO');
+  await apiPost(request, who, '/contact', { email: who.email, phoneNumber: '(415) 555-0177' });
+  await apiPost(request, who, '/additional-profile', {
+    ownership: 'SOLE',
+    ssn: '123-45-6789',
+    hardCreditConsent: true,
+  });
+  await apiPost(request, who, '/hmda', {
+    ethnicity: { declined: true, values: [] },
+    race: { declined: true, values: [] },
+    sex: { declined: true, values: [] },
+  });
+  await waitForStatus(request, who, 'SUMMARY');
+  await apiPost(request, who, '/submit', { summaryAccepted: true, hardCreditConsent: true });
+  await waitForStatus(request, who, 'INCOME_VERIFICATION');
+}
+
+/**
+ * The seeded staff account, signed in from its own request context: its fingerprint cookie must not
+ * replace the borrower's in the page's context.
+ */
+async function asStaff<T>(baseURL: string, work: (staff: APIRequestContext, token: string) => Promise<T>) {
+  const staff = await playwrightRequest.newContext({ baseURL });
+  try {
+    const res = await staff.post('/identity/api/v1/login', {
+      data: { email: 'ops@heloc.test', password: 'Ops-password-1' },
+    });
+    expect(res.ok(), await res.text()).toBe(true);
+    return await work(staff, ((await res.json()) as { jwt: string }).jwt);
+  } finally {
+    await staff.dispose();
+  }
+}
+
+export async function serverNow(baseURL: string): Promise<Date> {
+  return asStaff(baseURL, async (staff, token) => {
+    const res = await staff.get('/ops/api/v1/dev/clock', { headers: { authorization: `Bearer ${token}` } });
+    expect(res.ok(), await res.text()).toBe(true);
+    return new Date(((await res.json()) as { now: string }).now);
+  });
+}
+
+export async function moveClock(baseURL: string, body: { advanceMs: number } | { to: string }) {
+  return asStaff(baseURL, async (staff, token) => {
+    const res = await staff.post('/ops/api/v1/dev/clock', {
+      headers: { authorization: `Bearer ${token}` },
+      data: body,
+    });
+    expect(res.ok(), await res.text()).toBe(true);
+    return new Date(((await res.json()) as { now: string }).now);
+  });
+}
+
+/** Moves the server clock to the next weekday, 9:30 in the morning Pacific (notaries are in). */
+export async function toWeekdayMorning(baseURL: string) {
+  const now = await serverNow(baseURL);
+  const pacific = new Intl.DateTimeFormat('en-US', {
+    timeZone: 'America/Los_Angeles',
+    weekday: 'short',
+    hour: 'numeric',
+    hourCycle: 'h23',
+  });
+  let at = Math.ceil(now.getTime() / 1_800_000) * 1_800_000;
+  for (let step = 0; step < 24 * 2 * 8; step += 1, at += 1_800_000) {
+    const parts = Object.fromEntries(
+      pacific.formatToParts(new Date(at)).map((part) => [part.type, part.value]),
+    );
+    const minutes = new Date(at).getUTCMinutes();
+    if (!['Sat', 'Sun'].includes(parts.weekday!) && Number(parts.hour) === 9 && minutes === 30) {
+      if (at > now.getTime()) await moveClock(baseURL, { to: new Date(at).toISOString() });
+      return;
+    }
+  }
+  throw new Error('no weekday morning found');
+}
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** A sandbox bank link through the API: the public token and its accounts. */
+export async function bankLinkApi(page: Page, who: Borrower) {
+  const token = await apiPost(page.request, who, '/income/link-token', { kind: 'BANK' });
+  const institutions = token.institutions as { institutionId: string }[];
+  const linked = await apiPost(page.request, who, '/income/link/authenticate', {
+    linkToken: token.linkToken,
+    institutionId: institutions[0]!.institutionId,
+    username: 'user_good',
+    password: 'pass_good',
+  });
+  return linked as { publicToken: string; accounts: { accountId: string }[] };
+}
+
+/**
+ * From INCOME_VERIFICATION through the API as far as `until`: income link, employer, accounts,
+ * identity (CA: the closing documents; TX: the valuation order), e-signatures.
+ */
+export async function driveClosingApi(page: Page, who: Borrower, until: 'IDENTITY' | 'SIGNED') {
+  const request = page.request;
+  const link = await bankLinkApi(page, who);
+  await apiPost(request, who, '/income/link', { publicToken: link.publicToken });
+  await waitForStatus(request, who, 'EMPLOYMENT_VERIFICATION');
+  await apiPost(request, who, '/income/employer-verification', { employerName: 'Acme Tools' });
+  await waitForStatus(request, who, 'DISBURSEMENT_ACCOUNT');
+  await apiPost(request, who, '/bank/disburse', {
+    publicToken: link.publicToken,
+    accountId: link.accounts[0]!.accountId,
+  });
+  await apiPost(request, who, '/bank/autopay', { payType: 'AUTOPAY' });
+  const id = await request.post(`${API}/${who.applicationUuid}/identity`, {
+    headers: auth(who),
+    multipart: { idType: 'DRIVERS_LICENSE', file: { name: 'id.png', mimeType: 'image/png', buffer: PNG } },
+  });
+  expect(id.ok(), await id.text()).toBe(true);
+  if (until === 'IDENTITY') return;
+  await waitForStatus(request, who, 'NOTE_SIGNING');
+  const list = (await (
+    await request.get(`${API}/${who.applicationUuid}/closing-documents`, { headers: auth(who) })
+  ).json()) as { esignDisclosureVersion: string; documents: { uuid: string; signingMethod: string }[] };
+  for (const doc of list.documents.filter((each) => each.signingMethod === 'ESIGN')) {
+    await apiPost(request, who, '/signing/sign', {
+      documentUuid: doc.uuid,
+      esignConsent: true,
+      esignDisclosureVersion: list.esignDisclosureVersion,
+      scrolledToBottom: true,
+    });
+  }
+  await waitForStatus(request, who, 'NOTARY_DISCLOSURE');
+}

@@ -1,0 +1,263 @@
+/**
+ * The contract of the closing segment (server: apps/server/src/engine/closing/routes.ts; web: the
+ * income → funding screens): what the screens read, and one schema per form so the browser checks
+ * with the same rules as the server (the routing-number checksum above all).
+ */
+import { z } from 'zod';
+import { REQUIRED_MESSAGE } from '../constants';
+import { ZApplicationStep, ZDocumentType, ZIdType } from '../enums';
+import { parseDollarsToCents } from '../format/currency';
+import { isValidAccountNumber, isValidRoutingNumber } from '../format/routing-number';
+import { ZIsoDate, ZUuid, requiredString } from './common';
+import { ZPhoneDigits } from './profile';
+
+// ---------------------------------------------------------------------------------------------
+// Uploads
+// ---------------------------------------------------------------------------------------------
+
+/** Largest file the server accepts (10 MB); the browser checks first so nothing is sent in vain. */
+export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+/** Documents: PDF or a photo. */
+export const DOCUMENT_UPLOAD_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
+/** Photos of an ID. */
+export const IMAGE_UPLOAD_TYPES = ['image/jpeg', 'image/png'] as const;
+
+export const UPLOAD_MESSAGES = {
+  tooLarge: 'File too large',
+  typeNotSupported: 'Type not supported',
+} as const;
+
+/** Why a file cannot be sent (null: it can). The server sniffs the content again. */
+export function uploadProblem(
+  file: { size: number; type: string },
+  accepted: readonly string[],
+  maxBytes = UPLOAD_MAX_BYTES,
+): string | null {
+  if (!accepted.includes(file.type)) return UPLOAD_MESSAGES.typeNotSupported;
+  if (file.size > maxBytes) return UPLOAD_MESSAGES.tooLarge;
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Views
+// ---------------------------------------------------------------------------------------------
+
+export const ZClosingDocumentView = z.object({
+  uuid: ZUuid,
+  type: ZDocumentType,
+  label: z.string(),
+  fileName: z.string(),
+  contentType: z.string(),
+  sizeBytes: z.number().int(),
+  createdDate: z.string(),
+});
+export type TClosingDocumentView = z.infer<typeof ZClosingDocumentView>;
+
+export const ZIncomeView = z.object({
+  status: ZApplicationStep,
+  employmentType: z.string().nullable(),
+  incomeSources: z.array(
+    z.object({
+      uuid: ZUuid,
+      employmentType: z.string(),
+      employerName: z.string().nullable(),
+      annualIncomeCents: z.number().int().nullable(),
+      verifiedBy: z.string(),
+    }),
+  ),
+  requiredDocuments: z.array(z.object({ documentType: ZDocumentType, count: z.number().int() })),
+  documents: z.array(ZClosingDocumentView),
+});
+export type TIncomeView = z.infer<typeof ZIncomeView>;
+
+export const ZLinkKind = z.enum(['BANK', 'PAYROLL']);
+export type TLinkKind = z.infer<typeof ZLinkKind>;
+
+export const ZLinkTokenView = z.object({
+  linkToken: z.string(),
+  expiration: z.string(),
+  institutions: z.array(z.object({ institutionId: z.string(), name: z.string(), kind: ZLinkKind })),
+  sandboxCredentials: z.object({
+    username: z.string(),
+    password: z.string(),
+    mfaUsername: z.string(),
+    mfaCode: z.string(),
+  }),
+});
+export type TLinkTokenView = z.infer<typeof ZLinkTokenView>;
+
+export const ZLinkedAccount = z.object({
+  accountId: z.string(),
+  name: z.string(),
+  mask: z.string(),
+  type: z.string(),
+});
+export type TLinkedAccount = z.infer<typeof ZLinkedAccount>;
+
+export const ZLinkAuthenticateResult = z.discriminatedUnion('outcome', [
+  z.object({
+    outcome: z.literal('SUCCESS'),
+    publicToken: z.string(),
+    institutionName: z.string(),
+    accounts: z.array(ZLinkedAccount),
+  }),
+  z.object({ outcome: z.enum(['MFA_REQUIRED', 'MFA_INCORRECT']), prompt: z.string() }),
+]);
+export type TLinkAuthenticateResult = z.infer<typeof ZLinkAuthenticateResult>;
+
+export const ZBankAccountView = z.object({
+  uuid: ZUuid,
+  source: z.enum(['LINKED', 'MANUAL']),
+  accountType: z.enum(['CHECKING', 'SAVINGS']),
+  routingNumber: z.string(),
+  mask: z.string(),
+  accountNumber: z.string(),
+  bankName: z.string().nullable(),
+  verificationStatus: z.enum(['VERIFIED', 'PENDING_REVIEW']).nullable(),
+});
+export type TBankAccountView = z.infer<typeof ZBankAccountView>;
+
+export const ZBankAccountsView = z.object({
+  status: ZApplicationStep,
+  disburseAccount: ZBankAccountView.nullable(),
+  autopayAccount: ZBankAccountView.nullable(),
+  payType: z.enum(['AUTOPAY', 'MANUAL']).nullable(),
+});
+export type TBankAccountsView = z.infer<typeof ZBankAccountsView>;
+
+export const ZClosingDocumentsView = z.object({
+  status: ZApplicationStep,
+  esignDisclosureVersion: z.string(),
+  documents: z.array(
+    ZClosingDocumentView.extend({
+      signingMethod: z.enum(['ESIGN', 'NOTARY']),
+      signed: z.boolean(),
+      signedDate: z.string().nullable(),
+    }),
+  ),
+});
+export type TClosingDocumentsView = z.infer<typeof ZClosingDocumentsView>;
+
+export const ZSignResult = z.object({
+  status: ZApplicationStep,
+  signed: z.number().int(),
+  remaining: z.number().int(),
+});
+
+export const ZNotarySlotsView = z.object({
+  status: ZApplicationStep,
+  timeZone: z.literal('America/Los_Angeles'),
+  feeCents: z.number().int(),
+  slots: z.array(z.object({ startsAt: z.string(), endsAt: z.string() })),
+});
+export type TNotarySlotsView = z.infer<typeof ZNotarySlotsView>;
+
+export const ZNotaryReservation = z.object({
+  status: ZApplicationStep,
+  startsAt: z.string(),
+  endsAt: z.string(),
+});
+
+export const ZNotarySessionView = z.object({
+  status: ZApplicationStep,
+  sessionId: z.string(),
+  joinUrl: z.string(),
+  expiresAt: z.string(),
+  questions: z.array(z.object({ id: z.string(), prompt: z.string(), choices: z.array(z.string()) })),
+  identityConfirmed: z.boolean(),
+  deedReviewed: z.boolean(),
+});
+export type TNotarySessionView = z.infer<typeof ZNotarySessionView>;
+
+export const ZInsuranceUploadType = z.enum(['hazard', 'flood', 'trust']);
+export type TInsuranceUploadType = z.infer<typeof ZInsuranceUploadType>;
+
+export const ZInsuranceRequirementsView = z.object({
+  status: ZApplicationStep,
+  complete: z.boolean(),
+  requirements: z.array(
+    z.object({
+      type: z.string(),
+      documentType: ZDocumentType,
+      required: z.boolean(),
+      uploaded: z.array(ZClosingDocumentView),
+    }),
+  ),
+});
+export type TInsuranceRequirementsView = z.infer<typeof ZInsuranceRequirementsView>;
+
+export const ZClosingSummary = z.object({
+  status: ZApplicationStep,
+  lineAmountCents: z.number().int(),
+  monthlyPaymentCents: z.number().int(),
+  firstPaymentDate: ZIsoDate.nullable(),
+  rescissionStartDate: ZIsoDate.nullable(),
+  rescissionDeadline: ZIsoDate.nullable(),
+  fundingDate: ZIsoDate.nullable(),
+  funded: z.boolean(),
+  disburseAccountMask: z.string().nullable(),
+});
+export type TClosingSummary = z.infer<typeof ZClosingSummary>;
+
+// ---------------------------------------------------------------------------------------------
+// Forms
+// ---------------------------------------------------------------------------------------------
+
+export const BANK_MESSAGES = {
+  routingNumber: 'Please enter a valid 9-digit routing number',
+  accountNumber: 'Please enter a valid account number (4 to 17 digits)',
+  accountNumbersDiffer: 'The account numbers do not match',
+} as const;
+
+const digitsOnly = (value: string) => value.replace(/[\s-]/g, '');
+
+/** bank/manual-disburse and the other account of bank/autopay: the ABA checksum is checked here too. */
+export const ZBankAccountForm = z
+  .object({
+    routingNumber: requiredString()
+      .transform(digitsOnly)
+      .refine(isValidRoutingNumber, BANK_MESSAGES.routingNumber),
+    accountNumber: requiredString()
+      .transform(digitsOnly)
+      .refine(isValidAccountNumber, BANK_MESSAGES.accountNumber),
+    confirmAccountNumber: requiredString().transform(digitsOnly),
+    accountType: z.enum(['CHECKING', 'SAVINGS'], { error: REQUIRED_MESSAGE }),
+  })
+  .refine((form) => form.accountNumber === form.confirmAccountNumber, {
+    path: ['confirmAccountNumber'],
+    message: BANK_MESSAGES.accountNumbersDiffer,
+  });
+export type TBankAccountFormInput = z.input<typeof ZBankAccountForm>;
+
+export const ZEmployerForm = z.object({
+  employerName: requiredString().pipe(z.string().max(200)),
+  /** Optional: blank is none. */
+  employerPhone: z
+    .string()
+    .trim()
+    .transform((value) => (value === '' ? null : value))
+    .pipe(ZPhoneDigits.nullable()),
+});
+export type TEmployerFormInput = z.input<typeof ZEmployerForm>;
+
+export const ESTIMATE_MESSAGES = { range: 'Please enter a value between $50,000 and $50,000,000' } as const;
+
+/** bpo/estimate-value: dollars as typed ("450,000") → cents. */
+export const ZEstimateValueForm = z.object({
+  estimatedValue: requiredString().transform((value, context) => {
+    const cents = parseDollarsToCents(value);
+    if (cents === null || cents < 50_000_00 || cents > 50_000_000_00) {
+      context.addIssue({ code: 'custom', message: ESTIMATE_MESSAGES.range });
+      return z.NEVER;
+    }
+    return cents;
+  }),
+});
+export type TEstimateValueFormInput = z.input<typeof ZEstimateValueForm>;
+
+export const ZIdentityForm = z.object({
+  idType: z.union([ZIdType, z.literal('')]).refine((value) => value !== '', REQUIRED_MESSAGE),
+});
+
+export const ZPhoneNumberForm = z.object({ phoneNumber: requiredString().pipe(ZPhoneDigits) });
+export type TPhoneNumberFormInput = z.input<typeof ZPhoneNumberForm>;
