@@ -4,6 +4,7 @@
  * "Why We Need Your Location" before the first electronic signature. The deed is signed with the
  * notary afterwards.
  */
+import type { ReactNode } from 'react';
 import '@/components/ui/form-styles';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/List.css';
@@ -243,8 +244,15 @@ export function SigningSign() {
   );
 }
 
-/** signing/additional: the other owners who must sign (their own flow comes with the signer issue). */
-export function SigningAdditional() {
+/**
+ * signing/additional: the other owners who must sign. The invitation form belongs to the signer
+ * feature; the route passes it in (features do not import each other).
+ */
+export function SigningAdditional({
+  renderInvite,
+}: {
+  renderInvite?: (applicationUuid: string) => ReactNode;
+}) {
   const { applicationUuid } = useApplicationFlow();
   const application = useApplication(applicationUuid);
   const signers = application.data?.helocSigners ?? [];
@@ -262,6 +270,7 @@ export function SigningAdditional() {
       ) : (
         <Text>No other owners are listed on your application.</Text>
       )}
+      {renderInvite?.(applicationUuid)}
     </StepPage>
   );
 }

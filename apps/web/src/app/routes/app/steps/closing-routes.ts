@@ -4,6 +4,7 @@
  * feature); `alsoWhen` lists the destinations under which a screen may stay open (e.g. an upload
  * screen while the destination is the income review it belongs to).
  */
+import { createElement } from 'react';
 import { redirect } from 'react-router';
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
@@ -44,7 +45,16 @@ export const closingRoutes: RouteObject[] = [
   // Signing.
   stepRoute('signing/intro', screen('SigningIntro')),
   stepRoute('signing/sign', screen('SigningSign'), { alsoWhen: ['signing/intro'] }),
-  stepRoute('signing/additional', screen('SigningAdditional')),
+  // The borrower invites the other owners here, with the signer feature's form.
+  stepRoute('signing/additional', () =>
+    Promise.all([screens(), import('@/features/heloc-signer')]).then(([closing, signer]) => ({
+      Component: () =>
+        createElement(closing.SigningAdditional, {
+          renderInvite: (applicationUuid: string) =>
+            createElement(signer.InviteSignersForm, { applicationUuid }),
+        }),
+    })),
+  ),
   stepRoute('signing/support', screen('SigningSupport'), { statusRouted: false }),
   // Notary.
   stepRoute('notary/intro', screen('NotaryIntro')),
