@@ -101,6 +101,8 @@ test('a visit opens one session and sends page views and funnel events', async (
     .toEqual([
       '/account/heloc/register',
       `/account/heloc/${application!.uuid}`,
+      // The application index moves on to the screen its status resolves to: a page view of its own.
+      `/account/heloc/${application!.uuid}/start/profile`,
       '/dashboard',
       '/dashboard/settings',
     ]);
