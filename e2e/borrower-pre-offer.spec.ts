@@ -154,9 +154,14 @@ test.describe('sandbox scenarios before the offer', () => {
     await toScreen(page, 'Noproperty', 'review-app/property', 'We could not find your home');
   });
 
-  test('Notowner: the ownership mismatch stops at review-app/property', async ({ page }) => {
-    await toScreen(page, 'Notowner', 'review-app/property', 'We could not find your home');
-    await expect(page.getByRole('main')).toContainText('owned in your name');
+  test('Notowner: the ownership mismatch stops at review-app/incorrect-ownership', async ({ page }) => {
+    await toScreen(
+      page,
+      'Notowner',
+      'review-app/incorrect-ownership',
+      'We could not confirm that you own this home',
+    );
+    await expect(page.getByRole('main')).toContainText('list a different owner for this address');
   });
 
   test('Manyproperty: choose one of several homes → liens', async ({ page }) => {
