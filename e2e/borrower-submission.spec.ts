@@ -8,7 +8,7 @@
  * asserting the URL, the words on each screen and axe.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { registerBorrower, stepUrl } from './borrower';
+import { registerBorrower, stepUrl, submitBasicInfo } from './borrower';
 import { expectNoAxeViolations } from './fixtures';
 
 const engine = (uuid: string) => `/service-application/api/v1/application/heloc/${uuid}`;
@@ -62,23 +62,21 @@ async function continueBeforeOffer(page: Page, uuid: string): Promise<string> {
   throw new Error('too many steps before the offer');
 }
 
-test('happy path: more info, HMDA, summary and disclosures, submission → income verification', async ({
+test('happy path in the browser: registration, basic info, liens, offer, more info, HMDA, summary, submission', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(150_000);
   const uuid = await registerBorrower(page, 'Happypath');
-  // The profile call needs the borrower's own last name (the sandbox reads it).
-  await asBorrower(page, 'POST', `${engine(uuid)}/profile`, {
-    name: { firstName: 'Sandy', lastName: 'Happypath' },
-    dob: '1980-02-29',
-    softCreditConsent: true,
-  });
-  expect(await continueBeforeOffer(page, uuid)).toBe('COLLECT_ADDITIONAL_INFO');
+  // The screens before the offer (their own checks are in borrower-pre-offer.spec.ts), clicked through.
+  await submitBasicInfo(page, uuid);
+  const main = page.getByRole('main');
+  await expect(page).toHaveURL(stepUrl('liens'), { timeout: 20_000 });
+  await main.getByRole('button', { name: 'Confirm and see my offers' }).click();
+  await expect(page).toHaveURL(stepUrl('product/select'), { timeout: 20_000 });
+  await main.getByRole('button', { name: 'Select this offer' }).click();
 
   // Provide More Info: contact.
-  await page.goto(`/account/heloc/${uuid}`);
-  await expect(page).toHaveURL(stepUrl('start/contact'));
-  const main = page.getByRole('main');
+  await expect(page).toHaveURL(stepUrl('start/contact'), { timeout: 20_000 });
   await expect(main.getByRole('heading', { level: 1, name: 'Provide More Info' })).toBeVisible();
   await expect(main.getByLabel('Mobile phone')).toHaveValue('(415) 555-0100');
   await expectNoAxeViolations(page);
