@@ -70,7 +70,8 @@ describe('bank/manual-disburse', () => {
     const { router } = render('bank/manual-disburse');
     await user.click(await screen.findByRole('button', { name: 'Save account' }));
     expect(screen.getByLabelText(/^Routing number/)).toHaveAccessibleDescription('Required');
-    expect(screen.getByLabelText(/^Routing number/)).toHaveFocus();
+    // The first invalid field is focused on the frame after the errors render.
+    await waitFor(() => expect(screen.getByLabelText(/^Routing number/)).toHaveFocus());
 
     await user.type(screen.getByLabelText(/^Routing number/), '021000022');
     await user.type(screen.getByLabelText(/^Account number/), '12345678');

@@ -164,7 +164,7 @@ describe('heloc-signer/identity', () => {
     expect(await screen.findByLabelText(/Last name/)).toHaveValue('Joint');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByLabelText(/Birthdate/)).toHaveAccessibleDescription(/Required/);
-    expect(screen.getByLabelText(/Birthdate/)).toHaveFocus();
+    await waitFor(() => expect(screen.getByLabelText(/Birthdate/)).toHaveFocus());
 
     await user.type(screen.getByLabelText(/Birthdate/), '03/15/1982');
     await user.type(screen.getByLabelText(/Mobile phone/), '(415) 555-0111');

@@ -188,7 +188,8 @@ describe('start/contact', () => {
     await user.type(email, 'not-an-email');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(email).toHaveAccessibleDescription(/Please enter a valid email address/));
-    expect(email).toHaveFocus();
+    // The first invalid field is focused on the frame after the errors render.
+    await waitFor(() => expect(email).toHaveFocus());
     expect(server.callsTo(`POST ${BASE}/contact`)).toHaveLength(0);
     await user.clear(email);
     await user.type(email, 'dana@heloc.test');
