@@ -214,17 +214,21 @@ test('the co-owner accepts from the outbox link, signs and is notarized; the bor
 
   // A signer on the borrower's own application sees none of it.
   await signer.goto(`/account/heloc/${uuid}`);
+  // Not theirs: the application is missing for them, which leads to the dashboard (spec 1 §4).
+  await signer.waitForURL(/\/dashboard/);
   await expect(signer.getByText('Sandy Happypath')).toHaveCount(0);
   const denied = await signer.request.get(engine(uuid), {
     headers: { authorization: `Bearer ${await signer.evaluate(() => localStorage.getItem('jwt'))}` },
   });
   expect(denied.status()).toBe(404);
 
-  // The reused link: no longer valid.
-  await signer.goto(link);
-  await expect(main.getByRole('heading', { level: 1, name: 'This link cannot be used' })).toBeVisible();
-  await expect(main.getByRole('alert')).toContainText('not valid');
-  await expectNoAxeViolations(signer);
+  // The reused link: no longer valid (in a fresh tab, clear of the dashboard's own navigation).
+  const reused = await signerContext.newPage();
+  await reused.goto(link);
+  const reusedMain = reused.getByRole('main');
+  await expect(reusedMain.getByRole('heading', { level: 1, name: 'This link cannot be used' })).toBeVisible();
+  await expect(reusedMain.getByRole('alert')).toContainText('not valid');
+  await expectNoAxeViolations(reused);
 
   // The borrower goes on to the notary.
   expect(await settled(page, uuid)).not.toBe('CO_DEED');
