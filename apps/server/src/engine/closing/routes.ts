@@ -31,13 +31,23 @@ import {
   ZApiErrorBody,
   ZApplicationStep,
   ZConditionCategory,
-  ZDocumentType,
   ZIdType,
-  ZIsoDate,
   ZPhoneDigits,
   ZUuid,
   type TConditionCategory,
   type TDocumentType,
+  ZBankAccountsView,
+  ZClosingDocumentView,
+  ZClosingDocumentsView,
+  ZClosingSummary,
+  ZIncomeView,
+  ZInsuranceRequirementsView,
+  ZLinkAuthenticateResult,
+  ZLinkTokenView,
+  ZNotaryReservation,
+  ZNotarySessionView,
+  ZNotarySlotsView,
+  ZSignResult,
 } from '@heloc/domain';
 import type { Executor } from '../../db';
 import { schema } from '../../db';
@@ -103,28 +113,6 @@ const ZAccountNumber = z
   .trim()
   .refine(isValidAccountNumber, 'The account number must be 4 to 17 digits');
 const ZAccountType = z.enum(['CHECKING', 'SAVINGS']);
-
-const ZAccountView = z.object({
-  uuid: ZUuid,
-  source: z.enum(['LINKED', 'MANUAL']),
-  accountType: ZAccountType,
-  routingNumber: z.string(),
-  mask: z.string(),
-  /** Masked: bullets and the last 4 (never the number). */
-  accountNumber: z.string(),
-  bankName: z.string().nullable(),
-  verificationStatus: z.enum(['VERIFIED', 'PENDING_REVIEW']).nullable(),
-});
-
-const ZDocumentView = z.object({
-  uuid: ZUuid,
-  type: ZDocumentType,
-  label: z.string(),
-  fileName: z.string(),
-  contentType: z.string(),
-  sizeBytes: z.number().int(),
-  createdDate: z.string(),
-});
 
 function documentView(row: typeof schema.applicationDocuments.$inferSelect) {
   return {
@@ -194,12 +182,6 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // ---- Income ---------------------------------------------------------------------------------
 
-  const ZInstitution = z.object({
-    institutionId: z.string(),
-    name: z.string(),
-    kind: z.enum(['BANK', 'PAYROLL']),
-  });
-
   app.get(
     `${BASE}/income`,
     {
@@ -209,21 +191,7 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Income review: verified sources, documents still needed and uploaded',
         params,
         response: {
-          200: z.object({
-            status: ZApplicationStep,
-            employmentType: z.string().nullable(),
-            incomeSources: z.array(
-              z.object({
-                uuid: ZUuid,
-                employmentType: z.string(),
-                employerName: z.string().nullable(),
-                annualIncomeCents: z.number().int().nullable(),
-                verifiedBy: z.string(),
-              }),
-            ),
-            requiredDocuments: z.array(z.object({ documentType: ZDocumentType, count: z.number().int() })),
-            documents: z.array(ZDocumentView),
-          }),
+          200: ZIncomeView,
           ...errors,
         },
       },
@@ -271,17 +239,7 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
         params,
         body: z.object({ kind: z.enum(['BANK', 'PAYROLL']) }),
         response: {
-          200: z.object({
-            linkToken: z.string(),
-            expiration: z.string(),
-            institutions: z.array(ZInstitution),
-            sandboxCredentials: z.object({
-              username: z.string(),
-              password: z.string(),
-              mfaUsername: z.string(),
-              mfaCode: z.string(),
-            }),
-          }),
+          200: ZLinkTokenView,
           ...errors,
         },
       },
@@ -326,17 +284,7 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
           mfaCode: z.string().max(20).nullish(),
         }),
         response: {
-          200: z.discriminatedUnion('outcome', [
-            z.object({
-              outcome: z.literal('SUCCESS'),
-              publicToken: z.string(),
-              institutionName: z.string(),
-              accounts: z.array(
-                z.object({ accountId: z.string(), name: z.string(), mask: z.string(), type: z.string() }),
-              ),
-            }),
-            z.object({ outcome: z.enum(['MFA_REQUIRED', 'MFA_INCORRECT']), prompt: z.string() }),
-          ]),
+          200: ZLinkAuthenticateResult,
           ...errors,
         },
       },
@@ -447,7 +395,7 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
         params: params.extend({
           type: z.enum(Object.keys(INCOME_UPLOAD_TYPES) as [keyof typeof INCOME_UPLOAD_TYPES]),
         }),
-        response: { 200: z.object({ status: ZApplicationStep, document: ZDocumentView }), ...errors },
+        response: { 200: z.object({ status: ZApplicationStep, document: ZClosingDocumentView }), ...errors },
       },
     },
     async (request) => {
@@ -816,12 +764,7 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'The disbursement and autopay accounts (masked to the last 4) and the pay type',
         params,
         response: {
-          200: z.object({
-            status: ZApplicationStep,
-            disburseAccount: ZAccountView.nullable(),
-            autopayAccount: ZAccountView.nullable(),
-            payType: z.enum(['AUTOPAY', 'MANUAL']).nullable(),
-          }),
+          200: ZBankAccountsView,
           ...errors,
         },
       },
@@ -1001,17 +944,7 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
           'The closing documents (agreement, deed, closing disclosure, notices of right to cancel) and what is signed',
         params,
         response: {
-          200: z.object({
-            status: ZApplicationStep,
-            esignDisclosureVersion: z.string(),
-            documents: z.array(
-              ZDocumentView.extend({
-                signingMethod: z.enum(['ESIGN', 'NOTARY']),
-                signed: z.boolean(),
-                signedDate: z.string().nullable(),
-              }),
-            ),
-          }),
+          200: ZClosingDocumentsView,
           ...errors,
         },
       },
@@ -1093,7 +1026,7 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
           scrolledToBottom: z.literal(true),
         }),
         response: {
-          200: z.object({ status: ZApplicationStep, signed: z.number().int(), remaining: z.number().int() }),
+          200: ZSignResult,
           ...errors,
         },
       },
@@ -1223,12 +1156,7 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Manual notary appointment slots for the next two weeks (Pacific time)',
         params,
         response: {
-          200: z.object({
-            status: ZApplicationStep,
-            timeZone: z.literal('America/Los_Angeles'),
-            feeCents: z.number().int(),
-            slots: z.array(z.object({ startsAt: z.string(), endsAt: z.string() })),
-          }),
+          200: ZNotarySlotsView,
           ...errors,
         },
       },
@@ -1263,7 +1191,7 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
         params,
         body: z.object({ startsAt: z.iso.datetime({ offset: true }) }),
         response: {
-          200: z.object({ status: ZApplicationStep, startsAt: z.string(), endsAt: z.string() }),
+          200: ZNotaryReservation,
           ...errors,
         },
       },
@@ -1323,16 +1251,6 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  const ZSession = z.object({
-    status: ZApplicationStep,
-    sessionId: z.string(),
-    joinUrl: z.string(),
-    expiresAt: z.string(),
-    questions: z.array(z.object({ id: z.string(), prompt: z.string(), choices: z.array(z.string()) })),
-    identityConfirmed: z.boolean(),
-    deedReviewed: z.boolean(),
-  });
-
   /** The session started in the current DEED_SIGNING visit, with its progress (from the audit trail). */
   async function currentSession(tx: Executor, application: ApplicationRow) {
     const started = await latestEvent(tx, application.uuid, 'NOTARY_SESSION_STARTED');
@@ -1383,7 +1301,7 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Start (or resume) the electronic notary session: join link and identity questions',
         params,
-        response: { 200: ZSession, ...errors },
+        response: { 200: ZNotarySessionView, ...errors },
       },
     },
     async (request) =>
@@ -1428,7 +1346,7 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Answer the notary session’s identity questions',
         params,
         body: z.object({ answers: z.record(z.string().max(40), z.string().max(200)) }),
-        response: { 200: ZSession, ...errors },
+        response: { 200: ZNotarySessionView, ...errors },
       },
     },
     async (request) =>
@@ -1468,7 +1386,7 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Confirm the deed was reviewed with the notary',
         params,
         body: z.object({ documentUuid: ZUuid, scrolledToBottom: z.literal(true) }),
-        response: { 200: ZSession, ...errors },
+        response: { 200: ZNotarySessionView, ...errors },
       },
     },
     async (request) =>
@@ -1555,18 +1473,7 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
           'Insurance (hazard always, flood when the determination requires it) and trust documents needed',
         params,
         response: {
-          200: z.object({
-            status: ZApplicationStep,
-            complete: z.boolean(),
-            requirements: z.array(
-              z.object({
-                type: z.string(),
-                documentType: ZDocumentType,
-                required: z.boolean(),
-                uploaded: z.array(ZDocumentView),
-              }),
-            ),
-          }),
+          200: ZInsuranceRequirementsView,
           ...errors,
         },
       },
@@ -1684,17 +1591,7 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Line amount, first payment, rescission dates and funding (the complete screen)',
         params,
         response: {
-          200: z.object({
-            status: ZApplicationStep,
-            lineAmountCents: z.number().int(),
-            monthlyPaymentCents: z.number().int(),
-            firstPaymentDate: ZIsoDate.nullable(),
-            rescissionStartDate: ZIsoDate.nullable(),
-            rescissionDeadline: ZIsoDate.nullable(),
-            fundingDate: ZIsoDate.nullable(),
-            funded: z.boolean(),
-            disburseAccountMask: z.string().nullable(),
-          }),
+          200: ZClosingSummary,
           ...errors,
         },
       },
@@ -1752,7 +1649,7 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
               actionNeeded: z.boolean(),
               xtraData: z.object({ numDocsRequired: z.number().int() }),
             }),
-            document: ZDocumentView,
+            document: ZClosingDocumentView,
           }),
           ...errors,
         },
