@@ -942,6 +942,26 @@ export function registerClosingJobs(worker: JobWorker, deps: ClosingDeps): void 
     onDead: onDeadTo('RECORDING', 'RECORDING_TIMEOUT'),
   });
 
+  /**
+   * A provider still working (recording, funding): ask again at the start of the day it expects to
+   * finish, Pacific time, and never sooner than an hour from now.
+   */
+  async function pollAgain(
+    tx: Executor,
+    application: ApplicationRow,
+    kind: typeof CLOSING_JOBS.recordingPoll | typeof CLOSING_JOBS.fundingPoll,
+    payload: Record<string, unknown>,
+    expectedOn: string,
+  ) {
+    const next = new Date(Math.max(pacificMidnight(expectedOn).getTime(), clock.now().getTime() + HOUR_MS));
+    await queueAfterLatestEvent(tx, clock, application.uuid, {
+      kind,
+      payload,
+      runAfter: next,
+      dedupeKey: `${kind}:${application.uuid}:${next.toISOString()}`,
+    });
+  }
+
   worker.register(CLOSING_JOBS.recordingPoll, {
     async run(payload) {
       const applicationUuid = applicationUuidOf(payload);
@@ -949,15 +969,13 @@ export function registerClosingJobs(worker: JobWorker, deps: ClosingDeps): void 
       const status = await providers.recording.getStatus({ submission });
       await settle(applicationUuid, 'RECORDING', async (tx, application) => {
         if (status.status === 'PENDING') {
-          const next = new Date(
-            Math.max(pacificMidnight(status.expectedRecordedOn).getTime(), clock.now().getTime() + HOUR_MS),
+          await pollAgain(
+            tx,
+            application,
+            CLOSING_JOBS.recordingPoll,
+            { submission },
+            status.expectedRecordedOn,
           );
-          await queueAfterLatestEvent(tx, clock, application.uuid, {
-            kind: CLOSING_JOBS.recordingPoll,
-            payload: { submission },
-            runAfter: next,
-            dedupeKey: `${CLOSING_JOBS.recordingPoll}:${application.uuid}:${next.toISOString()}`,
-          });
           return;
         }
         await moveClosing(tx, clock, application, 'RECORDED', {
@@ -1066,15 +1084,7 @@ export function registerClosingJobs(worker: JobWorker, deps: ClosingDeps): void 
       const status = await providers.funding.getStatus({ disbursement });
       await settle(applicationUuid, 'FUNDABLE', async (tx, application) => {
         if (status.status === 'SCHEDULED') {
-          const next = new Date(
-            Math.max(pacificMidnight(status.fundingDate).getTime(), clock.now().getTime() + HOUR_MS),
-          );
-          await queueAfterLatestEvent(tx, clock, application.uuid, {
-            kind: CLOSING_JOBS.fundingPoll,
-            payload: { disbursement },
-            runAfter: next,
-            dedupeKey: `${CLOSING_JOBS.fundingPoll}:${application.uuid}:${next.toISOString()}`,
-          });
+          await pollAgain(tx, application, CLOSING_JOBS.fundingPoll, { disbursement }, status.fundingDate);
           return;
         }
         await updateClosing(tx, clock, application.uuid, { fundedAt: clock.now() });
