@@ -133,3 +133,39 @@ export type PropertyCandidate = {
   state: string;
   zip: string;
 };
+
+/**
+ * The application with its applicant's profile, e-mail and selected property, the applicant's full
+ * name and the property address: what document and provider jobs need, read without the lock.
+ */
+export async function loadApplicationFile(db: Executor, applicationUuid: string) {
+  const [row] = await db
+    .select({
+      application: schema.helocApplications,
+      profile: schema.profiles,
+      property: schema.profileAddresses,
+      email: schema.identities.email,
+    })
+    .from(schema.helocApplications)
+    .innerJoin(schema.profiles, eq(schema.profiles.identityUuid, schema.helocApplications.identityUuid))
+    .innerJoin(schema.identities, eq(schema.identities.uuid, schema.helocApplications.identityUuid))
+    .leftJoin(
+      schema.profileAddresses,
+      eq(schema.profileAddresses.uuid, schema.helocApplications.selectedPropertyUuid),
+    )
+    .where(eq(schema.helocApplications.uuid, applicationUuid));
+  if (!row) throw new Error('application not found');
+  if (!row.property) throw new Error('application has no selected property');
+  const { profile, property } = row;
+  const fullName = [profile.firstName, profile.middleName, profile.lastName, profile.suffix]
+    .filter((part) => part !== null && part !== undefined && part.trim() !== '')
+    .join(' ');
+  const address = {
+    street1: property.street1,
+    street2: property.street2,
+    city: property.city,
+    state: property.state,
+    zip: property.zip,
+  };
+  return { ...row, property, fullName, address };
+}

@@ -16,12 +16,11 @@ import type { Clock } from '../../lib/clock';
 import { enqueueJob } from '../../jobs/queue';
 import type { OrganisationDirectory } from '../../modules/organisations/directory';
 import type { Providers } from '../../providers';
-import type { PropertyAddress } from '../../providers/shared';
 import type { FileStorage } from '../../storage';
 import type { FieldSealer } from '../../lib/sealed';
 import { recordEvent, type Actor } from '../../workflow/audit';
 import type { ApplicationRow } from '../../workflow/step-machine';
-import { moveApplication, PROVIDER_JOB_ATTEMPTS, type JobKind } from '../store';
+import { loadApplicationFile, moveApplication, PROVIDER_JOB_ATTEMPTS, type JobKind } from '../store';
 import type { ClosingAction } from './steps';
 
 export type ClosingDeps = {
@@ -274,23 +273,7 @@ export async function loadClosingSubject(
   deps: { db: Executor; orgs: OrganisationDirectory },
   applicationUuid: string,
 ) {
-  const [row] = await deps.db
-    .select({
-      application: schema.helocApplications,
-      profile: schema.profiles,
-      property: schema.profileAddresses,
-      email: schema.identities.email,
-    })
-    .from(schema.helocApplications)
-    .innerJoin(schema.profiles, eq(schema.profiles.identityUuid, schema.helocApplications.identityUuid))
-    .innerJoin(schema.identities, eq(schema.identities.uuid, schema.helocApplications.identityUuid))
-    .leftJoin(
-      schema.profileAddresses,
-      eq(schema.profileAddresses.uuid, schema.helocApplications.selectedPropertyUuid),
-    )
-    .where(eq(schema.helocApplications.uuid, applicationUuid));
-  if (!row) throw new Error('application not found');
-  if (!row.property) throw new Error('application has no selected property');
+  const row = await loadApplicationFile(deps.db, applicationUuid);
   const org = deps.orgs.byOrgCode(row.application.orgCode);
   if (!org) throw new Error(`unknown organisation ${row.application.orgCode}`);
   const applicant = {
@@ -298,16 +281,7 @@ export async function loadClosingSubject(
     lastName: row.profile.lastName,
     ...(row.profile.dob && { dob: row.profile.dob }),
   };
-  const address: PropertyAddress = {
-    street1: row.property.street1,
-    street2: row.property.street2,
-    city: row.property.city,
-    state: row.property.state,
-    zip: row.property.zip,
-  };
-  const fullName = [row.profile.firstName, row.profile.middleName, row.profile.lastName, row.profile.suffix]
-    .filter((part) => part && part.trim() !== '')
-    .join(' ');
+  const { address, fullName } = row;
   return {
     application: row.application,
     profile: row.profile,

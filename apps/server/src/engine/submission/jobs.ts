@@ -17,14 +17,14 @@ import {
   type DeclineReason,
   type TOrgData,
 } from '@heloc/domain';
-import type { Database, Executor } from '../../db';
+import type { Executor } from '../../db';
 import { schema } from '../../db';
 import type { JobWorker } from '../../jobs/worker';
 import { formatPhone } from '@heloc/domain';
 import { withApplicationLock, type ApplicationRow } from '../../workflow/step-machine';
 import { recordEvent } from '../../workflow/audit';
 import type { EngineDeps } from '../jobs';
-import { isCreditFacts, latestTransitionData, moveApplication } from '../store';
+import { isCreditFacts, latestTransitionData, loadApplicationFile, moveApplication } from '../store';
 import type { FileStorage } from '../../storage';
 import { listOnApplication, loanTermsFor, renderAndStore } from './documents';
 import type { FieldSealer } from '../../lib/sealed';
@@ -51,39 +51,6 @@ function applicationUuidOf(payload: Record<string, unknown>): string {
   const value = payload.applicationUuid;
   if (typeof value !== 'string' || value === '') throw new Error('payload without applicationUuid');
   return value;
-}
-
-/** Everything a document or the bureau needs about the application, read without the lock. */
-async function loadFile(db: Database, applicationUuid: string) {
-  const [row] = await db
-    .select({
-      application: schema.helocApplications,
-      profile: schema.profiles,
-      property: schema.profileAddresses,
-      email: schema.identities.email,
-    })
-    .from(schema.helocApplications)
-    .innerJoin(schema.profiles, eq(schema.profiles.identityUuid, schema.helocApplications.identityUuid))
-    .innerJoin(schema.identities, eq(schema.identities.uuid, schema.helocApplications.identityUuid))
-    .leftJoin(
-      schema.profileAddresses,
-      eq(schema.profileAddresses.uuid, schema.helocApplications.selectedPropertyUuid),
-    )
-    .where(eq(schema.helocApplications.uuid, applicationUuid));
-  if (!row) throw new Error('application not found');
-  if (!row.property) throw new Error('application has no selected property');
-  const { profile, property } = row;
-  const fullName = [profile.firstName, profile.middleName, profile.lastName, profile.suffix]
-    .filter((part) => part !== null && part !== undefined && part !== '')
-    .join(' ');
-  const address = {
-    street1: property.street1,
-    street2: property.street2,
-    city: property.city,
-    state: property.state,
-    zip: property.zip,
-  };
-  return { ...row, property, fullName, address };
 }
 
 function orgOf(deps: SubmissionDeps, application: ApplicationRow): TOrgData {
@@ -159,7 +126,7 @@ export function registerSubmissionJobs(worker: JobWorker, deps: SubmissionDeps):
   worker.register(SUBMISSION_JOB_KINDS.appSummary, {
     async run(payload) {
       const applicationUuid = applicationUuidOf(payload);
-      const file = await loadFile(deps.db, applicationUuid);
+      const file = await loadApplicationFile(deps.db, applicationUuid);
       const { application } = file;
       const org = orgOf(deps, application);
       const offer = await selectedOfferOf(deps.db, applicationUuid);
@@ -236,7 +203,7 @@ export function registerSubmissionJobs(worker: JobWorker, deps: SubmissionDeps):
     timeoutMs: 45_000,
     async run(payload) {
       const applicationUuid = applicationUuidOf(payload);
-      const file = await loadFile(deps.db, applicationUuid);
+      const file = await loadApplicationFile(deps.db, applicationUuid);
       const { application, profile } = file;
       const [consent] = await deps.db
         .select({ createdAt: schema.applicationConsents.createdAt })
@@ -379,7 +346,7 @@ export function registerSubmissionJobs(worker: JobWorker, deps: SubmissionDeps):
   worker.register(SUBMISSION_JOB_KINDS.adverseActionNotice, {
     async run(payload) {
       const applicationUuid = applicationUuidOf(payload);
-      const file = await loadFile(deps.db, applicationUuid);
+      const file = await loadApplicationFile(deps.db, applicationUuid);
       const { application } = file;
       if (application.step !== 'DECLINED') return;
       const existing = await deps.db
@@ -413,7 +380,10 @@ export function registerSubmissionJobs(worker: JobWorker, deps: SubmissionDeps):
 }
 
 /** The notice's content: the decline's own reasons and the credit report it used. */
-async function adverseActionInput(deps: SubmissionDeps, file: Awaited<ReturnType<typeof loadFile>>) {
+async function adverseActionInput(
+  deps: SubmissionDeps,
+  file: Awaited<ReturnType<typeof loadApplicationFile>>,
+) {
   const { application } = file;
   const org = orgOf(deps, application);
   const [decline] = await deps.db
