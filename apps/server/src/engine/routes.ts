@@ -32,7 +32,13 @@ import { AppError } from '../lib/errors';
 import { authOf } from '../plugins/auth';
 import { withApplicationLock, type ApplicationRow } from '../workflow/step-machine';
 import type { EngineAction } from './steps';
-import { JOB_KINDS, latestTransitionData, moveApplication, type PropertyCandidate } from './store';
+import {
+  JOB_KINDS,
+  latestTransitionData,
+  moveApplication,
+  recordConsent,
+  type PropertyCandidate,
+} from './store';
 import { sealFreezePin, sealSsn } from './submission/secrets';
 
 const BASE = '/service-application/api/v1/application/heloc/:uuid';
@@ -148,15 +154,7 @@ export const engineRoutes: FastifyPluginAsyncZod = async (app) => {
           .update(schema.helocApplications)
           .set({ selectedPropertyUuid: property.uuid })
           .where(eq(schema.helocApplications.uuid, application.uuid));
-        await tx
-          .insert(schema.applicationConsents)
-          .values({
-            applicationUuid: application.uuid,
-            type: 'SOFT_CREDIT',
-            disclosureVersion: SOFT_CREDIT_DISCLOSURE_VERSION,
-            createdAt: clock.now(),
-          })
-          .onConflictDoNothing();
+        await recordConsent(tx, clock, application.uuid, 'SOFT_CREDIT', SOFT_CREDIT_DISCLOSURE_VERSION);
         return result(moved);
       });
     },

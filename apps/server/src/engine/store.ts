@@ -169,3 +169,17 @@ export async function loadApplicationFile(db: Executor, applicationUuid: string)
   };
   return { ...row, property, fullName, address };
 }
+
+/** A consent the borrower gave (soft or hard credit pull), with the disclosure version they saw; once. */
+export async function recordConsent(
+  tx: Executor,
+  clock: Clock,
+  applicationUuid: string,
+  type: 'SOFT_CREDIT' | 'HARD_CREDIT',
+  disclosureVersion: string,
+): Promise<void> {
+  await tx
+    .insert(schema.applicationConsents)
+    .values({ applicationUuid, type, disclosureVersion, createdAt: clock.now() })
+    .onConflictDoNothing();
+}

@@ -40,7 +40,7 @@ import { authOf } from '../../plugins/auth';
 import { recordEvent } from '../../workflow/audit';
 import { withApplicationLock, type ApplicationRow } from '../../workflow/step-machine';
 import type { EngineAction } from '../steps';
-import { latestTransitionData, moveApplication } from '../store';
+import { latestTransitionData, moveApplication, recordConsent } from '../store';
 import { documentsOf } from './documents';
 import { SUBMISSION_JOB_KINDS } from './job-kinds';
 import { sealSsn, ssnContext } from './secrets';
@@ -475,15 +475,7 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
               ),
             );
         }
-        await tx
-          .insert(schema.applicationConsents)
-          .values({
-            applicationUuid: application.uuid,
-            type: 'HARD_CREDIT',
-            disclosureVersion: HARD_CREDIT_DISCLOSURE_VERSION,
-            createdAt: clock.now(),
-          })
-          .onConflictDoNothing();
+        await recordConsent(tx, clock, application.uuid, 'HARD_CREDIT', HARD_CREDIT_DISCLOSURE_VERSION);
         return result(moved);
       }),
   );
