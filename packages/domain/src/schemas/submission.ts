@@ -13,10 +13,6 @@ import { ZPhoneDigits } from './profile';
 import { amountRangeMessage } from './borrower-steps';
 import { parseDollarsToCents } from '../format/currency';
 
-/** What every borrower action answers: the step the application is at afterwards. */
-export const ZEngineActionResult = z.object({ status: ZApplicationStep });
-export type TEngineActionResult = z.infer<typeof ZEngineActionResult>;
-
 /** A checkbox that must be ticked (z.literal(true) with a readable message). */
 const mustAgree = (message: string) => z.literal(true, { error: message });
 

@@ -25,13 +25,13 @@ import {
   ZCltvRequalifyInput,
   ZCltvRequalifyView,
   ZContactInfoInput,
-  ZEngineActionResult,
+  ZActionResult,
   ZHmdaInput,
   ZMoreInfoView,
   ZSubmitApplicationInput,
   ZUuid,
   type TApplicationStep,
-  type TEngineActionResult,
+  type TActionResult,
 } from '@heloc/domain';
 import type { Executor } from '../../db';
 import { schema } from '../../db';
@@ -49,7 +49,7 @@ const BASE = '/service-application/api/v1/application/heloc/:uuid';
 const errors = { 400: ZApiErrorBody, 401: ZApiErrorBody, 404: ZApiErrorBody, 409: ZApiErrorBody };
 const params = z.object({ uuid: ZUuid });
 
-const result = (application: ApplicationRow): TEngineActionResult => ({
+const result = (application: ApplicationRow): TActionResult => ({
   status: application.step as TApplicationStep,
 });
 const borrower = (identityUuid: string) => ({ type: 'BORROWER', uuid: identityUuid }) as const;
@@ -130,7 +130,7 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
           'Declare liquid assets; qualifies on asset-depletion income and prices the offers, or declines',
         params,
         body: ZAssetDepletionInput,
-        response: { 200: ZEngineActionResult, ...errors },
+        response: { 200: ZActionResult, ...errors },
       },
     },
     async (request) =>
@@ -248,7 +248,7 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Accept the line at a lower amount (within the new maximum) and continue the submission',
         params,
         body: ZCltvRequalifyInput,
-        response: { 200: ZEngineActionResult, ...errors },
+        response: { 200: ZActionResult, ...errors },
       },
     },
     async (request) =>
@@ -357,7 +357,7 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
           'The e-mail replaces the account e-mail (it is also the sign-in name); the phone becomes primary.',
         params,
         body: ZContactInfoInput,
-        response: { 200: ZEngineActionResult, ...errors },
+        response: { 200: ZActionResult, ...errors },
       },
     },
     async (request) =>
@@ -420,7 +420,7 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
           'The SSN is sealed (AES-256-GCM) at rest and never returned; only its last 4 digits are shown.',
         params,
         body: ZAdditionalProfileInput,
-        response: { 200: ZEngineActionResult, ...errors },
+        response: { 200: ZActionResult, ...errors },
       },
     },
     async (request) =>
@@ -490,7 +490,7 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
           'HMDA demographic information (ethnicity, race, sex; each may be declined); generates the summary',
         params,
         body: ZHmdaInput,
-        response: { 200: ZEngineActionResult, ...errors },
+        response: { 200: ZActionResult, ...errors },
       },
     },
     async (request) =>
@@ -518,7 +518,7 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Submit the application: the summary is confirmed and the hard credit pull starts',
         params,
         body: ZSubmitApplicationInput,
-        response: { 200: ZEngineActionResult, ...errors },
+        response: { 200: ZActionResult, ...errors },
       },
     },
     async (request) =>

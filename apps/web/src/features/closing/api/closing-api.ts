@@ -11,7 +11,7 @@ import {
   ZClosingDocumentsView,
   ZClosingSummary,
   ZCondition,
-  ZEngineActionResult,
+  ZActionResult,
   ZIncomeView,
   ZInsuranceRequirementsView,
   ZLinkAuthenticateResult,
@@ -79,17 +79,16 @@ export const closingApi = {
     },
   ) => post(uuid, 'income/link/authenticate', body, ZLinkAuthenticateResult),
   linkIncome: (uuid: string, publicToken: string) =>
-    post(uuid, 'income/link', { publicToken }, ZEngineActionResult),
-  submitIncomeDocuments: (uuid: string) =>
-    post(uuid, 'income/documents/submit', undefined, ZEngineActionResult),
+    post(uuid, 'income/link', { publicToken }, ZActionResult),
+  submitIncomeDocuments: (uuid: string) => post(uuid, 'income/documents/submit', undefined, ZActionResult),
   employer: (uuid: string, body: { employerName: string; employerPhone: string | null }) =>
-    post(uuid, 'income/employer-verification', body, ZEngineActionResult),
+    post(uuid, 'income/employer-verification', body, ZActionResult),
   disburseLinked: (uuid: string, body: { publicToken: string; accountId: string }) =>
-    post(uuid, 'bank/disburse', body, ZEngineActionResult),
+    post(uuid, 'bank/disburse', body, ZActionResult),
   disburseManual: (
     uuid: string,
     body: { routingNumber: string; accountNumber: string; accountType: 'CHECKING' | 'SAVINGS' },
-  ) => post(uuid, 'bank/manual-disburse', body, ZEngineActionResult),
+  ) => post(uuid, 'bank/manual-disburse', body, ZActionResult),
   autopay: (
     uuid: string,
     body:
@@ -100,17 +99,17 @@ export const closingApi = {
           accountNumber?: string;
           accountType?: 'CHECKING' | 'SAVINGS';
         },
-  ) => post(uuid, 'bank/autopay', body, ZEngineActionResult),
+  ) => post(uuid, 'bank/autopay', body, ZActionResult),
   estimateValue: (uuid: string, estimatedValueCents: number) =>
-    post(uuid, 'bpo/estimate', { estimatedValueCents }, ZEngineActionResult),
+    post(uuid, 'bpo/estimate', { estimatedValueCents }, ZActionResult),
   orderBpo: (uuid: string, feeCents: number) =>
-    post(uuid, 'bpo/order', { feeConsent: true, feeCents }, ZEngineActionResult),
+    post(uuid, 'bpo/order', { feeConsent: true, feeCents }, ZActionResult),
   sign: (uuid: string, body: { documentUuid: string; esignDisclosureVersion: string }) =>
     post(uuid, 'signing/sign', { ...body, esignConsent: true, scrolledToBottom: true }, ZSignResult),
   notaryChoice: (
     uuid: string,
     body: { method: 'ENOTARY' } | { method: 'MANUAL'; feeConsent: true; feeCents: number },
-  ) => post(uuid, 'notary/choice', body, ZEngineActionResult),
+  ) => post(uuid, 'notary/choice', body, ZActionResult),
   reserveNotary: (uuid: string, startsAt: string) =>
     post(uuid, 'notary/reserve', { startsAt }, ZNotaryReservation),
   startSession: (uuid: string) => post(uuid, 'notary/session', undefined, ZNotarySessionView),
@@ -118,7 +117,7 @@ export const closingApi = {
     post(uuid, 'notary/session/identity', { answers }, ZNotarySessionView),
   reviewDeed: (uuid: string, documentUuid: string) =>
     post(uuid, 'notary/session/review', { documentUuid, scrolledToBottom: true }, ZNotarySessionView),
-  signDeed: (uuid: string) => post(uuid, 'notary/session/sign', { esignConsent: true }, ZEngineActionResult),
+  signDeed: (uuid: string) => post(uuid, 'notary/session/sign', { esignConsent: true }, ZActionResult),
 };
 
 /** What an upload hands the shared upload component: the file, progress and cancellation. */
@@ -129,7 +128,7 @@ export type UploadSender<T> = (
 ) => Promise<T>;
 
 const ZIncomeUploadResult = z.object({
-  status: ZEngineActionResult.shape.status,
+  status: ZActionResult.shape.status,
   document: ZClosingDocumentView,
 });
 
@@ -144,7 +143,7 @@ export const INCOME_UPLOAD_TYPES = ['paystub', 'w2', 'tax-return', 'bank-stateme
 export type TIncomeUploadType = (typeof INCOME_UPLOAD_TYPES)[number];
 
 const ZConditionUploadResult = z.object({
-  status: ZEngineActionResult.shape.status,
+  status: ZActionResult.shape.status,
   /** The condition after this document: how many are still asked for, and whether any action is left. */
   condition: z.object({
     actionNeeded: z.boolean(),
@@ -154,12 +153,7 @@ const ZConditionUploadResult = z.object({
 });
 
 export const conditionPhoneNumber = (uuid: string, conditionUuid: string, phoneNumber: string) =>
-  post(
-    uuid,
-    `conditions/${encodeURIComponent(conditionUuid)}/phone-number`,
-    { phoneNumber },
-    ZEngineActionResult,
-  );
+  post(uuid, `conditions/${encodeURIComponent(conditionUuid)}/phone-number`, { phoneNumber }, ZActionResult);
 
 export const uploads = {
   condition:
@@ -183,18 +177,18 @@ export const uploads = {
         signal,
       }),
   identity:
-    (uuid: string, idType: TIdType): UploadSender<z.output<typeof ZEngineActionResult>> =>
+    (uuid: string, idType: TIdType): UploadSender<z.output<typeof ZActionResult>> =>
     (file, onProgress, signal) =>
       uploadForm(`${closingBase(uuid)}/identity`, formWith(file, { idType }), {
-        schema: ZEngineActionResult,
+        schema: ZActionResult,
         onProgress,
         signal,
       }),
   insurance:
-    (uuid: string, type: TInsuranceUploadType): UploadSender<z.output<typeof ZEngineActionResult>> =>
+    (uuid: string, type: TInsuranceUploadType): UploadSender<z.output<typeof ZActionResult>> =>
     (file, onProgress, signal) =>
       uploadForm(`${closingBase(uuid)}/insurance/upload/${type}`, formWith(file), {
-        schema: ZEngineActionResult,
+        schema: ZActionResult,
         onProgress,
         signal,
       }),

@@ -9,7 +9,7 @@ import {
   ZApplicationDocumentList,
   ZAssetDepletionView,
   ZCltvRequalifyView,
-  ZEngineActionResult,
+  ZActionResult,
   ZMoreInfoView,
   type TAdditionalProfileInput,
   type TAssetDepletionInput,
@@ -51,7 +51,7 @@ export const requalifyQueryOptions = (uuid: string) =>
 const action =
   <T>(path: string) =>
   (uuid: string, body: T) =>
-    api.post(`${base(uuid)}/${path}`, body, { schema: ZEngineActionResult });
+    api.post(`${base(uuid)}/${path}`, body, { schema: ZActionResult });
 
 export const saveContact = action<TContactInfoInput>('contact');
 export const saveAdditionalProfile = action<TAdditionalProfileInput>('additional-profile');
