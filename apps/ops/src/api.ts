@@ -1,6 +1,6 @@
 /** The desk's HTTP calls: staff sign-in (the platform's identity service) and the desk/chat calls. */
 import { z } from 'zod';
-import { ZChatConversationState, ZChatMessage } from '@heloc/domain';
+import { ZChatConversationState, ZChatMessage, ZDeskConversation } from '@heloc/domain';
 
 const TOKEN_KEY = 'ops_jwt';
 
@@ -53,35 +53,6 @@ async function call<T>(
 
 const DESK = '/service-ops/secure/api/v1/chat';
 const OMNI = '/service-omni-proxy/insecure/api/v1';
-
-export const ZDeskConversation = z.object({
-  conversationSid: z.string(),
-  status: z.enum(['WAITING', 'ACTIVE', 'ENDED']),
-  friendlyName: z.string().nullable(),
-  emailAddress: z.string().nullable(),
-  orgCode: z.string(),
-  orgName: z.string().nullable(),
-  skill: z.string().nullable(),
-  pageUrl: z.string().nullable(),
-  createdAt: z.string(),
-  acceptedAt: z.string().nullable(),
-  agentName: z.string().nullable(),
-  targetAgentUuid: z.string().nullable(),
-  signedIn: z.boolean(),
-  application: z
-    .object({
-      uuid: z.string(),
-      loanNumber: z.string(),
-      step: z.string(),
-      progressLabel: z.string().nullable(),
-      borrowerName: z.string().nullable(),
-      amountCents: z.number(),
-      rateBps: z.number(),
-      termYears: z.number(),
-    })
-    .nullable(),
-});
-export type TDeskConversation = z.infer<typeof ZDeskConversation>;
 
 export const desk = {
   async signIn(email: string, password: string): Promise<void> {

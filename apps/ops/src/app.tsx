@@ -32,7 +32,8 @@ import {
   type TChatMessage,
   type TChatSocketEvent,
 } from '@heloc/domain';
-import { DeskError, clearToken, desk, storedToken, type TDeskConversation } from './api';
+import type { TDeskConversation } from '@heloc/domain';
+import { DeskError, clearToken, desk, storedToken } from './api';
 
 export function App() {
   const [agent, setAgent] = useState<{ token: string; name: string } | null>(null);

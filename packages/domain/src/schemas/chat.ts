@@ -244,3 +244,35 @@ export const ZChatbotFeedbackRequest = z.object({
   nonce: optionalText(128),
 });
 export type TChatbotFeedbackRequest = z.infer<typeof ZChatbotFeedbackRequest>;
+
+/** The borrower's application beside a chat in the agent desk. */
+export const ZDeskApplication = z.object({
+  uuid: z.string(),
+  loanNumber: z.string(),
+  step: z.string(),
+  progressLabel: z.string().nullable(),
+  borrowerName: z.string().nullable(),
+  amountCents: z.number(),
+  rateBps: z.number(),
+  termYears: z.number(),
+});
+
+/** A chat as the agent desk lists it (waiting, active or ended), with its application context. */
+export const ZDeskConversation = z.object({
+  conversationSid: z.string(),
+  status: ZChatConversationStatus,
+  friendlyName: z.string().nullable(),
+  emailAddress: z.string().nullable(),
+  orgCode: z.string(),
+  orgName: z.string().nullable(),
+  skill: z.string().nullable(),
+  pageUrl: z.string().nullable(),
+  createdAt: z.string(),
+  acceptedAt: z.string().nullable(),
+  agentName: z.string().nullable(),
+  /** Dev agent picker: the agent the borrower asked for. */
+  targetAgentUuid: z.string().nullable(),
+  signedIn: z.boolean(),
+  application: ZDeskApplication.nullable(),
+});
+export type TDeskConversation = z.infer<typeof ZDeskConversation>;

@@ -10,7 +10,7 @@ import {
   PROGRESS_STEP_LABELS,
   ZApiErrorBody,
   ZApplicationStep,
-  ZChatConversationStatus,
+  ZDeskConversation,
   ZRefreshTokenResponse,
   ZUuid,
   progressCodeForStep,
@@ -20,35 +20,6 @@ import { AppError } from '../../lib/errors';
 import { authOf } from '../../plugins/auth';
 
 export const DESK = '/service-ops/secure/api/v1/chat';
-
-const ZDeskApplication = z.object({
-  uuid: z.string(),
-  loanNumber: z.string(),
-  step: z.string(),
-  progressLabel: z.string().nullable(),
-  borrowerName: z.string().nullable(),
-  amountCents: z.number(),
-  rateBps: z.number(),
-  termYears: z.number(),
-});
-
-export const ZDeskConversation = z.object({
-  conversationSid: z.string(),
-  status: ZChatConversationStatus,
-  friendlyName: z.string().nullable(),
-  emailAddress: z.string().nullable(),
-  orgCode: z.string(),
-  orgName: z.string().nullable(),
-  skill: z.string().nullable(),
-  pageUrl: z.string().nullable(),
-  createdAt: z.string(),
-  acceptedAt: z.string().nullable(),
-  agentName: z.string().nullable(),
-  /** Dev agent picker: the agent the borrower asked for. */
-  targetAgentUuid: z.string().nullable(),
-  signedIn: z.boolean(),
-  application: ZDeskApplication.nullable(),
-});
 
 const errors = { 401: ZApiErrorBody, 403: ZApiErrorBody, 404: ZApiErrorBody, 409: ZApiErrorBody };
 
