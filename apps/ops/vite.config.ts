@@ -12,7 +12,14 @@ export default defineConfig({
   plugins: [react()],
   base: '/ops/',
   build: { outDir: 'dist', emptyOutDir: true },
-  test: { name: 'ops', environment: 'jsdom', include: ['src/**/*.test.{ts,tsx}'] },
+  test: {
+    name: 'ops',
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    // The same DOM set-up as the borrower app (matchers, clean-up, the browser APIs jsdom lacks).
+    setupFiles: ['../web/src/testing/setup.ts'],
+    testTimeout: 20_000,
+  },
   server: {
     proxy: {
       '/identity': api,

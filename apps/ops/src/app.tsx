@@ -221,7 +221,12 @@ function Desk({ agent, onSignOut }: { agent: { token: string; name: string }; on
     else if (event.type === 'resync') void open(event.conversationSid);
   });
 
-  const current = list.find((c) => c.conversationSid === selected) ?? null;
+  // The queue drops a chat once it ends, but the agent keeps reading it (and the ended notice)
+  // until they choose another: the last listed copy of the open chat stays on screen.
+  const listed = list.find((c) => c.conversationSid === selected) ?? null;
+  const [lastListed, setLastListed] = useState<TDeskConversation | null>(null);
+  if (listed && listed !== lastListed) setLastListed(listed);
+  const current = listed ?? (lastListed?.conversationSid === selected ? lastListed : null);
   const isEnded = selected !== null && ended.has(selected);
 
   return (

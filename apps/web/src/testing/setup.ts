@@ -29,3 +29,18 @@ if (!window.matchMedia) {
     }),
   });
 }
+
+// Mantine's ScrollArea measures its viewport; jsdom has no layout, so nothing ever resizes.
+if (!('ResizeObserver' in window)) {
+  class NoLayoutResizeObserver {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  }
+  Object.defineProperty(window, 'ResizeObserver', { writable: true, value: NoLayoutResizeObserver });
+}
+
+// Mantine's autosizing Textarea re-measures when web fonts finish loading; jsdom loads none.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', { value: new EventTarget() });
+}

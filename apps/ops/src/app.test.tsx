@@ -1,0 +1,115 @@
+import { MantineProvider } from '@mantine/core';
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TChatSocketEvent, TDeskConversation } from '@heloc/domain';
+import { App } from './app';
+import { desk } from './api';
+
+vi.mock('./api', () => ({
+  DeskError: class extends Error {},
+  storedToken: () => 'staff-jwt',
+  clearToken: vi.fn(),
+  desk: {
+    agentToken: vi.fn(),
+    list: vi.fn(),
+    conversation: vi.fn(),
+    end: vi.fn(),
+    accept: vi.fn(),
+    send: vi.fn(),
+    signOut: vi.fn(),
+    socketUrl: () => 'ws://desk.test/ws',
+  },
+}));
+
+/** The desk's websocket, driven by the test instead of a server. */
+class FakeSocket {
+  static last: FakeSocket | null = null;
+  static readonly OPEN = 1;
+  readyState = 1;
+  onmessage: ((message: { data: string }) => void) | null = null;
+  onclose: (() => void) | null = null;
+  constructor() {
+    FakeSocket.last = this;
+  }
+  deliver(event: TChatSocketEvent) {
+    this.onmessage?.({ data: JSON.stringify(event) });
+  }
+  send() {}
+  close() {}
+}
+
+const active: TDeskConversation = {
+  conversationSid: 'c0ffee00-0000-4000-8000-000000000001',
+  status: 'ACTIVE',
+  friendlyName: 'Dana Demo',
+  emailAddress: 'demo@heloc.test',
+  orgCode: 'MAIN',
+  orgName: 'Harborline',
+  skill: 'FHEL',
+  pageUrl: null,
+  createdAt: '2026-11-21T10:00:00.000Z',
+  acceptedAt: '2026-11-21T10:01:00.000Z',
+  agentName: 'Ops',
+  targetAgentUuid: null,
+  signedIn: true,
+  application: null,
+};
+
+beforeEach(() => {
+  vi.stubGlobal('WebSocket', FakeSocket);
+  vi.mocked(desk.agentToken).mockResolvedValue({ token: 'chat-token', expiration: 0, agentName: 'Ops' });
+  vi.mocked(desk.conversation).mockResolvedValue({
+    conversationSid: active.conversationSid,
+    status: 'ACTIVE',
+    agentName: 'Ops',
+    hasMore: false,
+    messages: [
+      {
+        sid: 'm1',
+        role: 'customer',
+        author: 'Dana Demo',
+        body: 'Can I raise my line later?',
+        media: [],
+        dateCreated: '2026-11-21T10:00:00.000Z',
+      },
+    ],
+  });
+  vi.mocked(desk.end).mockResolvedValue(null);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+});
+
+describe('agent desk', () => {
+  it('keeps an ended chat on screen with its notice after the queue drops it', async () => {
+    // The first read of the queue has the agent's chat; once it ends, the queue no longer lists it.
+    const queueAfterEnd = Promise.resolve([]);
+    vi.mocked(desk.list).mockResolvedValueOnce([active]).mockReturnValue(queueAfterEnd);
+    const user = userEvent.setup();
+    render(
+      <MantineProvider>
+        <App />
+      </MantineProvider>,
+    );
+    await user.click(await screen.findByRole('button', { name: /Dana Demo/ }));
+    const log = await screen.findByRole('log', { name: 'Messages' });
+    await within(log).findByText('Can I raise my line later?');
+
+    await user.click(screen.getByRole('button', { name: 'End chat' }));
+    expect(await screen.findByText('This chat has ended.')).toBeVisible();
+    // Then the server's queue change arrives and the desk reads the queue again, without the chat.
+    act(() => FakeSocket.last?.deliver({ type: 'queue', conversationSid: active.conversationSid }));
+    await act(async () => {
+      await queueAfterEnd;
+    });
+    expect(desk.list).toHaveBeenCalledTimes(2);
+
+    expect(await screen.findByText('This chat has ended.')).toBeVisible();
+    expect(screen.getByRole('log', { name: 'Messages' })).toHaveTextContent('Can I raise my line later?');
+    expect(screen.queryByText('Select a chat.')).toBeNull();
+    expect(desk.end).toHaveBeenCalledWith('chat-token', active.conversationSid);
+  });
+});
