@@ -205,6 +205,8 @@ export const helocApplications = pgTable(
     step: text('step').notNull().default('IN_PROGRESS'),
     termYears: integer('term_years').notNull().default(0),
     rateBps: integer('rate_bps').notNull().default(0),
+    /** The selected offer's origination fee: the APR the borrower is shown includes it. */
+    originationFeeBps: integer('origination_fee_bps').notNull().default(0),
     amountCents: integer('amount_cents').notNull().default(0),
     uwCalculatedDrawAmountCents: integer('uw_calculated_draw_amount_cents'),
     adjustedHomeAmountCents: integer('adjusted_home_amount_cents'),

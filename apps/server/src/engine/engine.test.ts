@@ -162,7 +162,7 @@ describe('happy path', () => {
       .where(eq(schema.applicationLiens.applicationUuid, ann.applicationUuid));
     expect(lien).toMatchObject({ balanceCents: 250_000_00, confirmed: true, source: 'PROVIDER' });
 
-    const tenYear = list.offers.find((offer) => offer.termYears === 10)!;
+    const tenYear = list.offers.find((offer) => offer.termYears === 10 && offer.originationFeeBps > 0)!;
     const tooMuch = await post(ann, '/offer', { offerUuid: tenYear.uuid, amountCents: 302_500_01 });
     expect(tooMuch.statusCode).toBe(400);
     const tooLittle = await post(ann, '/offer', { offerUuid: tenYear.uuid, amountCents: 14_999_99 });
@@ -193,6 +193,15 @@ describe('happy path', () => {
     expect((await offers(ann)).offers.filter((offer) => offer.selected).map((offer) => offer.uuid)).toEqual([
       tenYear.uuid,
     ]);
+    // The application answers the chosen offer's terms, fee included, so the sidebar's APR is the
+    // offer screen's.
+    const view = await t.app.inject({ method: 'GET', url: base(ann.applicationUuid), headers: headers(ann) });
+    expect(view.json()).toMatchObject({
+      term: 10,
+      rate: tenYear.rateBps,
+      originationFeeBps: tenYear.originationFeeBps,
+      amount: 100_000_00,
+    });
 
     expect(await stepsVisited(ann)).toEqual([
       'SUBMIT_PROFILE:WAITING_FOR_CREDIT',

@@ -510,7 +510,12 @@ export const engineRoutes: FastifyPluginAsyncZod = async (app) => {
           .where(eq(schema.applicationOffers.uuid, offerUuid));
         await tx
           .update(schema.helocApplications)
-          .set({ termYears: offer!.termYears, rateBps: offer!.rateBps, amountCents })
+          .set({
+            termYears: offer!.termYears,
+            rateBps: offer!.rateBps,
+            originationFeeBps: offer!.originationFeeBps,
+            amountCents,
+          })
           .where(eq(schema.helocApplications.uuid, application.uuid));
         return result(moved);
       });

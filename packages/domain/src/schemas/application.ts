@@ -60,8 +60,13 @@ export const ZHelocApplication = z.object({
   loanNumber: z.string(),
   /** Fixed term of the initial draw in years; 0 until an offer is selected. */
   term: z.number().int().min(0),
-  /** APR of the selected offer in basis points (760 = 7.60%); 0 until selected. */
+  /** Fixed rate of the selected offer in basis points (760 = 7.60%); 0 until selected. */
   rate: ZBps,
+  /**
+   * Origination fee of the selected offer in basis points of the draw; 0 until selected. With the
+   * rate and term it gives the APR the borrower is shown (offerFigures), the same as on product/select.
+   */
+  originationFeeBps: ZBps.default(0),
   /** Selected line amount (initial draw), cents; 0 until selected. */
   amount: ZNonNegativeCents,
   /** Largest draw underwriting allows, cents. */
@@ -105,6 +110,7 @@ export function newApplicationDefaults(): TApplicationProgress {
   return {
     term: 0,
     rate: 0,
+    originationFeeBps: 0,
     amount: 0,
     uwCalculatedDrawAmount: null,
     adjustedHomeAmount: null,

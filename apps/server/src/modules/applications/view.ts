@@ -18,6 +18,7 @@ export function toApplicationView(
     step: application.step as THelocApplicationView['step'],
     term: application.termYears,
     rate: application.rateBps,
+    originationFeeBps: application.originationFeeBps,
     amount: application.amountCents,
     uwCalculatedDrawAmount: application.uwCalculatedDrawAmountCents,
     adjustedHomeAmount: application.adjustedHomeAmountCents,

@@ -17,6 +17,7 @@ const application = (overrides: Partial<THelocApplicationView> = {}): THelocAppl
   step: 'OFFER_SELECTION',
   term: 10,
   rate: 850,
+  originationFeeBps: 0,
   amount: 5_000_000,
   uwCalculatedDrawAmount: null,
   adjustedHomeAmount: null,

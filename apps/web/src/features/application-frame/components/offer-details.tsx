@@ -3,29 +3,32 @@ import {
   formatCurrency,
   formatPercentFromBps,
   hasSelectedOffer,
-  monthlyPaymentCents,
+  offerFigures,
   OFFER_DETAILS_TITLE,
 } from '@heloc/domain';
 import type { THelocApplication } from '@heloc/domain';
 import classes from './application-frame.module.css';
 
-type OfferFields = Pick<THelocApplication, 'term' | 'rate' | 'amount'>;
+type OfferFields = Pick<THelocApplication, 'term' | 'rate' | 'amount' | 'originationFeeBps'>;
 
 /**
  * "Your Offer Details" (spec 1 §2): APR, initial draw, monthly payment and fixed term, only once term,
- * rate and amount are all above 0 (hasSelectedOffer). The payment amortises the initial draw at the
- * offer's fixed rate over its term (DESIGN §8), to the cent.
+ * rate and amount are all above 0 (hasSelectedOffer). The figures are the offer screen's own
+ * (offerFigures): the APR includes the origination fee, and the payment amortises the initial draw at
+ * the offer's fixed rate over its term (DESIGN §8), to the cent.
  */
 export function OfferDetails({ offer }: { offer: OfferFields }) {
   const headingId = useId();
   if (!hasSelectedOffer(offer)) return null;
+  const figures = offerFigures(offer.amount, {
+    rateBps: offer.rate,
+    originationFeeBps: offer.originationFeeBps,
+    termYears: offer.term,
+  });
   const rows: [string, string][] = [
-    ['APR', formatPercentFromBps(offer.rate, { decimals: 2 })],
+    ['APR', formatPercentFromBps(figures.aprBps, { decimals: 2 })],
     ['Initial draw', formatCurrency(offer.amount)],
-    [
-      'Monthly payment',
-      formatCurrency(monthlyPaymentCents(offer.amount, offer.rate, offer.term), { decimals: 2 }),
-    ],
+    ['Monthly payment', formatCurrency(figures.monthlyPaymentCents, { decimals: 2 })],
     ['Fixed term', `${offer.term} ${offer.term === 1 ? 'year' : 'years'}`],
   ];
   return (
