@@ -12,13 +12,15 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 const BUDGET_BYTES = 200 * 1024;
-/** Ways into the product and the route modules each first screen renders. */
-const FIRST_SCREENS = {
-  // A visitor opening /account/heloc/ is sent to login (spec 1 §6), a full page load of the host router.
-  'app index → login': ['src/app/routes/app/index.tsx', 'src/app/routes/auth/login.tsx'],
-  // A new borrower arriving from a partner's link.
-  registration: ['src/app/routes/app/register.tsx'],
-};
+/**
+ * Ways into the product and the route modules each first screen renders (the build groups what they
+ * load from the same file: apps/web/build/first-screen-modules.ts). "app index → login": a visitor
+ * opening /account/heloc/ is sent to login (spec 1 §6), a full page load of the host router;
+ * "registration": a new borrower arriving from a partner's link.
+ */
+const FIRST_SCREENS = JSON.parse(
+  readFileSync(new URL('../apps/web/build/first-screens.json', import.meta.url), 'utf8'),
+);
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'apps/web/dist');

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { firstScreenModules } from './build/first-screen-modules';
 import { zodWithoutJsonSchema } from './build/zod-without-json-schema';
 
 // react-router's package exports always point at its development build (extra checks and
@@ -22,48 +23,56 @@ const release =
   (JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string })
     .version;
 
-export default defineConfig(({ mode }) => ({
-  plugins: [react(), zodWithoutJsonSchema()],
-  define: { __APP_RELEASE__: JSON.stringify(release) },
-  base: '/account/heloc/',
-  resolve: {
-    alias: [
-      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
-      ...(mode === 'production' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : []),
-    ],
-  },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    // dist/.vite/manifest.json: scripts/size.mjs walks it to sum the first screen's chunks.
-    manifest: true,
-    rolldownOptions: {
-      output: {
-        // Our own modules shared by several chunks go into one chunk: left alone the bundler makes
-        // dozens of tiny chunks, each paying its own request and gzip overhead (~14 KB of the
-        // first screen).
-        codeSplitting: {
-          groups: [
-            {
-              name: 'shared',
-              minShareCount: 2,
-              // Pages only reached later (legal pages, the application frame and its step screens,
-              // dashboard, settings), the chat window, the form helpers and the engine's domain logic
-              // stay in their own chunks, and so do the modals of the later screens (Mantine's Modal
-              // comes with them).
-              test: /apps[\\/]web[\\/]src[\\/](?!features[\\/](legal|application-frame|application-flow|pre-offer|submission|closing|pdf-viewer|dashboard|settings|chat|heloc-signer)[\\/]|lib[\\/]forms[\\/]|components[\\/]ui[\\/](processing-modal|location-alert)\.)|packages[\\/]domain[\\/]src[\\/](?!(progress|heloc-math|machine|routing|underwriting|calendar|polling|chat|schemas[\\/](borrower-steps|submission))\b)/,
-            },
-          ],
+// Our own modules that may join the first screen's shared chunk. Pages only reached later (legal
+// pages, the application frame and its step screens, dashboard, settings), the chat window, the form
+// helpers and the engine's domain logic stay in their own chunks, and so do the modals of the later
+// screens (Mantine's Modal comes with them).
+const OUR_SHARED_MODULES =
+  /apps[\\/]web[\\/]src[\\/](?!features[\\/](legal|application-frame|application-flow|pre-offer|submission|closing|pdf-viewer|dashboard|settings|chat|heloc-signer)[\\/]|lib[\\/]forms[\\/]|components[\\/]ui[\\/](processing-modal|location-alert)\.)|packages[\\/]domain[\\/]src[\\/](?!(progress|heloc-math|machine|routing|underwriting|calendar|polling|chat|schemas[\\/](borrower-steps|submission))\b)/;
+
+export default defineConfig(({ mode }) => {
+  const firstScreen = firstScreenModules();
+  return {
+    plugins: [react(), zodWithoutJsonSchema(), firstScreen],
+    define: { __APP_RELEASE__: JSON.stringify(release) },
+    base: '/account/heloc/',
+    resolve: {
+      alias: [
+        { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+        ...(mode === 'production' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : []),
+      ],
+    },
+    build: {
+      outDir: 'dist',
+      emptyOutDir: true,
+      // dist/.vite/manifest.json: scripts/size.mjs walks it to sum the first screen's chunks.
+      manifest: true,
+      rolldownOptions: {
+        output: {
+          // Our own modules shared by several chunks go into one chunk: left alone the bundler makes
+          // dozens of tiny chunks, each paying its own request and gzip overhead (~14 KB of the
+          // first screen).
+          codeSplitting: {
+            groups: [
+              {
+                name: 'shared',
+                minShareCount: 2,
+                // Only what a first screen imports: a module two later screens share is not loaded
+                // up front just because it is shared.
+                test: (id) => OUR_SHARED_MODULES.test(id) && firstScreen.isFirstScreenModule(id),
+              },
+            ],
+          },
         },
       },
     },
-  },
-  test: {
-    name: 'web',
-    environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
-    setupFiles: ['./src/testing/setup.ts'],
-    // Component tests with user-event take 1–2 s alone and several times that on a loaded machine.
-    testTimeout: 20_000,
-  },
-}));
+    test: {
+      name: 'web',
+      environment: 'jsdom',
+      include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
+      setupFiles: ['./src/testing/setup.ts'],
+      // Component tests with user-event take 1–2 s alone and several times that on a loaded machine.
+      testTimeout: 20_000,
+    },
+  };
+});
