@@ -163,7 +163,11 @@ test('the co-owner accepts from the outbox link, signs and is notarized; the bor
   const link = await staffOutboxLink(staffContext.request, email);
   await staffContext.close();
 
-  const signerContext = await browser.newContext();
+  // The co-owner shares where they sign, as the borrower does (the geolocation alert first).
+  const signerContext = await browser.newContext({
+    permissions: ['geolocation'],
+    geolocation: { latitude: 37.7749, longitude: -122.4194 },
+  });
   const signer = await signerContext.newPage();
   const main = signer.getByRole('main');
   await signer.goto(link);
@@ -195,6 +199,10 @@ test('the co-owner accepts from the outbox link, signs and is notarized; the bor
   await viewer.scrollIntoViewIfNeeded();
   await expect(signButton).toBeEnabled();
   await signButton.click();
+  const locationAlert = signer.getByRole('dialog', { name: 'Why We Need Your Location' });
+  await expect(locationAlert).toBeVisible();
+  await expectNoAxeViolations(signer);
+  await locationAlert.getByRole('button', { name: 'Allow' }).click();
 
   await expect(signer).toHaveURL(/\/heloc-signer\/intro$/, { timeout: 15_000 });
   await expect(

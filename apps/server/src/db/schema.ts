@@ -559,6 +559,10 @@ export const applicationSignatures = pgTable(
     /** SHA-256 of the document as signed (the document's bytes cannot change under a signature). */
     documentSha256: text('document_sha256').notNull(),
     signedAt: timestamp('signed_at', { withTimezone: true }).notNull(),
+    /** Where the signer was (ZSigningLocation), when their browser shared it. */
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    locationAccuracyMeters: doublePrecision('location_accuracy_meters'),
   },
   (table) => [
     unique('application_signatures_document_signer_unique').on(table.documentUuid, table.signerIdentityUuid),

@@ -138,6 +138,18 @@ export const ZClosingDocumentsView = z.object({
 });
 export type TClosingDocumentsView = z.infer<typeof ZClosingDocumentsView>;
 
+/**
+ * Where the signer was when they e-signed (the browser's geolocation, after the "Why We Need Your
+ * Location" alert): recorded with each signature, as the alert tells them.
+ */
+export const ZSigningLocation = z.object({
+  latitude: z.number().min(-90).max(90),
+  longitude: z.number().min(-180).max(180),
+  /** The browser's accuracy radius in metres. */
+  accuracyMeters: z.number().min(0).max(1_000_000).optional(),
+});
+export type TSigningLocation = z.infer<typeof ZSigningLocation>;
+
 export const ZSignResult = z.object({
   status: ZApplicationStep,
   signed: z.number().int(),

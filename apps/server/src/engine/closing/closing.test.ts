@@ -105,6 +105,9 @@ async function uploadId(who: Borrower) {
 
 type DocumentList = { documents: { uuid: string; type: string; signingMethod: string; signed: boolean }[] };
 
+/** Where the sandbox borrower signs (Fresno, the happy path's property). */
+const SIGNED_AT_FRESNO = { latitude: 36.7378, longitude: -119.7871, accuracyMeters: 25 };
+
 async function signAll(who: Borrower) {
   const list = (await c.get(who, '/closing-documents')).json() as DocumentList;
   let last: { status: string; remaining: number } | null = null;
@@ -114,6 +117,7 @@ async function signAll(who: Borrower) {
       esignConsent: true,
       esignDisclosureVersion: 'esign-2026-01',
       scrolledToBottom: true,
+      location: SIGNED_AT_FRESNO,
     });
     expect(res.statusCode, res.body).toBe(200);
     last = res.json();
@@ -239,6 +243,22 @@ describe('happy path from registration to COMPLETE, all through the HTTP API', (
       ['CLOSING_DISCLOSURE', 'DEED_OF_TRUST', 'HELOC_AGREEMENT', 'NOTICE_OF_RIGHT_TO_CANCEL'].sort(),
     );
     expect(last).toEqual({ status: 'GEN_NOTARY_DOCS', signed: 3, remaining: 0 });
+    // Each signature keeps the document's hash and where the borrower signed (the location alert's promise).
+    const signatures = await t.database.db
+      .select()
+      .from(schema.applicationSignatures)
+      .where(eq(schema.applicationSignatures.applicationUuid, ann.applicationUuid));
+    expect(signatures).toHaveLength(3);
+    for (const signature of signatures) {
+      expect(signature).toMatchObject({
+        latitude: SIGNED_AT_FRESNO.latitude,
+        longitude: SIGNED_AT_FRESNO.longitude,
+        locationAccuracyMeters: SIGNED_AT_FRESNO.accuracyMeters,
+        scrolledToBottom: true,
+        esignConsentVersion: 'esign-2026-01',
+      });
+      expect(signature.documentSha256).toMatch(/^[0-9a-f]{64}$/);
+    }
     status = await c.drain(ann);
     expect(status.status).toBe('NOTARY_DISCLOSURE');
     expect(route(status)).toBe('notary/intro');
@@ -689,6 +709,14 @@ describe('bad input, order, ownership and repeats', () => {
     expect(foreignDoc.statusCode).toBe(404);
     // Bad input.
     expect((await c.post(who, '/income/link-token', { kind: 'CRYPTO' })).statusCode).toBe(400);
+    const nowhere = await c.post(who, '/signing/sign', {
+      documentUuid: who.applicationUuid,
+      esignConsent: true,
+      esignDisclosureVersion: 'esign-2026-01',
+      scrolledToBottom: true,
+      location: { latitude: 91, longitude: -119.7871 },
+    });
+    expect(nowhere.statusCode).toBe(400);
     expect((await c.post(who, '/income/link', { publicToken: 'forged' })).statusCode).toBe(400);
     const token = (await c.post(who, '/income/link-token', { kind: 'BANK' })).json();
     const wrong = await c.post(who, '/income/link/authenticate', {

@@ -48,6 +48,7 @@ import {
   ZNotarySessionView,
   ZNotarySlotsView,
   ZSignResult,
+  ZSigningLocation,
 } from '@heloc/domain';
 import type { Executor } from '../../db';
 import { schema } from '../../db';
@@ -63,7 +64,13 @@ import {
   uploadsPlugin,
 } from '../../uploads';
 import { withApplicationLock, type ApplicationRow } from '../../workflow/step-machine';
-import { currentClosingDocuments, documentsOfType, E_SIGNED_TYPES, firstPaymentDate } from './documents';
+import {
+  currentClosingDocuments,
+  documentsOfType,
+  E_SIGNED_TYPES,
+  firstPaymentDate,
+  recordSignature,
+} from './documents';
 import { accountContext, INCOME_DOCUMENT_TYPES } from './jobs';
 import { LinkTokens } from './link-tokens';
 import { texasClosingRefusal } from './texas';
@@ -1024,6 +1031,8 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
           esignConsent: z.literal(true),
           esignDisclosureVersion: z.literal(ESIGN_DISCLOSURE_VERSION),
           scrolledToBottom: z.literal(true),
+          /** Where the borrower signs (the web app asks the browser after the location alert). */
+          location: ZSigningLocation.optional(),
         }),
         response: {
           200: ZSignResult,
@@ -1062,13 +1071,12 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
         if (early)
           throw new AppError('CONFLICT', early.message, { step: application.step, ...early.details });
         if (!isSigned(doc.uuid)) {
-          await tx.insert(schema.applicationSignatures).values({
+          await recordSignature(tx, {
             applicationUuid: application.uuid,
-            documentUuid: doc.uuid,
+            document: doc,
             signerIdentityUuid: identityUuid,
             esignConsentVersion: request.body.esignDisclosureVersion,
-            scrolledToBottom: true,
-            documentSha256: doc.sha256,
+            location: request.body.location,
             signedAt: clock.now(),
           });
           await recordAction(tx, clock, application, borrower(identityUuid), 'SIGN_DOCUMENT', {

@@ -257,6 +257,7 @@ describe('additional signers', () => {
         esignConsent: true,
         esignDisclosureVersion: 'esign-2026-01',
         scrolledToBottom: true,
+        location: { latitude: 37.7749, longitude: -122.4194 },
       });
     expect((await sign()).statusCode).toBe(409);
     const identityBody = {
@@ -283,6 +284,21 @@ describe('additional signers', () => {
     expect(pdf.headers['content-type']).toBe('application/pdf');
 
     expect((await sign()).json()).toEqual({ status: 'SIGNED', remaining: 0 });
+    // The signer's own signature, with where they signed.
+    const [bobsSignature] = await t.database.db
+      .select()
+      .from(schema.applicationSignatures)
+      .where(
+        and(
+          eq(schema.applicationSignatures.documentUuid, disclosure.uuid),
+          eq(schema.applicationSignatures.signerIdentityUuid, identity!.uuid),
+        ),
+      );
+    expect(bobsSignature).toMatchObject({
+      latitude: 37.7749,
+      longitude: -122.4194,
+      locationAccuracyMeters: null,
+    });
     expect((await asSigner(bob, 'POST', '/notary/sign', { esignConsent: true })).statusCode).toBe(409);
     const session = await asSigner(bob, 'POST', '/notary/session');
     expect(session.statusCode, session.body).toBe(200);

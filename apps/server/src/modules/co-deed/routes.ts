@@ -34,10 +34,11 @@ import {
   acceptPasswordProblem,
   type TCoDeedSigner,
   type TDocumentType,
+  ZSigningLocation,
 } from '@heloc/domain';
 import { schema, type Executor } from '../../db';
 import type { CoDeedCondition } from '../../db/schema';
-import { currentClosingDocuments } from '../../engine/closing/documents';
+import { currentClosingDocuments, recordSignature } from '../../engine/closing/documents';
 import { moveClosing } from '../../engine/closing/store';
 import { AppError } from '../../lib/errors';
 import { readOutbox } from '../../mail';
@@ -686,6 +687,8 @@ export const coDeedRoutes: FastifyPluginAsyncZod<{ sessionTtlHours: number }> = 
           esignConsent: z.literal(true, { error: 'You must agree to sign electronically' }),
           esignDisclosureVersion: z.string().min(1).max(40),
           scrolledToBottom: z.literal(true, { error: 'Read the whole document first' }),
+          /** Where the signer signs (the web app asks the browser after the location alert). */
+          location: ZSigningLocation.optional(),
         }),
         response: {
           200: z.object({ status: ZSignerView.shape.status, remaining: z.number().int() }),
@@ -703,13 +706,12 @@ export const coDeedRoutes: FastifyPluginAsyncZod<{ sessionTtlHours: number }> = 
         const doc = documents.find((each) => each.row.uuid === request.body.documentUuid.toLowerCase());
         if (!doc) throw new AppError('NOT_FOUND', 'Document not found');
         if (!doc.view.signed) {
-          await tx.insert(schema.applicationSignatures).values({
+          await recordSignature(tx, {
             applicationUuid: signer.applicationUuid,
-            documentUuid: doc.row.uuid,
+            document: doc.row,
             signerIdentityUuid: signer.identityUuid!,
             esignConsentVersion: request.body.esignDisclosureVersion,
-            scrolledToBottom: true,
-            documentSha256: doc.row.sha256,
+            location: request.body.location,
             signedAt: clock.now(),
           });
         }

@@ -9,7 +9,8 @@ import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { LOCATION_ALERT_TITLE } from '@heloc/domain';
+import { useState, type ReactNode } from 'react';
+import { LOCATION_ALERT_TITLE, type TSigningLocation } from '@heloc/domain';
 
 interface LocationAlertProps {
   opened: boolean;
@@ -52,4 +53,59 @@ export function LocationAlert({ opened, onAllow, onNotNow }: LocationAlertProps)
       </Stack>
     </Modal>
   );
+}
+
+function browserPosition(): Promise<TSigningLocation> {
+  return new Promise((resolve, reject) => {
+    if (!('geolocation' in navigator)) {
+      reject(new Error('Your browser cannot share your location.'));
+      return;
+    }
+    navigator.geolocation.getCurrentPosition(
+      ({ coords }) =>
+        resolve({ latitude: coords.latitude, longitude: coords.longitude, accuracyMeters: coords.accuracy }),
+      () =>
+        reject(
+          new Error(
+            'We need your location to sign. Allow location for this site in your browser and try again.',
+          ),
+        ),
+      { timeout: 15_000, maximumAge: 10 * 60_000 },
+    );
+  });
+}
+
+/**
+ * The signing location for e-signing screens: `withLocation(sign)` runs `sign` with the signer's
+ * position, first showing the alert (`alert`, to render) and asking the browser when there is none
+ * yet. A refused or failed browser request ends in `error`; nothing is signed without a location.
+ */
+export function useSigningLocation() {
+  const [location, setLocation] = useState<TSigningLocation | null>(null);
+  const [pending, setPending] = useState<((location: TSigningLocation) => unknown) | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const withLocation = (sign: (location: TSigningLocation) => unknown) => {
+    setError(null);
+    if (location) void sign(location);
+    // The updater form would call `sign`: store it behind a function instead.
+    else setPending(() => sign);
+  };
+
+  const allow = async () => {
+    const sign = pending;
+    setPending(null);
+    try {
+      const found = await browserPosition();
+      setLocation(found);
+      if (sign) await sign(found);
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : String(failure));
+    }
+  };
+
+  const alert: ReactNode = (
+    <LocationAlert opened={pending !== null} onAllow={() => void allow()} onNotNow={() => setPending(null)} />
+  );
+  return { location, error, withLocation, alert };
 }

@@ -23,6 +23,7 @@ import {
   type TIdType,
   type TInsuranceUploadType,
   type TLinkKind,
+  type TSigningLocation,
 } from '@heloc/domain';
 import { api, uploadForm } from '@/lib/api-client';
 
@@ -104,8 +105,10 @@ export const closingApi = {
     post(uuid, 'bpo/estimate', { estimatedValueCents }, ZActionResult),
   orderBpo: (uuid: string, feeCents: number) =>
     post(uuid, 'bpo/order', { feeConsent: true, feeCents }, ZActionResult),
-  sign: (uuid: string, body: { documentUuid: string; esignDisclosureVersion: string }) =>
-    post(uuid, 'signing/sign', { ...body, esignConsent: true, scrolledToBottom: true }, ZSignResult),
+  sign: (
+    uuid: string,
+    body: { documentUuid: string; esignDisclosureVersion: string; location: TSigningLocation },
+  ) => post(uuid, 'signing/sign', { ...body, esignConsent: true, scrolledToBottom: true }, ZSignResult),
   notaryChoice: (
     uuid: string,
     body: { method: 'ENOTARY' } | { method: 'MANUAL'; feeConsent: true; feeCents: number },

@@ -13,7 +13,8 @@ import '@mantine/core/styles/Badge.css';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
 import { Link } from 'react-router';
-import { LocationAlert } from '@/components/ui/location-alert';
+import type { TSigningLocation } from '@heloc/domain';
+import { useSigningLocation } from '@/components/ui/location-alert';
 import { destinationPath, StepPage, useApplicationFlow } from '@/features/application-flow';
 import { useApplication } from '@/features/application-frame';
 import { useOrg } from '@/features/org';
@@ -87,27 +88,6 @@ function EsignDisclosure({ companyName }: { companyName: string }) {
   );
 }
 
-type Position = { latitude: number; longitude: number };
-
-function currentPosition(): Promise<Position> {
-  return new Promise((resolve, reject) => {
-    if (!('geolocation' in navigator)) {
-      reject(new Error('Your browser cannot share your location.'));
-      return;
-    }
-    navigator.geolocation.getCurrentPosition(
-      (position) => resolve({ latitude: position.coords.latitude, longitude: position.coords.longitude }),
-      () =>
-        reject(
-          new Error(
-            'We need your location to sign. Allow location for this site in your browser and try again.',
-          ),
-        ),
-      { timeout: 15_000, maximumAge: 10 * 60_000 },
-    );
-  });
-}
-
 export function SigningSign() {
   const { applicationUuid, advance, busy } = useApplicationFlow();
   const queryClient = useQueryClient();
@@ -116,20 +96,19 @@ export function SigningSign() {
   const [consent, setConsent] = useState(false);
   const [consentError, setConsentError] = useState<string | null>(null);
   const [reachedEnd, setReachedEnd] = useState<Record<string, boolean>>({});
-  const [position, setPosition] = useState<Position | null>(null);
-  /** The signature waiting for the location (the alert is open while set). */
-  const [pending, setPending] = useState<{ documentUuid: string; version: string } | null>(null);
+  const signingLocation = useSigningLocation();
   const [error, setError] = useState<string | null>(null);
   const [signing, setSigning] = useState(false);
   const companyName = org.orgMetaData.companyInfo.companyName;
 
-  async function sign(documentUuid: string, version: string) {
+  async function sign(documentUuid: string, version: string, location: TSigningLocation) {
     setError(null);
     setSigning(true);
     try {
       const result = await closingApi.sign(applicationUuid, {
         documentUuid,
         esignDisclosureVersion: version,
+        location,
       });
       await queryClient.invalidateQueries({
         queryKey: closingDocumentsQueryOptions(applicationUuid).queryKey,
@@ -139,17 +118,6 @@ export function SigningSign() {
       setError(errorText(failure));
     } finally {
       setSigning(false);
-    }
-  }
-
-  async function allowLocation() {
-    const waiting = pending;
-    setPending(null);
-    try {
-      setPosition(await currentPosition());
-      if (waiting) await sign(waiting.documentUuid, waiting.version);
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
     }
   }
 
@@ -206,9 +174,9 @@ export function SigningSign() {
                 }}
                 error={consentError}
               />
-              {error ? (
+              {(error ?? signingLocation.error) ? (
                 <Alert color="red" variant="light" role="alert">
-                  {error}
+                  {error ?? signingLocation.error}
                 </Alert>
               ) : null}
               <Group>
@@ -220,26 +188,20 @@ export function SigningSign() {
                       setConsentError('Required');
                       return;
                     }
-                    if (!position) {
-                      setPending({ documentUuid: current.uuid, version: view.esignDisclosureVersion });
-                      return;
-                    }
-                    void sign(current.uuid, view.esignDisclosureVersion);
+                    signingLocation.withLocation((location) =>
+                      sign(current.uuid, view.esignDisclosureVersion, location),
+                    );
                   }}
                 >
                   Sign {current.label}
                 </Button>
               </Group>
-              {position ? <Text size="sm">Your location is shared for signing.</Text> : null}
+              {signingLocation.location ? <Text size="sm">Your location is shared for signing.</Text> : null}
             </Stack>
           );
         }}
       </QueryView>
-      <LocationAlert
-        opened={pending !== null}
-        onAllow={() => void allowLocation()}
-        onNotNow={() => setPending(null)}
-      />
+      {signingLocation.alert}
     </StepPage>
   );
 }

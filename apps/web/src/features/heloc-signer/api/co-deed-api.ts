@@ -14,6 +14,7 @@ import {
   ZSignerView,
   type TCoDeedInvitationRequest,
   type TSignerIdentityRequest,
+  type TSigningLocation,
 } from '@heloc/domain';
 import { api } from '@/lib/api-client';
 
@@ -83,7 +84,7 @@ export function signerConditionsQueryOptions() {
 export const submitSignerIdentity = (body: TSignerIdentityRequest) =>
   api.post(`${SIGNER_API}/identity`, body, { schema: ZSignerView });
 
-export const signSignerDocument = (documentUuid: string) =>
+export const signSignerDocument = (documentUuid: string, location: TSigningLocation) =>
   api.post(
     `${SIGNER_API}/sign`,
     {
@@ -91,6 +92,7 @@ export const signSignerDocument = (documentUuid: string) =>
       esignConsent: true,
       esignDisclosureVersion: ESIGN_DISCLOSURE_VERSION,
       scrolledToBottom: true,
+      location,
     },
     { schema: z.object({ status: ZSignerProgress, remaining: z.number().int() }) },
   );

@@ -12,8 +12,15 @@ import { Alert, Button, Checkbox, List, Loader, Stack, Text, Title } from '@mant
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { FEATURE_FLAGS, signerScreenFor, type TSignerDocument, type TSignerView } from '@heloc/domain';
+import {
+  FEATURE_FLAGS,
+  signerScreenFor,
+  type TSignerDocument,
+  type TSignerView,
+  type TSigningLocation,
+} from '@heloc/domain';
 import { AppLink } from '@/components/ui/app-link';
+import { useSigningLocation } from '@/components/ui/location-alert';
 import { PdfViewer } from '@/features/pdf-viewer';
 import { useOrg } from '@/features/org';
 import { errorText } from '@/lib/api-errors';
@@ -59,16 +66,17 @@ function ESignDocuments() {
   const [reachedEnd, setReachedEnd] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [signing, setSigning] = useState(false);
+  const signingLocation = useSigningLocation();
 
   const toSign = (documents.data?.documents ?? []).filter((doc) => doc.signingMethod === 'ESIGN');
   const current = toSign.find((doc) => !doc.signed);
 
-  const sign = async () => {
+  const sign = async (location: TSigningLocation) => {
     if (!current) return;
     setSigning(true);
     setError(null);
     try {
-      const result = await signSignerDocument(current.uuid);
+      const result = await signSignerDocument(current.uuid, location);
       setConsent(false);
       await queryClient.invalidateQueries({ queryKey: signerQueryKey });
       if (result.status === 'SIGNED') await navigate(signerHref(signerScreenFor(result.status)));
@@ -113,9 +121,9 @@ function ESignDocuments() {
               {reachedEnd !== current.uuid ? (
                 <Text size="sm">Scroll to the end of the document to sign it.</Text>
               ) : null}
-              <ServerError>{error}</ServerError>
+              <ServerError>{error ?? signingLocation.error}</ServerError>
               <Button
-                onClick={() => void sign()}
+                onClick={() => signingLocation.withLocation(sign)}
                 loading={signing}
                 disabled={!consent || reachedEnd !== current.uuid}
                 style={{ alignSelf: 'flex-start' }}
@@ -130,6 +138,7 @@ function ESignDocuments() {
           )}
         </>
       )}
+      {signingLocation.alert}
     </SignerScreen>
   );
 }
