@@ -89,6 +89,9 @@ test('a visit opens one session and sends page views and funnel events', async (
     eventProperties: { step: application!.step },
     applicationUuid: application!.uuid,
   });
+  // The application index moves on to the screen its status resolves to; leave only once it has (a
+  // page left before its redirect never views the next screen).
+  await expect(page).toHaveURL(new RegExp(`/${application!.uuid}/start/profile$`));
 
   await page.goto('/dashboard');
   await page
