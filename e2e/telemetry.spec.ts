@@ -92,6 +92,9 @@ test('a visit opens one session and sends page views and funnel events', async (
   // The application index moves on to the screen its status resolves to; leave only once it has (a
   // page left before its redirect never views the next screen).
   await expect(page).toHaveURL(new RegExp(`/${application!.uuid}/start/profile$`));
+  await expect
+    .poll(() => sent.events.some((e) => e.pagePath === `/account/heloc/${application!.uuid}/start/profile`))
+    .toBe(true);
 
   await page.goto('/dashboard');
   await page
