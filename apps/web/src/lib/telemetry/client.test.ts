@@ -182,6 +182,30 @@ describe('events', () => {
     telemetry.track('b');
     expect(scheduled).toHaveLength(1);
   });
+
+  it('sends every queued event at once when the page is left, without waiting for answers', async () => {
+    mockApi().on(SESSION, { body: { sessionKey: KEY } });
+    const telemetry = client();
+    await telemetry.session();
+    // From here on the server never answers: the page is going away.
+    const sent: { path: string; keepalive: boolean | undefined }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((input: RequestInfo | URL, init: RequestInit = {}) => {
+        sent.push({ path: new URL(String(input), 'http://localhost').pathname, keepalive: init.keepalive });
+        return new Promise<Response>(() => {});
+      }),
+    );
+    telemetry.pageView('/account/heloc/register');
+    telemetry.track('a');
+    telemetry.track('b');
+    void telemetry.flush();
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    // The flush waits on the first answer; leaving sends the other two now.
+    telemetry.leave();
+    await vi.waitFor(() => expect(sent).toHaveLength(3));
+    expect(sent.every((call) => call.path === '/ft/heloc/event' && call.keepalive === true)).toBe(true);
+  });
 });
 
 describe('linking an application', () => {

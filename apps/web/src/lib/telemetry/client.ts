@@ -120,11 +120,25 @@ function defaultSchedule(run: () => void): void {
 
 const quiet = { external: true, skipAuthRedirect: true } as const;
 
+type QueuedEvent = Omit<TTelemetryEvent, 'sessionKey'>;
+
+/** One event, with keepalive so it survives the page being left. */
+function send(event: QueuedEvent, sessionKey: TTelemetrySessionKey): Promise<void> {
+  return api.post(TELEMETRY_PATHS.event, { ...event, sessionKey }, { ...quiet, keepalive: true }).then(
+    () => undefined,
+    () => {
+      // A lost event is not worth the borrower's time: no retry.
+    },
+  );
+}
+
 export class TelemetryClient {
   private sessionPromise: Promise<TTelemetrySessionKey> | null = null;
+  /** The session once established: leaving the page sends with it without waiting. */
+  private sessionKey: TTelemetrySessionKey | null = null;
   private failed = false;
   /** Events without their session key, which is added when they are sent. */
-  private readonly queue: Omit<TTelemetryEvent, 'sessionKey'>[] = [];
+  private readonly queue: QueuedEvent[] = [];
   private sending = false;
   private scheduled = false;
   private identityId: string | null = null;
@@ -149,10 +163,13 @@ export class TelemetryClient {
 
   /** The tab's session, established once (3 attempts); rejects with TelemetrySessionError. */
   session(): Promise<TTelemetrySessionKey> {
-    this.sessionPromise ??= this.establish().catch((error: unknown) => {
-      this.failed = true;
-      throw error;
-    });
+    this.sessionPromise ??= this.establish().then(
+      (sessionKey) => (this.sessionKey = sessionKey),
+      (error: unknown) => {
+        this.failed = true;
+        throw error;
+      },
+    );
     return this.sessionPromise;
   }
 
@@ -241,15 +258,25 @@ export class TelemetryClient {
         return;
       }
       for (let event = this.queue.shift(); event; event = this.queue.shift()) {
-        await api
-          .post(TELEMETRY_PATHS.event, { ...event, sessionKey }, { ...quiet, keepalive: true })
-          .catch(() => {
-            // A lost event is not worth the borrower's time: no retry.
-          });
+        await send(event, sessionKey);
       }
     } finally {
       this.sending = false;
     }
+  }
+
+  /**
+   * The page is being hidden or left: every queued event goes out at once, each its own keepalive
+   * request. `flush` sends one after the other, and a page that is gone never sees the answer the
+   * next event would wait for.
+   */
+  leave(): void {
+    const sessionKey = this.sessionKey;
+    if (!sessionKey) {
+      void this.flush();
+      return;
+    }
+    for (let event = this.queue.shift(); event; event = this.queue.shift()) void send(event, sessionKey);
   }
 
   /**
@@ -316,10 +343,10 @@ let pageHideListener: (() => void) | null = null;
 export function createTelemetryClient(deps?: TelemetryDeps): TelemetryClient {
   const client = new TelemetryClient(deps);
   if (pageHideListener) window.removeEventListener('pagehide', pageHideListener);
-  pageHideListener = () => void client.flush();
+  pageHideListener = () => client.leave();
   window.addEventListener('pagehide', pageHideListener);
   document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'hidden') void client.flush();
+    if (document.visibilityState === 'hidden') client.leave();
   });
   return client;
 }
