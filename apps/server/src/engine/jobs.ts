@@ -25,6 +25,7 @@ import { dtiBps, type Providers } from '../providers';
 import type { PropertyAddress } from '../providers/shared';
 import { withApplicationLock, type ApplicationRow } from '../workflow/step-machine';
 import {
+  confirmedLiensCents,
   isCreditFacts,
   JOB_KINDS,
   latestTransitionData,
@@ -331,11 +332,7 @@ export function registerEngineJobs(worker: JobWorker, deps: EngineDeps): void {
           return;
         }
         // The borrower-confirmed liens are the ones that count (lien verification).
-        const liens = await tx
-          .select({ balanceCents: schema.applicationLiens.balanceCents })
-          .from(schema.applicationLiens)
-          .where(eq(schema.applicationLiens.applicationUuid, locked.uuid));
-        const existingLiensCents = liens.reduce((sum, lien) => sum + lien.balanceCents, 0);
+        const existingLiensCents = await confirmedLiensCents(tx, locked.uuid);
         const state = address.state.toUpperCase();
         const lineCents = maximumLineCents({
           valueCents: avm.valueCents,

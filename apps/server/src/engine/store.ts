@@ -105,6 +105,18 @@ export async function latestTransitionData(
   return row?.data ?? null;
 }
 
+/**
+ * The existing liens underwriting counts: the ones the borrower confirmed (lien verification). Every
+ * sizing of the line (the offers, the hard pull, a valuation report at closing) starts from this sum.
+ */
+export async function confirmedLiensCents(db: Executor, applicationUuid: string): Promise<number> {
+  const liens = await db
+    .select({ balanceCents: schema.applicationLiens.balanceCents })
+    .from(schema.applicationLiens)
+    .where(eq(schema.applicationLiens.applicationUuid, applicationUuid));
+  return liens.reduce((sum, lien) => sum + lien.balanceCents, 0);
+}
+
 /** Credit facts underwriting needs, as recorded with CREDIT_MATCHED. */
 export type CreditFacts = {
   pullId: string;

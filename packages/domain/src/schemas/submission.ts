@@ -93,8 +93,16 @@ export type TAssetDepletionView = z.infer<typeof ZAssetDepletionView>;
 // CLTV requalification at a lower amount (CLTV_REQUALIFY → product/prequal-winback)
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * Why the line is lower: the full credit report showed more debt secured by the home (the hard pull,
+ * at submission), or the valuation report valued the home lower (Texas, at closing).
+ */
+export const REQUALIFY_CAUSES = ['CREDIT_REPORT', 'VALUATION'] as const;
+export type TRequalifyCause = (typeof REQUALIFY_CAUSES)[number];
+
 export const ZCltvRequalifyView = z.object({
   status: ZApplicationStep,
+  cause: z.enum(REQUALIFY_CAUSES),
   /** The amount the borrower chose before. */
   previousAmountCents: ZNonNegativeCents,
   /** The largest line the combined loan-to-value cap allows now. */

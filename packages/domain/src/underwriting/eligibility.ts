@@ -43,13 +43,40 @@ export interface TEligibility {
   reasons: DeclineReason[];
 }
 
-/** Limits are inclusive: a score at the floor, a DTI or CLTV at the cap and a line at a limit pass. */
-export function assessEligibility(input: TEligibilityInput): TEligibility {
-  const { creditScore, dtiBps, cltvBps, condition, state, licensedStates, requestedCents, pricing } = input;
+/** The rules about the borrower: the credit score floor and the DTI cap. */
+export type TCreditRulesInput = Pick<TEligibilityInput, 'creditScore' | 'dtiBps'> & {
+  pricing: Pick<TPricing, 'creditScoreFloor' | 'dtiCapBps'>;
+};
+
+/** The rules about the property and the line: CLTV cap, condition floor, licensed state, line limits. */
+export type TCollateralRulesInput = Pick<
+  TEligibilityInput,
+  'cltvBps' | 'condition' | 'state' | 'licensedStates' | 'requestedCents'
+> & { pricing: Pick<TPricing, 'cltvCapBps' | 'texasCltvCapBps' | 'minLineCents' | 'maxLineCents'> };
+
+/** Limits are inclusive: a score at the floor or a DTI at the cap passes. */
+export function creditDeclineReasons({ creditScore, dtiBps, pricing }: TCreditRulesInput): DeclineReason[] {
   const reasons: DeclineReason[] = [];
   if (creditScore === null) reasons.push('NO_CREDIT_SCORE');
   else if (creditScore < pricing.creditScoreFloor) reasons.push('CREDIT_SCORE_BELOW_FLOOR');
   if (dtiBps > pricing.dtiCapBps) reasons.push('DTI_ABOVE_CAP');
+  return reasons;
+}
+
+/**
+ * Limits are inclusive: a CLTV at the cap and a line at a limit pass. These are the rules a new fact
+ * about the collateral (a valuation report, more secured debt) can break after the offer was chosen
+ * (assessChosenLine).
+ */
+export function collateralDeclineReasons({
+  cltvBps,
+  condition,
+  state,
+  licensedStates,
+  requestedCents,
+  pricing,
+}: TCollateralRulesInput): DeclineReason[] {
+  const reasons: DeclineReason[] = [];
   if (cltvBps > cltvCapBpsFor(state, pricing)) reasons.push('CLTV_ABOVE_CAP');
   if (condition === null || !isConditionAtLeast(condition, MIN_APPROVABLE_PROPERTY_CONDITION)) {
     reasons.push('PROPERTY_CONDITION');
@@ -57,5 +84,11 @@ export function assessEligibility(input: TEligibilityInput): TEligibility {
   if (state === null || !licensedStates.includes(state)) reasons.push('STATE_NOT_LICENSED');
   if (requestedCents < pricing.minLineCents) reasons.push('LINE_BELOW_MINIMUM');
   if (requestedCents > pricing.maxLineCents) reasons.push('LINE_ABOVE_MAXIMUM');
+  return reasons;
+}
+
+/** Every rule, the borrower's first: the order the adverse action notice lists them in. */
+export function assessEligibility(input: TEligibilityInput): TEligibility {
+  const reasons = [...creditDeclineReasons(input), ...collateralDeclineReasons(input)];
   return { eligible: reasons.length === 0, reasons };
 }

@@ -4,3 +4,4 @@ export * from './apr';
 export * from './pricing';
 export * from './asset-depletion';
 export * from './offer-figures';
+export * from './chosen-line';

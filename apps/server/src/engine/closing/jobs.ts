@@ -9,11 +9,14 @@
 import { finishedOwners, mustWaitForSigners } from '../../modules/co-deed/store';
 import { and, eq } from 'drizzle-orm';
 import {
+  assessChosenLine,
   dtiWithAssetsBps,
   isConditionAtLeast,
   mergePricing,
+  MIN_APPROVABLE_PROPERTY_CONDITION,
   type TEmploymentType,
   type TIdType,
+  type TPropertyCondition,
 } from '@heloc/domain';
 import { schema } from '../../db';
 import type { Executor } from '../../db';
@@ -24,7 +27,7 @@ import type { NotarySession } from '../../providers/notary';
 import type { RecordingSubmission } from '../../providers/recording';
 import type { Disbursement } from '../../providers/funding';
 import { withApplicationLock, type ApplicationRow } from '../../workflow/step-machine';
-import { JOB_KINDS, latestTransitionData } from '../store';
+import { confirmedLiensCents, JOB_KINDS, latestTransitionData } from '../store';
 import type { ClosingAction } from './steps';
 import {
   batchId,
@@ -586,7 +589,7 @@ export function registerClosingJobs(worker: JobWorker, deps: ClosingDeps): void 
           valueCents: status.valueCents,
           condition: status.condition,
           completedAt: status.completedAt.toISOString(),
-          approvableCondition: isConditionAtLeast(status.condition, 'AVERAGE'),
+          approvableCondition: isConditionAtLeast(status.condition, MIN_APPROVABLE_PROPERTY_CONDITION),
         };
         if (payload.phase === 'PREQUAL') {
           // Back to underwriting: the report's value prices the offers (engine/jobs.ts reads it).
@@ -598,16 +601,83 @@ export function registerClosingJobs(worker: JobWorker, deps: ClosingDeps): void 
           });
           return;
         }
-        await moveClosing(tx, clock, application, 'BPO_COMPLETED', {
-          actor: PROVIDER,
-          data,
-          flags: { bpoStatus: 'COMPLETE', condition: status.condition },
-          next: { kind: CLOSING_JOBS.closingPrepare },
-        });
+        await afterClosingValuation(tx, application, subject, data);
       });
     },
     onDead: onDeadTo('BPO_PROCESSING', 'BPO_TIMEOUT'),
   });
+
+  /**
+   * The valuation report at closing (Texas): the chosen line underwritten again on the appraised value
+   * and condition, with the liens the hard pull counted and the state's CLTV cap — the domain's
+   * assessChosenLine, as at the hard pull. The appraised value and the new maximum are recorded on the
+   * application whatever the outcome. Still fits → the closing documents; a lower maximum → the
+   * borrower requalifies (CLTV_REQUALIFY, phase CLOSING: accepting goes on with the closing); a
+   * condition below the floor or a maximum under the minimum line → declined, with the adverse action
+   * notice every decline gets (it names the hard pull's report, the latest credit file).
+   */
+  async function afterClosingValuation(
+    tx: Tx,
+    application: ApplicationRow,
+    subject: Awaited<ReturnType<typeof loadClosingSubject>>,
+    report: { valueCents: number; condition: TPropertyCondition } & Record<string, unknown>,
+  ) {
+    const hardPull =
+      (await latestTransitionData(tx, application.uuid, 'HARD_PULL_PASSED')) ??
+      (await latestTransitionData(tx, application.uuid, 'HARD_PULL_CLTV_LIMITED'));
+    const existingLiensCents = Math.max(
+      await confirmedLiensCents(tx, application.uuid),
+      typeof hardPull?.existingLiensCents === 'number' ? hardPull.existingLiensCents : 0,
+    );
+    const line = assessChosenLine({
+      valueCents: report.valueCents,
+      condition: report.condition,
+      existingLiensCents,
+      state: subject.address.state.toUpperCase(),
+      licensedStates: subject.org.orgMetaData.products.heloc.licensedStates,
+      amountCents: application.amountCents,
+      pricing: mergePricing(subject.org.orgPricingData),
+    });
+    const facts = {
+      ...report,
+      phase: 'CLOSING',
+      amountCents: application.amountCents,
+      existingLiensCents,
+      maxLineCents: line.maxLineCents,
+      cltvBps: line.cltvBps,
+    };
+    await tx
+      .update(schema.helocApplications)
+      .set({ adjustedHomeAmountCents: report.valueCents, uwCalculatedDrawAmountCents: line.maxLineCents })
+      .where(eq(schema.helocApplications.uuid, application.uuid));
+    const flags = { bpoStatus: 'COMPLETE', condition: report.condition } as const;
+    switch (line.decision) {
+      case 'DECLINED':
+        await moveClosing(tx, clock, application, 'BPO_DECLINED', {
+          actor: PROVIDER,
+          reason: line.reasons.join(','),
+          data: { ...creditReportOf(hardPull), ...facts, reasons: line.reasons },
+          flags: { ...flags, uwDecision: 'DECLINE', creditScoreDecline: false, dtiDecline: false },
+        });
+        return;
+      case 'REDUCE':
+        await moveClosing(tx, clock, application, 'BPO_CLTV_LIMITED', {
+          actor: PROVIDER,
+          reason: 'CLTV_REQUALIFY',
+          data: { ...facts, previousAmountCents: application.amountCents },
+          flags,
+        });
+        return;
+      case 'APPROVED':
+        await moveClosing(tx, clock, application, 'BPO_COMPLETED', {
+          actor: PROVIDER,
+          data: facts,
+          flags,
+          next: { kind: CLOSING_JOBS.closingPrepare },
+        });
+        return;
+    }
+  }
 
   // ---- Flood determination and the closing package ------------------------------------------
 
@@ -1096,6 +1166,13 @@ export function registerClosingJobs(worker: JobWorker, deps: ClosingDeps): void 
     },
     onDead: onDeadTo('FUNDABLE', 'FUNDING_TIMEOUT'),
   });
+}
+
+/** The credit report a decision names (score, its factors and date): the hard pull's, as recorded. */
+function creditReportOf(hardPull: Record<string, unknown> | null): Record<string, unknown> {
+  if (!hardPull) return {};
+  const keys = ['pullId', 'kind', 'score', 'scoreFactors', 'pulledAt', 'declineIndicators'] as const;
+  return Object.fromEntries(keys.filter((key) => key in hardPull).map((key) => [key, hardPull[key]]));
 }
 
 /** The additional authenticated data an account number is sealed under. */

@@ -25,7 +25,21 @@
  *   right to cancel dated with the last signature) → RESCISSION → RECORDING → FUNDING_DECISION →
  *   FUNDABLE → COMPLETE, each waiting step ended by a job due when its period ends on the clock.
  * - Valuation order (Noavm before offers, Texas after identity): NO_AVM → BPO_ORDER → BPO_PROCESSING;
- *   the report sends Noavm back to underwriting (and its offers) and Texas on to the closing documents.
+ *   the report sends Noavm back to underwriting (and its offers). At closing (Texas) the report's value
+ *   and condition are underwritten again against the chosen line, with the liens the hard pull counted
+ *   and the state's CLTV cap (80% in Texas) — the domain's assessChosenLine, the check the hard pull
+ *   also makes:
+ *
+ *     BPO_PROCESSING ─BPO_COMPLETED→ GEN_CLOSING_DOCS                  (the chosen amount still fits)
+ *     BPO_PROCESSING ─BPO_CLTV_LIMITED→ CLTV_REQUALIFY (product/prequal-winback)
+ *                      ─ACCEPT_REQUALIFY_CLOSING→ GEN_CLOSING_DOCS     (a lower amount ≤ the new maximum)
+ *     BPO_PROCESSING ─BPO_DECLINED→ DECLINED (error/decline)           (condition below AVERAGE, or the
+ *                                                                      new maximum under the minimum line)
+ *
+ *   CLTV_REQUALIFY is the submission segment's step and screen; the event that led there records its
+ *   phase (SUBMISSION or CLOSING), and the requalify route accepts with the action of that phase, so
+ *   a closing requalification never restarts the submission. Every BPO outcome records the appraised
+ *   value (adjustedHomeAmount) and the new maximum line (uwCalculatedDrawAmount).
  * - Texas: the closing signature waits for the 12th day after the notice given with the application
  *   (texas.ts, a guard on CLOSING_SIGNED; the signing endpoint refuses the first signature early).
  * - A provider job whose attempts run out moves the application to UNKNOWN (error/timeout).
@@ -63,6 +77,9 @@ export const CLOSING_ACTIONS = [
   'ORDER_BPO',
   'BPO_COMPLETED_PREQUAL',
   'BPO_COMPLETED',
+  'BPO_CLTV_LIMITED',
+  'BPO_DECLINED',
+  'ACCEPT_REQUALIFY_CLOSING',
   'BPO_TIMEOUT',
   // Flood and closing documents.
   'FLOOD_CERT_PENDING',
@@ -154,7 +171,14 @@ export const CLOSING_TRANSITIONS: readonly Transition[] = [
   t('ESTIMATE_VALUE', ['NO_AVM'], 'BPO_ORDER'),
   t('ORDER_BPO', ['BPO_ORDER'], 'BPO_PROCESSING'),
   t('BPO_COMPLETED_PREQUAL', ['BPO_PROCESSING'], 'WAITING_FOR_UNDERWRITING'),
+  // At closing (Texas) the report is underwritten again against the chosen line (assessChosenLine):
+  // it still fits → the closing documents; a lower maximum → the borrower requalifies at a lower
+  // amount on the submission segment's screen (product/prequal-winback), and accepting goes on with
+  // the closing; a condition below AVERAGE or too little equity → declined (adverse action notice).
   t('BPO_COMPLETED', ['BPO_PROCESSING'], 'GEN_CLOSING_DOCS'),
+  t('BPO_CLTV_LIMITED', ['BPO_PROCESSING'], 'CLTV_REQUALIFY'),
+  t('ACCEPT_REQUALIFY_CLOSING', ['CLTV_REQUALIFY'], 'GEN_CLOSING_DOCS'),
+  t('BPO_DECLINED', ['BPO_PROCESSING'], 'DECLINED'),
   t('BPO_TIMEOUT', ['BPO_PROCESSING'], 'UNKNOWN'),
   // Flood determination, then the closing package.
   t('FLOOD_CERT_PENDING', ['GEN_CLOSING_DOCS'], 'WAITING_FOR_FLOOD_CERT'),

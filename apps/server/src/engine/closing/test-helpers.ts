@@ -161,3 +161,44 @@ export async function driveToSubmitted(
   await selectFirstOffer(app, who);
   await driveThroughSubmission(app, who, options);
 }
+
+/**
+ * A submitted application through the closing segment's borrower steps, all via HTTP: bank link →
+ * income (and the employer) → disbursement and autopay accounts → ID upload, then the jobs run.
+ * Answers the status the identity check leaves it in (GEN_CLOSING_DOCS' outcome, or BPO_ORDER in Texas).
+ */
+export async function driveThroughIdentity(app: FastifyInstance, who: Borrower) {
+  const client = createClient(app);
+  const token = await client.post(who, '/income/link-token', { kind: 'BANK' });
+  expect(token.statusCode, token.body).toBe(200);
+  const { linkToken, institutions, sandboxCredentials } = token.json();
+  const auth = await client.post(who, '/income/link/authenticate', {
+    linkToken,
+    institutionId: institutions[0].institutionId,
+    username: sandboxCredentials.username,
+    password: sandboxCredentials.password,
+  });
+  expect(auth.statusCode, auth.body).toBe(200);
+  const link = auth.json() as { publicToken: string; accounts: { accountId: string }[] };
+  expect((await client.post(who, '/income/link', { publicToken: link.publicToken })).statusCode).toBe(200);
+  if ((await client.drain(who)).status === 'EMPLOYMENT_VERIFICATION') {
+    await client.post(who, '/income/employer-verification', { employerName: 'Acme Tools' });
+    await client.drain(who);
+  }
+  const disburse = await client.post(who, '/bank/disburse', {
+    publicToken: link.publicToken,
+    accountId: link.accounts[0]!.accountId,
+  });
+  expect(disburse.statusCode, disburse.body).toBe(200);
+  expect((await client.post(who, '/bank/autopay', { payType: 'AUTOPAY' })).json()).toEqual({
+    status: 'IDENTITY_VERIFICATION',
+  });
+  const id = await client.upload(
+    who,
+    '/identity',
+    { bytes: PNG_BYTES, fileName: 'license.png' },
+    { idType: 'DRIVERS_LICENSE' },
+  );
+  expect(id.json()).toEqual({ status: 'WAITING_FOR_IDENTITY' });
+  return client.drain(who);
+}

@@ -8,11 +8,10 @@
  */
 import { and, desc, eq } from 'drizzle-orm';
 import {
-  assessEligibility,
-  combinedLtvBps,
+  assessChosenLine,
+  creditDeclineReasons,
   DECLINE_REASONS,
   dtiWithAssetsBps,
-  maximumLineCents,
   mergePricing,
   type DeclineReason,
   type TOrgData,
@@ -24,13 +23,20 @@ import { formatPhone } from '@heloc/domain';
 import { withApplicationLock, type ApplicationRow } from '../../workflow/step-machine';
 import { recordEvent } from '../../workflow/audit';
 import type { EngineDeps } from '../jobs';
-import { isCreditFacts, latestTransitionData, loadApplicationFile, moveApplication } from '../store';
+import {
+  confirmedLiensCents,
+  isCreditFacts,
+  latestTransitionData,
+  loadApplicationFile,
+  moveApplication,
+} from '../store';
 import type { FileStorage } from '../../storage';
 import { listOnApplication, loanTermsFor, renderAndStore } from './documents';
 import type { FieldSealer } from '../../lib/sealed';
 import { freezePinContext, ssnContext } from './secrets';
 import { SUBMISSION_JOB_KINDS } from './job-kinds';
 import type { SubmissionAction } from './steps';
+import type { EngineAction } from '../steps';
 
 export type SubmissionDeps = EngineDeps & { storage: FileStorage; sealer: FieldSealer };
 
@@ -70,14 +76,6 @@ async function selectedOfferOf(db: Executor, applicationUuid: string) {
       ),
     );
   return offer ?? null;
-}
-
-async function confirmedLiensCents(db: Executor, applicationUuid: string): Promise<number> {
-  const liens = await db
-    .select({ balanceCents: schema.applicationLiens.balanceCents })
-    .from(schema.applicationLiens)
-    .where(eq(schema.applicationLiens.applicationUuid, applicationUuid));
-  return liens.reduce((sum, lien) => sum + lien.balanceCents, 0);
 }
 
 /** The latest underwriting facts (value, CLTV…) recorded with the offers or the asset depletion. */
@@ -253,7 +251,6 @@ export function registerSubmissionJobs(worker: JobWorker, deps: SubmissionDeps):
           .filter((line) => line.type === 'MORTGAGE' || line.type === 'HELOC')
           .reduce((sum, line) => sum + line.balanceCents, 0);
         const existingLiensCents = Math.max(await confirmedLiensCents(tx, applicationUuid), securedCents);
-        const lineCents = maximumLineCents({ valueCents, existingLiensCents, state, pricing });
         const dtiBps = dtiWithAssetsBps({
           monthlyDebtCents: result.monthlyDebtCents,
           statedAnnualIncomeCents: qualifyingIncomeCents(
@@ -262,17 +259,21 @@ export function registerSubmissionJobs(worker: JobWorker, deps: SubmissionDeps):
           ),
           eligibleAssetsCents: locked.assetDepletionComplete ? eligibleAssetsCents : 0,
         });
-        const requestedCents = Math.min(locked.amountCents, Math.max(lineCents, pricing.minLineCents));
-        const eligibility = assessEligibility({
-          creditScore: result.score,
-          dtiBps,
-          cltvBps: combinedLtvBps({ valueCents, existingLiensCents, lineCents: requestedCents }),
+        // The chosen line against the secured debt now known (the same check a valuation report at
+        // closing gets), after the borrower's own rules on the full file.
+        const line = assessChosenLine({
+          valueCents,
           condition: locked.statusFlags.condition ?? null,
+          existingLiensCents,
           state,
           licensedStates: org.orgMetaData.products.heloc.licensedStates,
-          requestedCents,
+          amountCents: locked.amountCents,
           pricing,
         });
+        const ruleReasons = [
+          ...creditDeclineReasons({ creditScore: result.score, dtiBps, pricing }),
+          ...line.reasons,
+        ];
         const indicators = [
           ...result.declineIndicators,
           ...(result.mortgageDelinquency ? ['MORTGAGE_DELINQUENCY'] : []),
@@ -286,28 +287,29 @@ export function registerSubmissionJobs(worker: JobWorker, deps: SubmissionDeps):
           monthlyDebtCents: result.monthlyDebtCents,
           declineIndicators: indicators,
           existingLiensCents,
-          maxLineCents: lineCents,
+          maxLineCents: line.maxLineCents,
           dtiBps: Number.isFinite(dtiBps) ? dtiBps : null,
         };
-        if (!eligibility.eligible || indicators.length > 0) {
-          const reasons: string[] = [...eligibility.reasons, ...indicators];
+        if (ruleReasons.length > 0 || indicators.length > 0) {
+          const reasons: string[] = [...ruleReasons, ...indicators];
           await moveApplication(tx, clock, locked, 'HARD_PULL_DECLINED', {
             actor: PROVIDER,
             reason: reasons.join(','),
             data: { ...facts, reasons },
             flags: {
               uwDecision: 'DECLINE',
-              creditScoreDecline: eligibility.reasons.includes('CREDIT_SCORE_BELOW_FLOOR'),
-              dtiDecline: eligibility.reasons.includes('DTI_ABOVE_CAP'),
+              creditScoreDecline: ruleReasons.includes('CREDIT_SCORE_BELOW_FLOOR'),
+              dtiDecline: ruleReasons.includes('DTI_ABOVE_CAP'),
             },
           });
           return;
         }
-        if (lineCents < locked.amountCents) {
+        if (line.decision === 'REDUCE') {
           await moveApplication(tx, clock, locked, 'HARD_PULL_CLTV_LIMITED', {
             actor: PROVIDER,
             reason: 'CLTV_REQUALIFY',
-            data: { ...facts, previousAmountCents: locked.amountCents },
+            // The phase tells the requalify route where accepting leads (back to submission here).
+            data: { ...facts, previousAmountCents: locked.amountCents, phase: 'SUBMISSION' },
           });
           return;
         }
@@ -379,6 +381,13 @@ export function registerSubmissionJobs(worker: JobWorker, deps: SubmissionDeps):
   });
 }
 
+/** Declines whose audit data carries the hard pull's report (score, factors, date). */
+const AFTER_HARD_PULL_DECLINES: readonly string[] = [
+  'HARD_PULL_DECLINED',
+  'INCOME_DTI_DECLINED',
+  'BPO_DECLINED',
+] satisfies EngineAction[];
+
 /** The notice's content: the decline's own reasons and the credit report it used. */
 async function adverseActionInput(
   deps: SubmissionDeps,
@@ -409,9 +418,9 @@ async function adverseActionInput(
     : (decline.reason ?? '').split(',').filter(Boolean);
 
   // The report the decision used: the hard pull's when the decline came from it, else the soft pull's.
-  // (A decline on verified income carries the hard pull's report in its own data.)
-  const hard =
-    decline.action === 'HARD_PULL_DECLINED' || decline.action === 'INCOME_DTI_DECLINED' ? decline.data : null;
+  // (A decline after submission — on verified income, on the valuation report at closing — carries the
+  // hard pull's report in its own data.)
+  const hard = AFTER_HARD_PULL_DECLINES.includes(decline.action) ? decline.data : null;
   const soft = await latestTransitionData(deps.db, application.uuid, 'CREDIT_MATCHED');
   const report: Record<string, unknown> | null = hard ?? (isCreditFacts(soft) ? soft : null);
   const indicators = Array.isArray(report?.declineIndicators) ? (report.declineIndicators as string[]) : [];

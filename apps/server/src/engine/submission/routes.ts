@@ -30,8 +30,10 @@ import {
   ZMoreInfoView,
   ZSubmitApplicationInput,
   ZUuid,
+  type TApplicationStatus,
   type TApplicationStep,
   type TActionResult,
+  type TRequalifyCause,
 } from '@heloc/domain';
 import type { Executor } from '../../db';
 import { schema } from '../../db';
@@ -41,6 +43,7 @@ import { recordEvent } from '../../workflow/audit';
 import { withApplicationLock, type ApplicationRow } from '../../workflow/step-machine';
 import type { EngineAction } from '../steps';
 import { latestTransitionData, moveApplication, recordConsent } from '../store';
+import { CLOSING_JOBS, queueAfterLatestEvent } from '../closing/store';
 import { documentsOf } from './documents';
 import { SUBMISSION_JOB_KINDS } from './job-kinds';
 import { sealSsn, ssnContext } from './secrets';
@@ -213,25 +216,80 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
   // CLTV requalification at a lower amount
   // ------------------------------------------------------------------------------------------
 
+  /**
+   * CLTV_REQUALIFY is reached from two phases, and the event that led there records which: the hard
+   * pull at submission (accepting submits the application) or the valuation report at closing, Texas
+   * (accepting goes on to the closing documents). Each phase accepts with its own action of the step
+   * table; the screen and the endpoints are the same.
+   */
+  const REQUALIFY_PHASES = {
+    SUBMISSION: {
+      cause: 'CREDIT_REPORT',
+      accept: 'ACCEPT_REQUALIFY',
+      next: SUBMISSION_JOB_KINDS.submitApplication,
+      flags: { disclosurelistSummaryComplete: true },
+    },
+    CLOSING: {
+      cause: 'VALUATION',
+      accept: 'ACCEPT_REQUALIFY_CLOSING',
+      next: CLOSING_JOBS.closingPrepare,
+      flags: {},
+    },
+  } as const satisfies Record<
+    string,
+    {
+      cause: TRequalifyCause;
+      accept: EngineAction;
+      next: string;
+      flags: Partial<TApplicationStatus>;
+    }
+  >;
+
+  /** The latest entry into CLTV_REQUALIFY: its facts (new maximum, previous amount) and its phase. */
+  async function requalification(tx: Executor, applicationUuid: string) {
+    const [entry] = await tx
+      .select({ data: schema.applicationEvents.data })
+      .from(schema.applicationEvents)
+      .where(
+        and(
+          eq(schema.applicationEvents.applicationUuid, applicationUuid),
+          eq(schema.applicationEvents.kind, 'STEP_CHANGE'),
+          eq(schema.applicationEvents.toStep, 'CLTV_REQUALIFY'),
+        ),
+      )
+      .orderBy(desc(schema.applicationEvents.id))
+      .limit(1);
+    if (!entry) return null;
+    // Entries recorded before phases were (the hard pull's) are the submission's.
+    const phase = entry.data.phase === 'CLOSING' ? 'CLOSING' : 'SUBMISSION';
+    return {
+      ...REQUALIFY_PHASES[phase],
+      previousAmountCents: Number(entry.data.previousAmountCents),
+      maxLineCents: Number(entry.data.maxLineCents),
+    };
+  }
+
   app.get(
     `${BASE}/requalify`,
     {
       preHandler: app.authenticate,
       schema: {
         tags: ['applications'],
-        summary: 'The lower line the combined loan-to-value cap allows after the hard pull',
+        summary:
+          'The lower line the combined loan-to-value cap allows after the hard pull or the valuation report',
         params,
         response: { 200: ZCltvRequalifyView, ...errors },
       },
     },
     async (request) =>
       onOwnApplication(request, async (tx, application) => {
-        const facts = await latestTransitionData(tx, application.uuid, 'HARD_PULL_CLTV_LIMITED');
-        if (!facts) throw conflict(application, 'Requalification');
+        const requalify = await requalification(tx, application.uuid);
+        if (!requalify) throw conflict(application, 'Requalification');
         return {
           ...result(application),
-          previousAmountCents: Number(facts.previousAmountCents),
-          maxLineCents: Number(facts.maxLineCents),
+          cause: requalify.cause,
+          previousAmountCents: requalify.previousAmountCents,
+          maxLineCents: requalify.maxLineCents,
           minLineCents: pricingOf(application).minLineCents,
           termYears: application.termYears,
           rateBps: application.rateBps,
@@ -245,7 +303,8 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.authenticate,
       schema: {
         tags: ['applications'],
-        summary: 'Accept the line at a lower amount (within the new maximum) and continue the submission',
+        summary:
+          'Accept the line at a lower amount (within the new maximum) and continue the submission or the closing',
         params,
         body: ZCltvRequalifyInput,
         response: { 200: ZActionResult, ...errors },
@@ -253,13 +312,13 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       onOwnApplication(request, async (tx, application, identityUuid) => {
-        if (await alreadyDone(tx, application, 'ACCEPT_REQUALIFY', ['CLTV_REQUALIFY']))
-          return result(application);
-        const facts = await latestTransitionData(tx, application.uuid, 'HARD_PULL_CLTV_LIMITED');
+        const requalify = await requalification(tx, application.uuid);
+        const accept = requalify?.accept ?? REQUALIFY_PHASES.SUBMISSION.accept;
+        if (await alreadyDone(tx, application, accept, ['CLTV_REQUALIFY'])) return result(application);
         const { amountCents } = request.body;
-        if (application.step === 'CLTV_REQUALIFY' && facts) {
+        if (application.step === 'CLTV_REQUALIFY' && requalify) {
           const { minLineCents } = pricingOf(application);
-          const maxLineCents = Number(facts.maxLineCents);
+          const { maxLineCents } = requalify;
           if (amountCents < minLineCents || amountCents > maxLineCents) {
             throw new AppError(
               'BAD_REQUEST',
@@ -271,11 +330,14 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
             );
           }
         }
-        const moved = await moveApplication(tx, clock, application, 'ACCEPT_REQUALIFY', {
+        // Out of order (no requalification open) answers 409 from the step table here.
+        const moved = await moveApplication(tx, clock, application, accept, {
           actor: borrower(identityUuid),
           data: { amountCents, previousAmountCents: application.amountCents },
-          flags: { disclosurelistSummaryComplete: true },
-          next: { kind: SUBMISSION_JOB_KINDS.submitApplication, payload: {} },
+          flags: requalify?.flags ?? {},
+        });
+        await queueAfterLatestEvent(tx, clock, application.uuid, {
+          kind: requalify?.next ?? REQUALIFY_PHASES.SUBMISSION.next,
         });
         await tx
           .update(schema.helocApplications)

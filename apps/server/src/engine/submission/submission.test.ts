@@ -287,6 +287,7 @@ describe('from the offer to income verification', () => {
     const view = (await get(who, '/requalify')).json();
     // 85% × $650,000 − ($250,000 + $100,000).
     expect(view).toMatchObject({
+      cause: 'CREDIT_REPORT',
       previousAmountCents: 302_500_00,
       maxLineCents: 202_500_00,
       minLineCents: 15_000_00,

@@ -1,8 +1,9 @@
 /**
  * Around the offer: product/assets (asset depletion, spec 1 §4 product → assetDepletion: the offer is
  * limited by debt-to-income on the stated income, so liquid assets may count as income) and
- * product/prequal-winback (the hard pull found more debt secured by the home: the line is requalified
- * at a lower amount within the combined loan-to-value cap).
+ * product/prequal-winback (the hard pull found more debt secured by the home, or — Texas, at closing —
+ * the valuation report valued the home lower: the line is requalified at a lower amount within the
+ * combined loan-to-value cap).
  */
 import '@/components/ui/form-styles';
 import '@mantine/core/styles/SimpleGrid.css';
@@ -160,13 +161,16 @@ function WinbackForm({ view }: { view: TCltvRequalifyView }) {
     await acceptRequalify(applicationUuid, { amountCents: values.amount });
     await advance();
   });
+  const valuation = view.cause === 'VALUATION';
   return (
     <>
       <Text>
-        Your full credit report shows more debt secured by your home than we found before, so the line we can
-        offer is lower than the {formatCurrency(view.previousAmountCents)} you chose. You can still get a line
-        of up to <strong>{formatCurrency(view.maxLineCents)}</strong> for {view.termYears} years at{' '}
-        {formatPercentFromBps(view.rateBps, { decimals: 2 })}.
+        {valuation
+          ? 'The valuation of your home came in lower than the estimate your offer was based on'
+          : 'Your full credit report shows more debt secured by your home than we found before'}
+        , so the line we can offer is lower than the {formatCurrency(view.previousAmountCents)} you chose. You
+        can still get a line of up to <strong>{formatCurrency(view.maxLineCents)}</strong> for{' '}
+        {view.termYears} years at {formatPercentFromBps(view.rateBps, { decimals: 2 })}.
       </Text>
       <form
         ref={formRef}
@@ -185,7 +189,7 @@ function WinbackForm({ view }: { view: TCltvRequalifyView }) {
           />
           <ServerError>{serverError}</ServerError>
           <Button type="submit" loading={submitting || busy} w="fit-content">
-            Accept and submit
+            {valuation ? 'Accept and continue' : 'Accept and submit'}
           </Button>
         </Stack>
       </form>

@@ -252,6 +252,7 @@ describe('product/prequal-winback', () => {
       .on(`GET ${BASE}/requalify`, {
         body: {
           status: 'CLTV_REQUALIFY',
+          cause: 'CREDIT_REPORT',
           previousAmountCents: 30_000_000,
           maxLineCents: 20_000_000,
           minLineCents: 1_500_000,
@@ -277,5 +278,34 @@ describe('product/prequal-winback', () => {
     await user.click(screen.getByRole('button', { name: 'Accept and submit' }));
     await waitFor(() => expect(server.callsTo(`POST ${BASE}/requalify`)).toHaveLength(1));
     expect(server.callsTo(`POST ${BASE}/requalify`)[0]!.body).toEqual({ amountCents: 15_000_000 });
+  });
+
+  it('says the valuation came in lower when the report lowered the line at closing (Texas)', async () => {
+    server
+      .on(`GET ${BASE}/requalify`, {
+        body: {
+          status: 'CLTV_REQUALIFY',
+          cause: 'VALUATION',
+          previousAmountCents: 10_000_000,
+          maxLineCents: 7_000_000,
+          minLineCents: 1_500_000,
+          termYears: 10,
+          rateBps: 975,
+        },
+      })
+      .on(`POST ${BASE}/requalify`, { body: { status: 'GEN_CLOSING_DOCS' } });
+    const user = userEvent.setup();
+    render('product/prequal-winback');
+    const amount = await screen.findByLabelText(/Initial draw amount/);
+    expect(amount).toHaveValue('70,000');
+    expect(
+      screen.getByText(/valuation of your home came in lower .* than the \$100,000 you chose/),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/credit report/)).not.toBeInTheDocument();
+    await user.clear(amount);
+    await user.type(amount, '60,000');
+    await user.click(screen.getByRole('button', { name: 'Accept and continue' }));
+    await waitFor(() => expect(server.callsTo(`POST ${BASE}/requalify`)).toHaveLength(1));
+    expect(server.callsTo(`POST ${BASE}/requalify`)[0]!.body).toEqual({ amountCents: 6_000_000 });
   });
 });
