@@ -58,6 +58,12 @@ export async function apiPost(request: APIRequestContext, who: Borrower, path: s
   return res.json() as Promise<Record<string, unknown>>;
 }
 
+export async function apiGet(request: APIRequestContext, who: Borrower, path: string) {
+  const res = await request.get(`${API}/${who.applicationUuid}${path}`, { headers: auth(who) });
+  expect(res.ok(), `${path}: ${res.status()} ${await res.text()}`).toBe(true);
+  return res.json() as Promise<Record<string, unknown>>;
+}
+
 export async function statusOf(request: APIRequestContext, who: Borrower): Promise<string> {
   const res = await request.get(STATUS(who.applicationUuid), { headers: auth(who) });
   expect(res.ok()).toBe(true);
@@ -71,8 +77,21 @@ export async function waitForStatus(request: APIRequestContext, who: Borrower, e
     .toBe(expected);
 }
 
-/** Profile → soft pull → liens → offer → contact → additional profile → HMDA → summary → submit. */
-export async function driveToIncomeVerification(page: Page, who: Borrower) {
+/**
+ * Profile → soft pull → liens → offer → contact → additional profile → HMDA → summary → submit, then
+ * the status `until` (the hand-over to income verification unless told otherwise). By default the
+ * liens are confirmed as found and the 10-year offer is taken at $100,000 (or the maximum line if
+ * lower); `lienBalanceCents` corrects the found lien's balance, `amount: 'MAX'` takes the maximum line.
+ */
+export async function driveToIncomeVerification(
+  page: Page,
+  who: Borrower,
+  {
+    lienBalanceCents,
+    amount = 100_000_00,
+    until = 'INCOME_VERIFICATION',
+  }: { lienBalanceCents?: number; amount?: number | 'MAX'; until?: string } = {},
+) {
   const request = page.request;
   await apiPost(request, who, '/profile', {
     name: { firstName: 'Ann', lastName: who.lastName },
@@ -80,17 +99,23 @@ export async function driveToIncomeVerification(page: Page, who: Borrower) {
     softCreditConsent: true,
   });
   await waitForStatus(request, who, 'LIEN_VERIFICATION');
-  await apiPost(request, who, '/liens/confirm');
+  const corrections =
+    lienBalanceCents === undefined
+      ? []
+      : ((await apiGet(request, who, '/liens')).liens as { uuid: string }[]).map((lien) => ({
+          uuid: lien.uuid,
+          balanceCents: lienBalanceCents,
+        }));
+  await apiPost(request, who, '/liens/confirm', corrections.length > 0 ? { corrections } : undefined);
   await waitForStatus(request, who, 'OFFER_SELECTION');
-  const offersRes = await request.get(`${API}/${who.applicationUuid}/offers`, { headers: auth(who) });
-  const offers = (await offersRes.json()) as {
+  const offers = (await apiGet(request, who, '/offers')) as {
     maxLineCents: number;
     offers: { uuid: string; termYears: number }[];
   };
   const offer = offers.offers.find((each) => each.termYears === 10) ?? offers.offers[0]!;
   await apiPost(request, who, '/offer', {
     offerUuid: offer.uuid,
-    amountCents: Math.min(offers.maxLineCents, 100_000_00),
+    amountCents: amount === 'MAX' ? offers.maxLineCents : Math.min(offers.maxLineCents, amount),
   });
   await waitForStatus(request, who, 'COLLECT_ADDITIONAL_INFO');
   await apiPost(request, who, '/contact', { email: who.email, phoneNumber: '(415) 555-0177' });
@@ -106,7 +131,7 @@ export async function driveToIncomeVerification(page: Page, who: Borrower) {
   });
   await waitForStatus(request, who, 'SUMMARY');
   await apiPost(request, who, '/submit', { summaryAccepted: true, hardCreditConsent: true });
-  await waitForStatus(request, who, 'INCOME_VERIFICATION');
+  await waitForStatus(request, who, until);
 }
 
 /**
@@ -186,32 +211,49 @@ export async function bankLinkApi(page: Page, who: Borrower) {
   return linked as { publicToken: string; accounts: { accountId: string }[] };
 }
 
+/** A file for a multipart upload. */
+export type UploadFile = { name: string; mimeType: string; buffer: Buffer };
+
+/** A photo of an ID the sandbox check reads (any readable JPEG or PNG). */
+export const READABLE_ID: UploadFile = { name: 'id.png', mimeType: 'image/png', buffer: PNG };
+
 /**
- * From INCOME_VERIFICATION through the API as far as `until`: income link, employer, accounts,
- * identity (CA: the closing documents; TX: the valuation order), e-signatures.
+ * From EMPLOYMENT_VERIFICATION: the employer, then disbursement and autopay from the bank linked for
+ * income (or, when income came from elsewhere, a bank linked now).
  */
-export async function driveClosingApi(page: Page, who: Borrower, until: 'IDENTITY' | 'SIGNED') {
+export async function employerAndAccountsApi(
+  page: Page,
+  who: Borrower,
+  incomeLink?: { publicToken: string; accounts: { accountId: string }[] },
+) {
   const request = page.request;
-  const link = await bankLinkApi(page, who);
-  await apiPost(request, who, '/income/link', { publicToken: link.publicToken });
-  await waitForStatus(request, who, 'EMPLOYMENT_VERIFICATION');
   await apiPost(request, who, '/income/employer-verification', { employerName: 'Acme Tools' });
   await waitForStatus(request, who, 'DISBURSEMENT_ACCOUNT');
+  const link = incomeLink ?? (await bankLinkApi(page, who));
   await apiPost(request, who, '/bank/disburse', {
     publicToken: link.publicToken,
     accountId: link.accounts[0]!.accountId,
   });
   await apiPost(request, who, '/bank/autopay', { payType: 'AUTOPAY' });
-  const id = await request.post(`${API}/${who.applicationUuid}/identity`, {
+}
+
+/** The ID type and the front of the ID; the check runs in a job (WAITING_FOR_IDENTITY). */
+export async function uploadIdApi(page: Page, who: Borrower, front: UploadFile = READABLE_ID) {
+  const id = await page.request.post(`${API}/${who.applicationUuid}/identity`, {
     headers: auth(who),
-    multipart: { idType: 'DRIVERS_LICENSE', file: { name: 'id.png', mimeType: 'image/png', buffer: PNG } },
+    multipart: { idType: 'DRIVERS_LICENSE', file: front },
   });
   expect(id.ok(), await id.text()).toBe(true);
-  if (until === 'IDENTITY') return;
+}
+
+/** From NOTE_SIGNING: every e-signed closing document signed, then the notary choice is next. */
+export async function signAllApi(page: Page, who: Borrower) {
+  const request = page.request;
   await waitForStatus(request, who, 'NOTE_SIGNING');
-  const list = (await (
-    await request.get(`${API}/${who.applicationUuid}/closing-documents`, { headers: auth(who) })
-  ).json()) as { esignDisclosureVersion: string; documents: { uuid: string; signingMethod: string }[] };
+  const list = (await apiGet(request, who, '/closing-documents')) as {
+    esignDisclosureVersion: string;
+    documents: { uuid: string; signingMethod: string }[];
+  };
   for (const doc of list.documents.filter((each) => each.signingMethod === 'ESIGN')) {
     await apiPost(request, who, '/signing/sign', {
       documentUuid: doc.uuid,
@@ -221,4 +263,50 @@ export async function driveClosingApi(page: Page, who: Borrower, until: 'IDENTIT
     });
   }
   await waitForStatus(request, who, 'NOTARY_DISCLOSURE');
+}
+
+/**
+ * From NOTARY_DISCLOSURE: the eNotary session (notaries' hours: see `toWeekdayMorning`) — the identity
+ * questions answered from the registration (1980, 12 Oak Street, Fresno), the deed reviewed and signed.
+ */
+export async function enotaryApi(page: Page, who: Borrower) {
+  const request = page.request;
+  await apiPost(request, who, '/notary/choice', { method: 'ENOTARY' });
+  const session = (await apiPost(request, who, '/notary/session')) as {
+    questions: { id: string; choices: string[] }[];
+  };
+  const pick = (id: string, wanted: string) =>
+    session.questions
+      .find((question) => question.id === id)
+      ?.choices.find((choice) => choice.includes(wanted));
+  await apiPost(request, who, '/notary/session/identity', {
+    answers: {
+      birthYear: pick('birthYear', '1980'),
+      street: pick('street', 'Oak'),
+      city: pick('city', 'Fresno'),
+    },
+  });
+  const list = (await apiGet(request, who, '/closing-documents')) as {
+    documents: { uuid: string; type: string }[];
+  };
+  await apiPost(request, who, '/notary/session/review', {
+    documentUuid: list.documents.find((doc) => doc.type === 'DEED_OF_TRUST')!.uuid,
+    scrolledToBottom: true,
+  });
+  await apiPost(request, who, '/notary/session/sign', { esignConsent: true });
+}
+
+/**
+ * From INCOME_VERIFICATION through the API as far as `until`: income link, employer, accounts,
+ * identity (CA: the closing documents; TX: the valuation order), e-signatures.
+ */
+export async function driveClosingApi(page: Page, who: Borrower, until: 'IDENTITY' | 'SIGNED') {
+  const request = page.request;
+  const link = await bankLinkApi(page, who);
+  await apiPost(request, who, '/income/link', { publicToken: link.publicToken });
+  await waitForStatus(request, who, 'EMPLOYMENT_VERIFICATION');
+  await employerAndAccountsApi(page, who, link);
+  await uploadIdApi(page, who);
+  if (until === 'IDENTITY') return;
+  await signAllApi(page, who);
 }

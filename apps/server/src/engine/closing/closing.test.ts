@@ -9,6 +9,7 @@ import { routeForStatus } from '@heloc/domain';
 import { schema } from '../../db';
 import { ManualClock } from '../../lib/clock';
 import { createSandboxProviders, type Providers } from '../../providers';
+import { SANDBOX_UNREADABLE_ID_PNG_BASE64 } from '../../providers/identity-document/sandbox-images';
 import { createTestApp, type TestApp } from '../../test/app';
 import { multipartBody as multipart } from '../../uploads';
 import {
@@ -596,27 +597,20 @@ describe('scenarios', () => {
     );
     expect(pdf.statusCode).toBe(400);
     expect(pdf.json().details.reason).toBe('UNSUPPORTED_TYPE');
-    // …and a photo the checker cannot read comes back with the condition.
-    const sandbox = t.app.providers.identityDocument;
-    t.app.providers.identityDocument = {
-      verify: async () => ({
-        outcome: 'FAILED_VERIFICATION',
-        checkId: 'x',
-        status: 'FAILED_VERIFICATION',
-        reason: 'UNREADABLE',
-      }),
-    };
-    try {
-      expect((await uploadId(who)).json()).toEqual({ status: 'WAITING_FOR_IDENTITY' });
-      const failed = await c.drain(who);
-      expect(failed.status).toBe('IDENTITY_VERIFICATION');
-      expect(route(failed)).toBe('identity');
-      expect(await openConditionsOf(who)).toEqual([
-        expect.objectContaining({ categoryEnum: 'ID_VERIFICATION_FAILURE' }),
-      ]);
-    } finally {
-      t.app.providers.identityDocument = sandbox;
-    }
+    // …and a photo the checker cannot read (the sandbox's blank test image) comes back with the condition.
+    const unreadable = await c.upload(
+      who,
+      '/identity',
+      { bytes: Buffer.from(SANDBOX_UNREADABLE_ID_PNG_BASE64, 'base64'), fileName: 'blank.png' },
+      { idType: 'PASSPORT' },
+    );
+    expect(unreadable.json()).toEqual({ status: 'WAITING_FOR_IDENTITY' });
+    const failed = await c.drain(who);
+    expect(failed.status).toBe('IDENTITY_VERIFICATION');
+    expect(route(failed)).toBe('identity');
+    expect(await openConditionsOf(who)).toEqual([
+      expect.objectContaining({ categoryEnum: 'ID_VERIFICATION_FAILURE' }),
+    ]);
     const retry = await c.upload(
       who,
       '/identity',

@@ -1,7 +1,13 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../lib/clock';
 import type { IdentityDocumentRequest } from './index';
 import { createSandboxIdentityDocument } from './sandbox';
+import { SANDBOX_UNREADABLE_ID_PNG_BASE64 } from './sandbox-images';
+
+const UNREADABLE_SHA256 = createHash('sha256')
+  .update(Buffer.from(SANDBOX_UNREADABLE_ID_PNG_BASE64, 'base64'))
+  .digest('hex');
 
 const provider = createSandboxIdentityDocument({ clock: new ManualClock('2026-03-02T18:00:00.000Z') });
 
@@ -25,6 +31,11 @@ describe('sandbox identity document check', () => {
     ],
     ['Declined', { contentType: 'application/pdf' }, { outcome: 'VERIFIED' }],
     ['Smith', { sizeBytes: 0 }, { outcome: 'FAILED_VERIFICATION', reason: 'UNREADABLE' }],
+    [
+      'Smith',
+      { contentType: 'image/png', sha256: UNREADABLE_SHA256 },
+      { outcome: 'FAILED_VERIFICATION', reason: 'UNREADABLE' },
+    ],
     ['Smith', { contentType: 'image/gif' }, { outcome: 'FAILED_VERIFICATION', reason: 'UNSUPPORTED_FORMAT' }],
   ])('%s %j → %j', async (lastName, front, expected) => {
     expect(await provider.verify(request(lastName, front))).toMatchObject(expected);

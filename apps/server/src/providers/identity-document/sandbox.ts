@@ -1,12 +1,19 @@
 /**
  * Deterministic ID check. DESIGN.md §7 has every scenario's ID verified, so failures come from the
- * upload itself: an empty file is unreadable, a format a reader cannot open is unsupported.
+ * image itself: the sandbox's unreadable test image (sandbox-images.ts) fails as UNREADABLE. An empty
+ * file or a format a reader cannot open fail too, though the upload refuses those before the check.
  */
+import { createHash } from 'node:crypto';
 import type { Clock } from '../../lib/clock';
 import { addCalendarDays, hashInt, isoDateOf, sandboxId } from '../shared';
 import type { IdentityDocumentProvider } from './index';
+import { SANDBOX_UNREADABLE_ID_PNG_BASE64 } from './sandbox-images';
 
 const READABLE_TYPES = ['image/jpeg', 'image/png', 'application/pdf'];
+/** Images are matched by content (the provider is given the stored file's SHA-256, hex). */
+const UNREADABLE_ID_SHA256 = createHash('sha256')
+  .update(Buffer.from(SANDBOX_UNREADABLE_ID_PNG_BASE64, 'base64'))
+  .digest('hex');
 
 export function createSandboxIdentityDocument(options: { clock: Clock }): IdentityDocumentProvider {
   return {
@@ -20,7 +27,7 @@ export function createSandboxIdentityDocument(options: { clock: Clock }): Identi
           reason: 'UNSUPPORTED_FORMAT',
         };
       }
-      if (request.front.sizeBytes <= 0) {
+      if (request.front.sizeBytes <= 0 || request.front.sha256 === UNREADABLE_ID_SHA256) {
         return {
           outcome: 'FAILED_VERIFICATION',
           checkId,

@@ -1,7 +1,8 @@
 /**
  * The closing forms against a mocked server: the manual disbursement account (the ABA checksum checked
  * in the browser with the domain validator, nothing sent until it passes), the employer, the home value
- * estimate; each sends the domain-parsed body and moves on.
+ * estimate; each sends the domain-parsed body and moves on. The conditions dashboard sends each open
+ * condition to the screen that clears it.
  */
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -13,6 +14,7 @@ import { ApplicationFlowProvider } from '@/features/application-flow';
 import { APPLICATION_UUID, applicationFixture, mockApi } from '@/testing/mock-api';
 import { renderRoutes } from '@/testing/render';
 import { BankManualDisburse } from './bank-screens';
+import { ConditionsDashboard } from './conditions-screens';
 import { BpoEstimateValue } from './hold-screens';
 import { EmployerVerification } from './income-screens';
 
@@ -36,6 +38,7 @@ const routes: RouteObject[] = [
       { path: 'bank/manual-disburse', element: <BankManualDisburse /> },
       { path: 'income/employer-verification', element: <EmployerVerification /> },
       { path: 'bpo/estimate-value', element: <BpoEstimateValue /> },
+      { path: 'conditions', element: <ConditionsDashboard /> },
       { path: '*', element: <h1>next screen</h1> },
     ],
   },
@@ -160,5 +163,47 @@ describe('bpo/estimate-value', () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/${APPLICATION_UUID}/bpo/order-bpo`));
     expect(server.callsTo(`POST ${BASE}/bpo/estimate`)[0]!.body).toEqual({ estimatedValueCents: 450_000_00 });
+  });
+});
+
+describe('conditions', () => {
+  const CONDITIONS = `GET /service-conditions/external/api/v1/applications/${APPLICATION_UUID}/conditions/external-applicants`;
+  const documentRequest = {
+    uuid: '44444444-4444-4444-8444-444444444444',
+    categoryEnum: 'GENERIC_DOCUMENT_REQUEST',
+    created: '2026-03-02T18:00:00.000Z',
+    commentsToBorrower: 'Please upload your 2 most recent federal tax returns.',
+    actionNeeded: true,
+    requestDocuments: true,
+    xtraData: { numDocsRequired: 2 },
+  };
+  const income = (requiredDocuments: { documentType: string; count: number }[]) => ({
+    body: {
+      status: 'INCOME_VERIFICATION',
+      employmentType: 'SELF_EMPLOYED',
+      incomeSources: [],
+      requiredDocuments,
+      documents: [],
+    },
+  });
+
+  it('sends the income step’s document request to the income upload, where it counts for the review', async () => {
+    server
+      .on(CONDITIONS, { body: [documentRequest] })
+      .on(`GET ${BASE}/income`, income([{ documentType: 'TAX_RETURN', count: 2 }]));
+    render('conditions');
+    const action = await screen.findByRole('link', { name: 'Upload tax returns' });
+    expect(action).toHaveAttribute('href', expect.stringMatching(/\/income\/upload\/tax-return$/));
+    expect(screen.queryByRole('link', { name: 'Upload documents' })).toBeNull();
+  });
+
+  it('sends any other document request to conditions/upload-document', async () => {
+    server.on(CONDITIONS, { body: [documentRequest] }).on(`GET ${BASE}/income`, income([]));
+    render('conditions');
+    const action = await screen.findByRole('link', { name: 'Upload documents' });
+    expect(action).toHaveAttribute(
+      'href',
+      expect.stringMatching(new RegExp(`/conditions/upload-document\\?condition=${documentRequest.uuid}$`)),
+    );
   });
 });

@@ -1,7 +1,9 @@
 /**
  * conditions: the open conditions of the application (polled every 60 s and on window focus, spec 1
  * §9), each with what to do about it; conditions/upload-document for a requested document and
- * conditions/phone-number for a missing phone number.
+ * conditions/phone-number for a missing phone number. Income documents (the paystub condition, the
+ * document request of the income step) go to the income upload screen, where they count for the
+ * income review.
  */
 import '@/components/ui/form-styles';
 import { Alert, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
@@ -23,10 +25,12 @@ import {
   conditionPhoneNumber,
   conditionsQueryKey,
   conditionsQueryOptions,
+  incomeQueryOptions,
   uploads,
 } from '../api/closing-api';
 import { QueryView } from './common';
 import { FileUpload } from './file-upload';
+import { incomeDocumentsUpload } from './income-screens';
 
 function useConditions() {
   const { applicationUuid } = useApplicationFlow();
@@ -37,7 +41,11 @@ function useConditions() {
   });
 }
 
-function actionOf(applicationUuid: string, condition: TCondition): { to: string; label: string } | null {
+function actionOf(
+  applicationUuid: string,
+  condition: TCondition,
+  incomeUpload: ReturnType<typeof incomeDocumentsUpload>,
+): { to: string; label: string } | null {
   const app = (step: string) => destinationPath(applicationUuid, step);
   if (condition.categoryEnum === 'MISSING_PHONE_NUMBER')
     return {
@@ -48,6 +56,9 @@ function actionOf(applicationUuid: string, condition: TCondition): { to: string;
     return { to: app('income/upload/paystub'), label: 'Upload pay stubs' };
   if (condition.categoryEnum === 'ID_VERIFICATION_FAILURE')
     return { to: app('identity'), label: 'Upload your ID again' };
+  // While the income step asks for documents, the document request is its own (engine/closing jobs).
+  if (condition.categoryEnum === 'GENERIC_DOCUMENT_REQUEST' && incomeUpload)
+    return { to: app(`income/upload/${incomeUpload.type}`), label: incomeUpload.label };
   if (condition.requestDocuments)
     return {
       to: `${app('conditions/upload-document')}?condition=${condition.uuid}`,
@@ -59,16 +70,27 @@ function actionOf(applicationUuid: string, condition: TCondition): { to: string;
 export function ConditionsDashboard() {
   const { applicationUuid } = useApplicationFlow();
   const conditions = useConditions();
+  // The income view says whether a document request belongs to the income step; asked only then.
+  const documentRequest =
+    conditions.data?.some((each) => each.categoryEnum === 'GENERIC_DOCUMENT_REQUEST') === true;
+  const income = useQuery({ ...incomeQueryOptions(applicationUuid), enabled: documentRequest });
+  const incomeUpload = incomeDocumentsUpload(income.data);
+  const view = {
+    data: conditions.data,
+    error: conditions.error,
+    isPending: conditions.isPending || (documentRequest && income.isPending),
+    refetch: conditions.refetch,
+  };
   return (
     <StepPage title="Items we need from you" lead="Clear these items so we can finish your application.">
-      <QueryView query={conditions} label="Loading your open items">
+      <QueryView query={view} label="Loading your open items">
         {(list) =>
           list.length === 0 ? (
             <Text>There is nothing we need from you right now.</Text>
           ) : (
             <Stack gap="md" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
               {list.map((condition) => {
-                const action = actionOf(applicationUuid, condition);
+                const action = actionOf(applicationUuid, condition, incomeUpload);
                 return (
                   <Card component="li" key={condition.uuid} withBorder radius="md">
                     <Stack gap="xs">

@@ -52,6 +52,21 @@ const UPLOAD_TITLES: Record<TIncomeUploadType, { title: string; one: string; man
   'bank-statement': { title: 'Upload your bank statements', one: 'bank statement', many: 'bank statements' },
 };
 
+/**
+ * The upload screen of the documents the income step still asks for (the first kind with a screen),
+ * with its button label; null when it asks for none. The conditions dashboard sends the income
+ * document request here: documents sent to conditions/upload-document would not reach the income review.
+ */
+export function incomeDocumentsUpload(
+  income: TIncomeView | undefined,
+): { type: TIncomeUploadType; label: string } | null {
+  for (const required of income?.requiredDocuments ?? []) {
+    const type = UPLOAD_TYPE_OF[required.documentType];
+    if (type) return { type, label: `Upload ${UPLOAD_TITLES[type].many}` };
+  }
+  return null;
+}
+
 /** Conditions that ask for income documents, and the document type each asks for. */
 function documentCondition(conditions: readonly TCondition[] | undefined, type: TIncomeUploadType) {
   return conditions?.find(
