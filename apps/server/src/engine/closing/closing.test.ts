@@ -3,7 +3,7 @@
  * (INCOME_VERIFICATION) to a funded line (COMPLETE), with the jobs run by `app.jobs.runDue()` and the
  * waiting periods passed by moving a ManualClock. Monday 2026-01-05 09:00 Pacific at the start.
  */
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeForStatus } from '@heloc/domain';
 import { schema } from '../../db';
@@ -13,6 +13,7 @@ import { SANDBOX_UNREADABLE_ID_PNG_BASE64 } from '../../providers/identity-docum
 import { createTestApp, type TestApp } from '../../test/app';
 import { multipartBody as multipart } from '../../uploads';
 import {
+  driveThroughSubmission,
   driveToSubmitted,
   createClient,
   driveToOfferSelection,
@@ -962,6 +963,60 @@ describe('DTI on verified income', () => {
     expect(decline!.data.verifiedDtiBps as number).toBeGreaterThan(5000);
     const documents = (await c.get(who, '/documents')).json() as { documents: { type: string }[] };
     expect(documents.documents.map((doc) => doc.type)).toContain('ADVERSE_ACTION_NOTICE');
+  });
+
+  it('declines on verified income after a requalification at the hard pull as well', async () => {
+    clock.set(START);
+    const who = await newBorrower(t.app, 'Example');
+    // The borrower corrects the $250,000 mortgage down to $100,000 and takes the whole $400,000 line;
+    // the hard pull still finds $250,000, so the line is requalified at $302,500 first.
+    expect(
+      (
+        await c.post(who, '/profile', {
+          name: { firstName: 'Ann', lastName: who.lastName },
+          dob: '1980-02-29',
+          softCreditConsent: true,
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect((await c.drain(who)).status).toBe('LIEN_VERIFICATION');
+    const { liens } = (await c.get(who, '/liens')).json() as { liens: { uuid: string }[] };
+    const corrections = liens.map((lien) => ({ uuid: lien.uuid, balanceCents: 100_000_00 }));
+    expect((await c.post(who, '/liens/confirm', { corrections })).statusCode).toBe(200);
+    expect((await c.drain(who)).status).toBe('OFFER_SELECTION');
+    const offers = (await c.get(who, '/offers')).json() as {
+      maxLineCents: number;
+      offers: { uuid: string }[];
+    };
+    expect(offers.maxLineCents).toBe(400_000_00);
+    const chosen = await c.post(who, '/offer', {
+      offerUuid: offers.offers[0]!.uuid,
+      amountCents: 400_000_00,
+    });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    await driveThroughSubmission(t.app, who, { afterHardPull: 'CLTV_REQUALIFY' });
+    expect((await c.post(who, '/requalify', { amountCents: 302_500_00 })).statusCode).toBe(200);
+    expect((await c.drain(who)).status).toBe('INCOME_VERIFICATION');
+
+    verifiedIncomeCents = 30_000_00;
+    try {
+      await throughIncome(who);
+      const status = await c.drain(who);
+      expect(status.status).toBe('DECLINED');
+      expect(status.applicationStatus).toMatchObject({ uwDecision: 'DECLINE', dtiDecline: true });
+    } finally {
+      verifiedIncomeCents = null;
+    }
+    const [decline] = await t.database.db
+      .select()
+      .from(schema.applicationEvents)
+      .where(
+        and(
+          eq(schema.applicationEvents.applicationUuid, who.applicationUuid),
+          eq(schema.applicationEvents.action, 'INCOME_DTI_DECLINED'),
+        ),
+      );
+    expect(decline!.data).toMatchObject({ kind: 'HARD', existingLiensCents: 250_000_00 });
   });
 
   it('continues when the verified income keeps DTI within the cap', async () => {

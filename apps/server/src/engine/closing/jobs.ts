@@ -125,7 +125,7 @@ export function registerClosingJobs(worker: JobWorker, deps: ClosingDeps): void 
     employmentType: TEmploymentType,
     data: { annualIncomeCents: number } & Record<string, unknown>,
   ) {
-    const hardPull = await latestTransitionData(tx, application.uuid, 'HARD_PULL_PASSED');
+    const hardPull = await hardPullFacts(tx, application.uuid);
     if (hardPull && typeof hardPull.monthlyDebtCents === 'number') {
       const assets = application.assetDepletionComplete
         ? await latestTransitionData(tx, application.uuid, 'SUBMIT_ASSETS')
@@ -622,9 +622,7 @@ export function registerClosingJobs(worker: JobWorker, deps: ClosingDeps): void 
     subject: Awaited<ReturnType<typeof loadClosingSubject>>,
     report: { valueCents: number; condition: TPropertyCondition } & Record<string, unknown>,
   ) {
-    const hardPull =
-      (await latestTransitionData(tx, application.uuid, 'HARD_PULL_PASSED')) ??
-      (await latestTransitionData(tx, application.uuid, 'HARD_PULL_CLTV_LIMITED'));
+    const hardPull = await hardPullFacts(tx, application.uuid);
     const existingLiensCents = Math.max(
       await confirmedLiensCents(tx, application.uuid),
       typeof hardPull?.existingLiensCents === 'number' ? hardPull.existingLiensCents : 0,
@@ -1166,6 +1164,17 @@ export function registerClosingJobs(worker: JobWorker, deps: ClosingDeps): void 
     },
     onDead: onDeadTo('FUNDABLE', 'FUNDING_TIMEOUT'),
   });
+}
+
+/**
+ * The hard pull as recorded: it passed, or it limited the line and the borrower requalified at a
+ * lower amount (the same report either way; the DTI on verified income and the valuation check use it).
+ */
+async function hardPullFacts(db: Tx, applicationUuid: string): Promise<Record<string, unknown> | null> {
+  return (
+    (await latestTransitionData(db, applicationUuid, 'HARD_PULL_PASSED')) ??
+    (await latestTransitionData(db, applicationUuid, 'HARD_PULL_CLTV_LIMITED'))
+  );
 }
 
 /** The credit report a decision names (score, its factors and date): the hard pull's, as recorded. */

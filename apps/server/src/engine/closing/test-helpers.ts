@@ -123,7 +123,10 @@ const HMDA = {
 export async function driveThroughSubmission(
   app: FastifyInstance,
   who: Borrower,
-  { ownership = 'SOLE' }: { ownership?: 'SOLE' | 'JOINT' } = {},
+  {
+    ownership = 'SOLE',
+    afterHardPull = 'INCOME_VERIFICATION',
+  }: { ownership?: 'SOLE' | 'JOINT'; afterHardPull?: string } = {},
 ): Promise<void> {
   const client = createClient(app);
   const ok = async (res: Awaited<ReturnType<typeof client.post>>, expected: string) => {
@@ -148,7 +151,7 @@ export async function driveThroughSubmission(
     await client.post(who, '/submit', { summaryAccepted: true, hardCreditConsent: true }),
     'HARD_CREDIT_PULL',
   );
-  expect((await client.drain(who)).status).toBe('INCOME_VERIFICATION');
+  expect((await client.drain(who)).status).toBe(afterHardPull);
 }
 
 /** Registration → offers → the first 10-year offer → submission: a submitted application, all via HTTP. */
