@@ -12,6 +12,7 @@ import { createSandboxProviders, type Providers } from '../../providers';
 import { SANDBOX_UNREADABLE_ID_PNG_BASE64 } from '../../providers/identity-document/sandbox-images';
 import { createTestApp, type TestApp } from '../../test/app';
 import { multipartBody as multipart } from '../../uploads';
+import { CONDITION_NOTIFICATION_CTA, CONDITION_NOTIFICATION_TITLE } from './store';
 import {
   driveThroughSubmission,
   driveToSubmitted,
@@ -612,6 +613,25 @@ describe('scenarios', () => {
     expect(await openConditionsOf(who)).toEqual([
       expect.objectContaining({ categoryEnum: 'ID_VERIFICATION_FAILURE' }),
     ]);
+    // The borrower hears of it in the bell, with the way to the conditions dashboard.
+    const wallet = await t.app.inject({
+      method: 'GET',
+      url: '/service-wallet/secure/api/v4/account',
+      headers: { authorization: who.authorization, cookie: who.cookie },
+    });
+    const [account] = wallet.json() as { notifications: { title: string; ctas: unknown[] }[] }[];
+    expect(account!.notifications).toContainEqual(
+      expect.objectContaining({
+        title: CONDITION_NOTIFICATION_TITLE,
+        status: 'UNREAD',
+        ctas: [
+          {
+            title: CONDITION_NOTIFICATION_CTA,
+            redirectPath: `/account/heloc/${who.applicationUuid}/conditions`,
+          },
+        ],
+      }),
+    );
     const retry = await c.upload(
       who,
       '/identity',

@@ -15,6 +15,8 @@ import { schema } from '../../db';
 import type { Clock } from '../../lib/clock';
 import { enqueueJob } from '../../jobs/queue';
 import type { OrganisationDirectory } from '../../modules/organisations/directory';
+import { insertNotification } from '../../modules/wallet/repository';
+import { APP_BASE } from '../../modules/web/routes';
 import type { Providers } from '../../providers';
 import type { FileStorage } from '../../storage';
 import type { FieldSealer } from '../../lib/sealed';
@@ -196,7 +198,14 @@ export async function updateClosing(
     .onConflictDoUpdate({ target: schema.applicationClosing.applicationUuid, set: values });
 }
 
-/** Opens a condition of `category` (or updates the open one: a category is asked for once at a time). */
+/** The borrower's notification of a new condition: the bell is how they learn of it and reach it. */
+export const CONDITION_NOTIFICATION_TITLE = 'We need something from you';
+export const CONDITION_NOTIFICATION_CTA = 'See what we need';
+
+/**
+ * Opens a condition of `category` (or updates the open one: a category is asked for once at a time).
+ * A new one also notifies the borrower, with a link to the conditions dashboard.
+ */
 export async function raiseCondition(
   tx: Executor,
   clock: Clock,
@@ -236,6 +245,18 @@ export async function raiseCondition(
   await tx
     .insert(schema.applicationConditions)
     .values({ applicationUuid, category, createdAt: clock.now(), ...values });
+  const [application] = await tx
+    .select({ identityUuid: schema.helocApplications.identityUuid })
+    .from(schema.helocApplications)
+    .where(eq(schema.helocApplications.uuid, applicationUuid));
+  if (!application) return;
+  await insertNotification(tx, {
+    identityUuid: application.identityUuid,
+    title: CONDITION_NOTIFICATION_TITLE,
+    description: details.commentsToBorrower,
+    ctas: [{ title: CONDITION_NOTIFICATION_CTA, redirectPath: `${APP_BASE}/${applicationUuid}/conditions` }],
+    createdAt: clock.now(),
+  });
 }
 
 export async function clearConditions(
