@@ -111,7 +111,7 @@ test('payroll callback, then a failed ID check: the condition, a refused file an
   await front.setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('not a photo') });
   await main(page).getByRole('button', { name: 'Upload and verify' }).click();
   await expect(
-    main(page).getByRole('alert').filter({ hasText: 'Type not supported: upload a JPG, PNG file' }),
+    main(page).getByRole('alert').filter({ hasText: 'Type not supported: upload a JPEG, PNG file' }),
   ).toBeVisible();
   await expect(main(page).getByRole('button', { name: 'Try again' })).toBeVisible();
   // Retried with a readable photo: verified, on to signing; the condition is cleared.

@@ -16,7 +16,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { fileTypeFromBuffer } from 'file-type';
-import { formatFileSize, type TDocumentType } from '@heloc/domain';
+import { formatFileSize, uploadTypeNames, type TDocumentType } from '@heloc/domain';
 import type { Executor } from '../db';
 import { schema } from '../db';
 import type { Clock } from '../lib/clock';
@@ -51,9 +51,6 @@ export const uploadsPlugin: FastifyPluginAsync = fp(async (app) => {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12 },
   });
 });
-
-const typeNames = (allowed: readonly string[]) =>
-  allowed.map((type) => FILE_EXTENSIONS[type]?.toUpperCase() ?? type).join(', ');
 
 /** Reads the one file (and the text fields) of a multipart request; validates size and content type. */
 export async function receiveUpload(
@@ -94,7 +91,7 @@ export async function receiveUpload(
     throw new AppError('BAD_REQUEST', 'The file is empty', { reason: 'EMPTY_FILE' });
   const sniffed = await fileTypeFromBuffer(file.bytes);
   if (!sniffed || !allowed.includes(sniffed.mime)) {
-    throw new AppError('BAD_REQUEST', `Type not supported: upload a ${typeNames(allowed)} file`, {
+    throw new AppError('BAD_REQUEST', `Type not supported: upload a ${uploadTypeNames(allowed)} file`, {
       reason: 'UNSUPPORTED_TYPE',
       allowed,
     });

@@ -2,10 +2,19 @@ import { describe, expect, it } from 'vitest';
 import {
   UPLOAD_MAX_BYTES,
   uploadProblem,
+  uploadTypeNames,
   ZBankAccountForm,
   ZEmployerForm,
   ZEstimateValueForm,
 } from './closing';
+
+describe('uploadTypeNames', () => {
+  it('names the accepted types the way the screens and the server errors both say them', () => {
+    expect(uploadTypeNames(['application/pdf', 'image/jpeg', 'image/png'])).toBe('PDF, JPEG, PNG');
+    expect(uploadTypeNames(['image/jpeg', 'image/png'])).toBe('JPEG, PNG');
+    expect(uploadTypeNames(['text/csv'])).toBe('text/csv');
+  });
+});
 
 describe('uploadProblem', () => {
   it.each([

@@ -22,6 +22,17 @@ export const DOCUMENT_UPLOAD_TYPES = ['application/pdf', 'image/jpeg', 'image/pn
 /** Photos of an ID. */
 export const IMAGE_UPLOAD_TYPES = ['image/jpeg', 'image/png'] as const;
 
+const UPLOAD_TYPE_NAMES: Record<string, string> = {
+  'application/pdf': 'PDF',
+  'image/jpeg': 'JPEG',
+  'image/png': 'PNG',
+};
+
+/** The accepted types as the borrower reads them ("PDF, JPEG, PNG"): the screens' hint and the server's error. */
+export function uploadTypeNames(accepted: readonly string[]): string {
+  return accepted.map((type) => UPLOAD_TYPE_NAMES[type] ?? type).join(', ');
+}
+
 export const UPLOAD_MESSAGES = {
   tooLarge: 'File too large',
   typeNotSupported: 'Type not supported',

@@ -10,7 +10,7 @@ import '@mantine/core/styles/Progress.css';
 import { Alert, Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { DragEvent } from 'react';
-import { formatFileSize, UPLOAD_MAX_BYTES, uploadProblem } from '@heloc/domain';
+import { formatFileSize, UPLOAD_MAX_BYTES, uploadProblem, uploadTypeNames } from '@heloc/domain';
 import { errorText } from '@/lib/api-errors';
 import type { UploadSender } from '../api/closing-api';
 
@@ -29,12 +29,6 @@ export interface FileUploadProps<T> {
   maxBytes?: number;
   disabled?: boolean;
 }
-
-const EXTENSION_OF: Record<string, string> = {
-  'application/pdf': 'PDF',
-  'image/jpeg': 'JPEG',
-  'image/png': 'PNG',
-};
 
 /** Some systems give no type for a dropped file; the extension then decides what to check against. */
 function typeOf(file: File): string {
@@ -80,7 +74,7 @@ export function FileUpload<T>({
   );
   useEffect(() => () => void (previewUrl && URL.revokeObjectURL(previewUrl)), [previewUrl]);
 
-  const kinds = accept.map((type) => EXTENSION_OF[type] ?? type).join(', ');
+  const kinds = uploadTypeNames(accept);
   const hint = `${kinds} up to ${formatFileSize(maxBytes)}`;
   const uploading = progress !== null;
 
