@@ -146,9 +146,11 @@ export function ConditionUploadDocument() {
           return (
             <Stack gap="md">
               <Text>
-                {condition.commentsToBorrower ?? CONDITION_CATEGORY_LABELS[condition.categoryEnum]} (
-                {condition.xtraData.numDocsRequired}{' '}
-                {condition.xtraData.numDocsRequired === 1 ? 'document' : 'documents'})
+                {condition.commentsToBorrower ?? CONDITION_CATEGORY_LABELS[condition.categoryEnum]}
+                {/* The count is what is still asked for: none once everything is in. */}
+                {condition.actionNeeded && stillNeeded !== 0
+                  ? ` (${condition.xtraData.numDocsRequired} ${condition.xtraData.numDocsRequired === 1 ? 'document' : 'documents'})`
+                  : ''}
               </Text>
               {stillNeeded !== null ? (
                 <Alert variant="light" role="status">
