@@ -201,6 +201,8 @@ test('the co-owner accepts from the outbox link, signs and is notarized; the bor
   await signButton.click();
   const locationAlert = signer.getByRole('dialog', { name: 'Why We Need Your Location' });
   await expect(locationAlert).toBeVisible();
+  // Checked once it has faded in (mid-transition its text is not yet at full contrast).
+  await expect(locationAlert).toHaveCSS('opacity', '1');
   await expectNoAxeViolations(signer);
   await locationAlert.getByRole('button', { name: 'Allow' }).click();
 
