@@ -3,13 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RouteObject } from 'react-router';
 import { browserLocation } from '@/lib/browser-location';
-import { flowRoute } from '@/testing/application-flow';
+import { flowRoute, mockFlowApi } from '@/testing/application-flow';
 import {
   APPLICATION_PATH,
   APPLICATION_UUID,
   applicationFixture,
-  mockApi,
-  profileFixture,
   STATUS_ROUTE,
   statusAnswer,
 } from '@/testing/mock-api';
@@ -57,12 +55,10 @@ function render(path: string) {
   return renderRoutes({ routes, scope: 'app', url: `/${APPLICATION_UUID}${path}` });
 }
 
-let server: ReturnType<typeof mockApi>;
+let server: ReturnType<typeof mockFlowApi>;
 beforeEach(() => {
-  localStorage.setItem('jwt', 'test.jwt.token');
-  server = mockApi()
-    .on('GET /service-profile/api/v1/profile', { body: profileFixture() })
-    .on(`GET ${APPLICATION_PATH}`, { body: applicationFixture({ step: 'LIEN_VERIFICATION' }) });
+  // Every test answers the status itself.
+  server = mockFlowApi('LIEN_VERIFICATION');
 });
 
 afterEach(() => {

@@ -7,16 +7,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { RouteObject } from 'react-router';
-import { flowRoute } from '@/testing/application-flow';
-import {
-  APPLICATION_PATH,
-  APPLICATION_UUID,
-  applicationFixture,
-  mockApi,
-  profileFixture,
-  STATUS_ROUTE,
-  statusAnswer,
-} from '@/testing/mock-api';
+import { flowRoute, mockFlowApi } from '@/testing/application-flow';
+import { APPLICATION_PATH, APPLICATION_UUID, STATUS_ROUTE, statusAnswer } from '@/testing/mock-api';
 import { renderRoutes } from '@/testing/render';
 import { BankManualDisburse } from './bank-screens';
 import { BpoEstimateValue } from './hold-screens';
@@ -31,13 +23,9 @@ const routes: RouteObject[] = [
   ]),
 ];
 
-let server: ReturnType<typeof mockApi>;
+let server: ReturnType<typeof mockFlowApi>;
 beforeEach(() => {
-  localStorage.setItem('jwt', 'test.jwt.token');
-  server = mockApi()
-    .on('GET /service-profile/api/v1/profile', { body: profileFixture({ hasSsn: true }) })
-    .on(`GET ${APPLICATION_PATH}`, { body: applicationFixture({ step: 'AUTOPAY_ACCOUNT' }) })
-    .on(STATUS_ROUTE, statusAnswer('AUTOPAY_ACCOUNT'));
+  server = mockFlowApi('AUTOPAY_ACCOUNT', { hasSsn: true });
 });
 
 const render = (step: string) => renderRoutes({ routes, scope: 'app', url: `/${APPLICATION_UUID}/${step}` });

@@ -3,16 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatCurrency, formatPercentFromBps, offerFigures } from '@heloc/domain';
 import { stepHandle } from '@/features/application-flow';
-import { flowRoute } from '@/testing/application-flow';
-import {
-  APPLICATION_PATH,
-  APPLICATION_UUID,
-  applicationFixture,
-  mockApi,
-  profileFixture,
-  STATUS_ROUTE,
-  statusAnswer,
-} from '@/testing/mock-api';
+import { flowRoute, mockFlowApi } from '@/testing/application-flow';
+import { APPLICATION_PATH, APPLICATION_UUID, STATUS_ROUTE, statusAnswer } from '@/testing/mock-api';
 import { renderRoutes } from '@/testing/render';
 import { OfferSelect } from './offer-select';
 
@@ -39,16 +31,12 @@ const OFFERS = {
   ],
 };
 
-let server: ReturnType<typeof mockApi>;
+let server: ReturnType<typeof mockFlowApi>;
 beforeEach(() => {
-  localStorage.setItem('jwt', 'test.jwt.token');
-  server = mockApi()
-    .on('GET /service-profile/api/v1/profile', {
-      body: profileFixture({ name: null, dob: null, email: 'a@b.test' }),
-    })
-    .on(`GET ${APPLICATION_PATH}`, { body: applicationFixture({ step: 'OFFER_SELECTION' }) })
-    .on(STATUS_ROUTE, statusAnswer('OFFER_SELECTION'))
-    .on(`GET ${APPLICATION_PATH}/offers`, { body: OFFERS });
+  server = mockFlowApi('OFFER_SELECTION', { name: null, dob: null, email: 'a@b.test' }).on(
+    `GET ${APPLICATION_PATH}/offers`,
+    { body: OFFERS },
+  );
 });
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -8,16 +8,8 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { HMDA_CHOICE_MESSAGE, HARD_CREDIT_CONSENT_MESSAGE } from '@heloc/domain';
 import type { RouteObject } from 'react-router';
-import { flowRoute } from '@/testing/application-flow';
-import {
-  APPLICATION_PATH,
-  APPLICATION_UUID,
-  applicationFixture,
-  mockApi,
-  profileFixture,
-  STATUS_ROUTE,
-  statusAnswer,
-} from '@/testing/mock-api';
+import { flowRoute, mockFlowApi } from '@/testing/application-flow';
+import { APPLICATION_PATH, APPLICATION_UUID } from '@/testing/mock-api';
 import { renderRoutes } from '@/testing/render';
 import { HmdaStep } from './hmda-step';
 import { AdditionalProfileStep, ContactStep } from './more-info-steps';
@@ -47,14 +39,9 @@ const routes: RouteObject[] = [
 
 const render = (path: string) => renderRoutes({ routes, scope: 'app', url: `/${APPLICATION_UUID}/${path}` });
 
-let server: ReturnType<typeof mockApi>;
+let server: ReturnType<typeof mockFlowApi>;
 beforeEach(() => {
-  localStorage.setItem('jwt', 'test.jwt.token');
-  server = mockApi()
-    .on('GET /service-profile/api/v1/profile', { body: profileFixture() })
-    .on(`GET ${APPLICATION_PATH}`, { body: applicationFixture({ step: 'HMDA' }) })
-    .on(STATUS_ROUTE, statusAnswer('HMDA'))
-    .on(`GET ${APPLICATION_PATH}/more-info`, { body: MORE_INFO });
+  server = mockFlowApi('HMDA').on(`GET ${APPLICATION_PATH}/more-info`, { body: MORE_INFO });
 });
 
 describe('start/hmda', () => {
