@@ -8,12 +8,11 @@ import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/SimpleGrid.css';
-import { Alert, Button, Checkbox, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { Controller } from 'react-hook-form';
+import { Alert, Button, Checkbox, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { formatAddress, isoDateToDisplay, ZProfileStepForm } from '@heloc/domain';
 import type { THelocApplication, TProfile, TProfileStepForm } from '@heloc/domain';
 import { StepPage, useApplicationFlow } from '@/features/application-flow';
-import { checkboxProps, fieldError, fieldId, ServerError, textFieldProps, useZodForm } from '@/lib/forms';
+import { checkboxProps, RadioGroupField, ServerError, textFieldProps, useZodForm } from '@/lib/forms';
 import { submitProfile } from '../api/engine';
 
 export const PROFILE_STEP_TITLE = 'Basic Info';
@@ -96,32 +95,12 @@ export function ProfileStep({ application, profile, datatreeNoMatch }: ProfileSt
             maw={240}
             {...textFieldProps(form, 'dob', { required: true })}
           />
-          <Controller
-            control={form.control}
+          <RadioGroupField
+            form={form}
             name="propertyUuid"
-            render={({ field }) => (
-              <Radio.Group
-                id={fieldId('propertyUuid')}
-                label="Property address"
-                description="The home this line of credit is secured by"
-                withAsterisk
-                value={field.value}
-                onChange={field.onChange}
-                error={fieldError(form, 'propertyUuid')}
-              >
-                <Stack gap="xs" mt="xs">
-                  {addresses.map((address, index) => (
-                    <Radio
-                      key={address.uuid}
-                      value={address.uuid}
-                      label={formatAddress(address)}
-                      {...(index === 0 && { ref: field.ref })}
-                      onBlur={field.onBlur}
-                    />
-                  ))}
-                </Stack>
-              </Radio.Group>
-            )}
+            label="Property address"
+            description="The home this line of credit is secured by"
+            options={addresses.map((address) => ({ value: address.uuid, label: formatAddress(address) }))}
           />
           <section aria-labelledby="soft-credit-disclosure">
             <Text fw={600} id="soft-credit-disclosure">
