@@ -2,6 +2,7 @@ export { useZodForm } from './use-zod-form';
 export type { UseZodFormOptions, ZodForm } from './use-zod-form';
 export { checkboxProps, fieldError, fieldId, ServerError, textFieldProps } from './fields';
 export { focusFirstInvalid } from './focus-first-invalid';
+export { MobilePhoneField, NameFields } from './person-fields';
 export { RadioGroupField } from './radio-group-field';
 export type { RadioGroupFieldProps } from './radio-group-field';
 export { Controller } from 'react-hook-form';

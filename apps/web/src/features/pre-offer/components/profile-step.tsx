@@ -7,12 +7,18 @@ import '@/components/ui/form-styles';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Radio.css';
-import '@mantine/core/styles/SimpleGrid.css';
-import { Alert, Button, Checkbox, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Stack, Text, TextInput } from '@mantine/core';
 import { formatAddress, isoDateToDisplay, ZProfileStepForm } from '@heloc/domain';
 import type { THelocApplication, TProfile, TProfileStepForm } from '@heloc/domain';
 import { StepPage, useApplicationFlow } from '@/features/application-flow';
-import { checkboxProps, RadioGroupField, ServerError, textFieldProps, useZodForm } from '@/lib/forms';
+import {
+  checkboxProps,
+  NameFields,
+  RadioGroupField,
+  ServerError,
+  textFieldProps,
+  useZodForm,
+} from '@/lib/forms';
 import { submitProfile } from '../api/engine';
 
 export const PROFILE_STEP_TITLE = 'Basic Info';
@@ -69,24 +75,7 @@ export function ProfileStep({ application, profile, datatreeNoMatch }: ProfileSt
       ) : null}
       <form ref={formRef} noValidate onSubmit={submit} aria-label={PROFILE_STEP_TITLE}>
         <Stack gap="md">
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label="First name"
-              autoComplete="given-name"
-              {...textFieldProps(form, 'firstName', { required: true })}
-            />
-            <TextInput
-              label="Middle name"
-              autoComplete="additional-name"
-              {...textFieldProps(form, 'middleName')}
-            />
-            <TextInput
-              label="Last name"
-              autoComplete="family-name"
-              {...textFieldProps(form, 'lastName', { required: true })}
-            />
-            <TextInput label="Suffix" autoComplete="honorific-suffix" {...textFieldProps(form, 'suffix')} />
-          </SimpleGrid>
+          <NameFields form={form} full />
           <TextInput
             label="Birthdate"
             description="MM/DD/YYYY"

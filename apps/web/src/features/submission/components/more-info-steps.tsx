@@ -22,7 +22,14 @@ import {
 } from '@heloc/domain';
 import readable from '@/components/ui/readable-form.module.css';
 import { destinationPath, StepPage, useApplicationFlow } from '@/features/application-flow';
-import { checkboxProps, RadioGroupField, ServerError, textFieldProps, useZodForm } from '@/lib/forms';
+import {
+  checkboxProps,
+  MobilePhoneField,
+  RadioGroupField,
+  ServerError,
+  textFieldProps,
+  useZodForm,
+} from '@/lib/forms';
 import { moreInfoQueryOptions, saveAdditionalProfile, saveContact } from '../api/submission-api';
 import { QueryGate } from './query-gate';
 
@@ -78,13 +85,7 @@ function ContactForm({ view }: { view: TMoreInfoView }) {
           description="We send updates about your application here. It is also your sign-in name."
           {...textFieldProps(form, 'email', { required: true })}
         />
-        <TextInput
-          label="Mobile phone"
-          type="tel"
-          autoComplete="tel-national"
-          description="(xxx) xxx-xxxx"
-          {...textFieldProps(form, 'phoneNumber', { required: true })}
-        />
+        <MobilePhoneField form={form} name="phoneNumber" description="(xxx) xxx-xxxx" />
         <ServerError>{serverError}</ServerError>
         <Button type="submit" loading={submitting} w="fit-content">
           Continue
