@@ -10,11 +10,17 @@ import { passwordProblem, REQUIRED_MESSAGE } from '@heloc/domain';
 import { PasswordRule } from '@/components/ui/password-rule';
 import { useChangePassword } from '../api/change-password';
 import { showToast } from '@/components/ui/toast';
-import { SectionForm, useSectionForm } from './section-form';
+import { SectionForm, useSectionForm, type SectionTexts } from './section-form';
 
 type PasswordField = 'currentPassword' | 'newPassword';
 
 export const PASSWORD_CHANGED = 'Your password was changed. You have been signed out everywhere else.';
+const TEXTS: SectionTexts = {
+  title: 'Password',
+  failureTitle: 'We could not change your password',
+  submitLabel: 'Change password',
+  savedMessage: PASSWORD_CHANGED,
+};
 
 export function validatePasswordChange(
   values: Record<PasswordField, string>,
@@ -34,15 +40,16 @@ const EMPTY: Record<PasswordField, string> = { currentPassword: '', newPassword:
 
 export function PasswordSection({ email }: { email: string }) {
   const change = useChangePassword();
-  const { values, errors, done, bind, submitWith, saved, failed } = useSectionForm<PasswordField>({
+  const state = useSectionForm<PasswordField>({
     initial: () => EMPTY,
     validate: (values) => validatePasswordChange(values, email),
     required: () => true,
     fieldOf: (path) => path,
   });
+  const { values, bind, saved, failed } = state;
 
-  const submit = submitWith((values) =>
-    change.mutate(values, {
+  const submit = state.submitWith((input) =>
+    change.mutate(input, {
       onSuccess: () => {
         saved(EMPTY);
         showToast({ message: PASSWORD_CHANGED, tone: 'success' });
@@ -52,16 +59,7 @@ export function PasswordSection({ email }: { email: string }) {
   );
 
   return (
-    <SectionForm
-      name="password"
-      title="Password"
-      onSubmit={submit}
-      mutation={change}
-      fieldErrors={errors}
-      failureTitle="We could not change your password"
-      submitLabel="Change password"
-      doneMessage={done ? PASSWORD_CHANGED : null}
-    >
+    <SectionForm name="password" texts={TEXTS} state={state} onSubmit={submit} mutation={change}>
       <PasswordInput {...bind('currentPassword')} label="Current password" autoComplete="current-password" />
       <PasswordInput
         {...bind('newPassword')}

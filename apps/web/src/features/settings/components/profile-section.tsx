@@ -5,12 +5,18 @@ import { formatPhone, REQUIRED_MESSAGE, ZPhoneDigits } from '@heloc/domain';
 import type { TProfile } from '@heloc/domain';
 import { useUpdateProfile } from '../api/update-profile';
 import { showToast } from '@/components/ui/toast';
-import { SectionForm, useSectionForm } from './section-form';
+import { SectionForm, useSectionForm, type SectionTexts } from './section-form';
 
 type ProfileField = 'firstName' | 'middleName' | 'lastName' | 'suffix' | 'phoneNumber';
 type ProfileValues = Record<ProfileField, string>;
 
 export const PROFILE_SAVED = 'Your profile was saved.';
+const TEXTS: SectionTexts = {
+  title: 'Profile',
+  failureTitle: 'We could not save your profile',
+  submitLabel: 'Save profile',
+  savedMessage: PROFILE_SAVED,
+};
 
 const MAX_LENGTH: Record<ProfileField, number> = {
   firstName: 50,
@@ -50,15 +56,16 @@ export function validateProfile(values: ProfileValues): Partial<Record<ProfileFi
 
 export function ProfileSection({ profile }: { profile: TProfile }) {
   const update = useUpdateProfile();
-  const { errors, done, bind, submitWith, saved, failed } = useSectionForm<ProfileField>({
+  const state = useSectionForm<ProfileField>({
     initial: () => initialValues(profile),
     validate: validateProfile,
     required: (field) => REQUIRED.includes(field),
     // Server field errors (body.name.firstName, body.phoneNumber) land on their fields.
     fieldOf: (path) => path.split('.').pop(),
   });
+  const { bind, saved, failed } = state;
 
-  const submit = submitWith((values) => {
+  const submit = state.submitWith((values) => {
     const trimmed = (value: string) => value.trim() || undefined;
     update.mutate(
       {
@@ -83,18 +90,15 @@ export function ProfileSection({ profile }: { profile: TProfile }) {
   return (
     <SectionForm
       name="profile"
-      title="Profile"
+      texts={TEXTS}
       intro={
         <Text>
           Email: <strong>{profile.email}</strong>
         </Text>
       }
+      state={state}
       onSubmit={submit}
       mutation={update}
-      fieldErrors={errors}
-      failureTitle="We could not save your profile"
-      submitLabel="Save profile"
-      doneMessage={done ? PROFILE_SAVED : null}
     >
       <Group grow align="flex-start">
         <TextInput {...bind('firstName')} label="First name" autoComplete="given-name" />

@@ -75,56 +75,50 @@ export function useSectionForm<F extends string>({
   return { values, errors, done, bind, submitWith, saved, failed };
 }
 
+/** A section's words: its heading, the failed save's alert title, the button, the saved message. */
+export interface SectionTexts {
+  title: string;
+  failureTitle: string;
+  submitLabel: string;
+  savedMessage: string;
+}
+
 interface SectionFormProps {
   /** The heading's id is `settings-<name>-title`; it names the section. */
   name: string;
-  title: string;
+  texts: SectionTexts;
   /** Shown under the heading, above the failure alert. */
   intro?: ReactNode;
+  /** The section's state (useSectionForm): its field errors and whether it was just saved. */
+  state: { errors: object; done: boolean };
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
-  /** The save call: pending on the button; a failure no field shows is the alert titled `failureTitle`. */
+  /** The save call: pending on the button; a failure no field shows is the alert. */
   mutation: { isError: boolean; isPending: boolean; error: unknown };
-  fieldErrors: object;
-  failureTitle: string;
-  submitLabel: string;
-  /** Said in the status next to the button after a save, else nothing. */
-  doneMessage: string | null;
   children: ReactNode;
 }
 
-export function SectionForm({
-  name,
-  title,
-  intro,
-  onSubmit,
-  mutation,
-  fieldErrors,
-  failureTitle,
-  submitLabel,
-  doneMessage,
-  children,
-}: SectionFormProps) {
+export function SectionForm({ name, texts, intro, state, onSubmit, mutation, children }: SectionFormProps) {
   const titleId = `settings-${name}-title`;
   return (
     <section aria-labelledby={titleId}>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           <Title order={2} id={titleId}>
-            {title}
+            {texts.title}
           </Title>
           {intro}
-          {mutation.isError && Object.keys(fieldErrors).length === 0 ? (
-            <Alert color="red" variant="light" role="alert" title={failureTitle}>
+          {mutation.isError && Object.keys(state.errors).length === 0 ? (
+            <Alert color="red" variant="light" role="alert" title={texts.failureTitle}>
               {errorText(mutation.error)}
             </Alert>
           ) : null}
           {children}
           <Group gap="md">
             <Button type="submit" loading={mutation.isPending}>
-              {submitLabel}
+              {texts.submitLabel}
             </Button>
             <Text role="status" size="sm">
-              {doneMessage ?? ''}
+              {state.done ? texts.savedMessage : ''}
             </Text>
           </Group>
         </Stack>
