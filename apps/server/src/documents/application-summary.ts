@@ -9,14 +9,13 @@ import {
   type TEmploymentType,
   type TOrgData,
 } from '@heloc/domain';
-import { PdfLayout, type TPdfDocument } from './layout';
+import { type TPdfDocument } from './layout';
 import {
   address,
-  assertLoanTerms,
   displayDate,
   exactMoney,
-  loanFigures,
   money,
+  openLoanDocument,
   percent,
   years,
   type TLoanTerms,
@@ -57,9 +56,8 @@ export interface TApplicationSummaryInput {
 
 export async function generateApplicationSummary(input: TApplicationSummaryInput): Promise<TPdfDocument> {
   const { org, terms, applicant } = input;
-  assertLoanTerms(terms);
-  const figures = loanFigures(terms);
-  const layout = await PdfLayout.create({
+  const { layout, figures } = await openLoanDocument({
+    terms,
     title: 'HELOC Application Summary',
     subject: `Application summary for application ${input.applicationId}`,
     org,

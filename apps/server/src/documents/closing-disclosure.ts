@@ -15,16 +15,16 @@ import {
   type TAddressParts,
   type TOrgData,
 } from '@heloc/domain';
-import { PdfLayout, type TKeyValueRow, type TPdfDocument } from './layout';
+import { type TKeyValueRow, type TPdfDocument } from './layout';
 import {
   address,
-  assertLoanTerms,
   displayDate,
   exactMoney,
+  laterDrawRateBps,
   lenderIdentity,
-  loanFigures,
   money,
   monthName,
+  openLoanDocument,
   percent,
   years,
   type TLoanTerms,
@@ -77,18 +77,17 @@ export function closingCosts(
 
 export async function generateClosingDisclosure(input: TClosingDisclosureInput): Promise<TPdfDocument> {
   const { org, terms } = input;
-  assertLoanTerms(terms);
-  if (input.borrowers.length === 0) throw new RangeError('A closing disclosure needs at least one borrower');
-  const figures = loanFigures(terms);
-  const costs = closingCosts(input);
-  const variable = terms.variableRate;
-  const layout = await PdfLayout.create({
+  const { layout, figures } = await openLoanDocument({
+    terms,
+    signedBy: { borrowers: input.borrowers, documentName: 'A closing disclosure' },
     title: 'HELOC Closing Disclosure',
     subject: `HELOC closing disclosure, loan ${input.loanNumber}`,
     org,
     date: input.documentDate,
     keywords: ['HELOC', 'CLOSING_DISCLOSURE', input.loanNumber],
   });
+  const costs = closingCosts(input);
+  const variable = terms.variableRate;
 
   layout.keyValues([
     ['Loan number', input.loanNumber],
@@ -110,7 +109,7 @@ export async function generateClosingDisclosure(input: TClosingDisclosureInput):
     [
       'Rate of later draws',
       `Prime Rate of the prior calendar month plus ${percent(variable.marginBps)} ` +
-        `(${percent(variable.primeRateBps + variable.marginBps)} with the ${monthName(variable.primeRateMonth)} ` +
+        `(${percent(laterDrawRateBps(variable))} with the ${monthName(variable.primeRateMonth)} ` +
         `Prime Rate of ${percent(variable.primeRateBps)}); maximum ${percent(variable.maxRateBps)}`,
     ],
   ]);

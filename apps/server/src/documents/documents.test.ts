@@ -138,6 +138,19 @@ describe('layout and shared numbers', () => {
       generateEarlyHelocDisclosure({ ...earlyInput(), documentDate: '2026-02-30' }),
     ).rejects.toThrow(RangeError);
   });
+
+  it('refuses a signed loan document without a borrower, and impossible terms before anything else', async () => {
+    await expect(generateHelocAgreement({ ...agreementInput(), borrowers: [] })).rejects.toThrow(
+      new RangeError('A HELOC agreement needs at least one borrower'),
+    );
+    await expect(generateClosingDisclosure(closingInput({ borrowers: [] }))).rejects.toThrow(
+      new RangeError('A closing disclosure needs at least one borrower'),
+    );
+    const overdrawn = { ...TERMS, initialDrawCents: TERMS.lineAmountCents + 1 };
+    await expect(
+      generateHelocAgreement({ ...agreementInput(), borrowers: [], terms: overdrawn }),
+    ).rejects.toThrow(new RangeError('Initial draw exceeds the line'));
+  });
 });
 
 function earlyInput() {

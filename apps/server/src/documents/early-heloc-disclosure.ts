@@ -13,17 +13,16 @@ import {
   type TAddressParts,
   type TOrgData,
 } from '@heloc/domain';
-import { PdfLayout, type TPdfDocument } from './layout';
+import { type TPdfDocument } from './layout';
 import {
   address,
-  assertLoanTerms,
   displayDate,
   exactMoney,
   lenderName,
-  loanFigures,
   money,
-  monthName,
+  openLoanDocument,
   percent,
+  variableRateRows,
   years,
   type TLoanTerms,
 } from './loan-terms';
@@ -41,17 +40,16 @@ export interface TEarlyHelocDisclosureInput {
 
 export async function generateEarlyHelocDisclosure(input: TEarlyHelocDisclosureInput): Promise<TPdfDocument> {
   const { org, terms } = input;
-  assertLoanTerms(terms);
-  const figures = loanFigures(terms);
-  const lender = lenderName(org);
-  const variable = terms.variableRate;
-  const layout = await PdfLayout.create({
+  const { layout, figures } = await openLoanDocument({
+    terms,
     title: 'Early Home Equity Line of Credit Disclosure',
     subject: `Early HELOC disclosure for application ${input.applicationId}`,
     org,
     date: input.documentDate,
     keywords: ['HELOC', 'EARLY_HELOC_DISCLOSURE', input.applicationId],
   });
+  const lender = lenderName(org);
+  const variable = terms.variableRate;
 
   layout.keyValues([
     ['Applicant', input.applicantName],
@@ -111,12 +109,12 @@ export async function generateEarlyHelocDisclosure(input: TEarlyHelocDisclosureI
       `month before the draw (the index), plus a margin of ${percent(variable.marginBps)}. Later draws may ` +
       'therefore cost more than the initial draw. Ask us for the current index value, margin and rate.',
   );
-  layout.keyValues([
-    [`Prime Rate (${monthName(variable.primeRateMonth)})`, percent(variable.primeRateBps)],
-    ['Margin', percent(variable.marginBps)],
-    ['Rate of a draw taken now', percent(variable.primeRateBps + variable.marginBps)],
-    ['Maximum ANNUAL PERCENTAGE RATE', percent(variable.maxRateBps)],
-  ]);
+  layout.keyValues(
+    variableRateRows(terms, {
+      index: (month) => `Prime Rate (${month})`,
+      rateNow: 'Rate of a draw taken now',
+    }),
+  );
   layout.text(
     'The annual percentage rate includes only interest and no other costs. The rate of a draw does not ' +
       'change once the draw is taken, and there is no limit on how much the index may change from one ' +

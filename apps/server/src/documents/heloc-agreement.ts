@@ -4,20 +4,19 @@
  * variable-rate terms of later draws (Prime of the prior calendar month plus the margin; spec 1 §1).
  */
 import { type TAddressParts, type TOrgData } from '@heloc/domain';
-import { PdfLayout, type TPdfDocument } from './layout';
+import { type TPdfDocument } from './layout';
 import {
   address,
-  assertLoanTerms,
   displayDate,
   exactMoney,
   joinNames,
   lenderAddress,
   lenderIdentity,
   lenderName,
-  loanFigures,
   money,
-  monthName,
+  openLoanDocument,
   percent,
+  variableRateRows,
   years,
   type TLoanTerms,
 } from './loan-terms';
@@ -37,18 +36,16 @@ export interface THelocAgreementInput {
 
 export async function generateHelocAgreement(input: THelocAgreementInput): Promise<TPdfDocument> {
   const { org, terms } = input;
-  assertLoanTerms(terms);
-  if (input.borrowers.length === 0) throw new RangeError('A HELOC agreement needs at least one borrower');
-  const figures = loanFigures(terms);
-  const lender = lenderName(org);
-  const variable = terms.variableRate;
-  const layout = await PdfLayout.create({
+  const { layout, figures } = await openLoanDocument({
+    terms,
+    signedBy: { borrowers: input.borrowers, documentName: 'A HELOC agreement' },
     title: 'Home Equity Line of Credit Agreement and Note',
     subject: `HELOC agreement and note, loan ${input.loanNumber}`,
     org,
     date: input.agreementDate,
     keywords: ['HELOC', 'HELOC_AGREEMENT', input.loanNumber],
   });
+  const lender = lenderName(org);
 
   layout.keyValues([
     ['Loan number', input.loanNumber],
@@ -98,16 +95,16 @@ export async function generateHelocAgreement(input: THelocAgreementInput): Promi
   layout.text(
     'Each later advance during the draw period bears interest at a rate equal to the Prime Rate published in ' +
       'The Wall Street Journal for the calendar month before the month of the advance (the "index"), plus a ' +
-      `margin of ${percent(variable.marginBps)}. The rate is set when the advance is taken and stays fixed ` +
+      `margin of ${percent(terms.variableRate.marginBps)}. The rate is set when the advance is taken and stays fixed ` +
       'for that advance, which is repaid in equal monthly payments over the repayment term you choose from ' +
       'those we then offer. Later advances may therefore carry a higher rate than the initial draw.',
   );
-  layout.keyValues([
-    [`Index (Prime Rate, ${monthName(variable.primeRateMonth)})`, percent(variable.primeRateBps)],
-    ['Margin', percent(variable.marginBps)],
-    ['Rate of an advance taken now', percent(variable.primeRateBps + variable.marginBps)],
-    ['Maximum ANNUAL PERCENTAGE RATE', percent(variable.maxRateBps)],
-  ]);
+  layout.keyValues(
+    variableRateRows(terms, {
+      index: (month) => `Index (Prime Rate, ${month})`,
+      rateNow: 'Rate of an advance taken now',
+    }),
+  );
 
   layout.heading('4. Payments, prepayment and late charges');
   layout.text(

@@ -13,6 +13,7 @@ import {
   type TAddressParts,
   type TOrgData,
 } from '@heloc/domain';
+import { PdfLayout, type TDocumentSetup, type TKeyValueRow } from './layout';
 
 /**
  * Variable-rate terms of later draws (spec 1 §1: the Prime Rate of the prior calendar month plus a
@@ -47,6 +48,11 @@ export interface TLoanFigures {
   aprBps: number;
   /** The initial draw less the origination fee: what the borrower receives at funding. */
   netProceedsCents: number;
+}
+
+/** The rate of a later draw taken now: the Prime Rate shown plus the margin. */
+export function laterDrawRateBps(variable: TVariableRateTerms): number {
+  return variable.primeRateBps + variable.marginBps;
 }
 
 export function loanFigures(terms: TLoanTerms): TLoanFigures {
@@ -131,4 +137,45 @@ export function assertLoanTerms(terms: TLoanTerms): void {
 export function joinNames(names: readonly string[]): string {
   if (names.length <= 1) return names[0] ?? '';
   return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1] ?? ''}`;
+}
+
+export interface TLoanDocumentSetup extends TDocumentSetup {
+  terms: TLoanTerms;
+  /** A document every borrower signs: its borrowers, and its name for the error when there are none. */
+  signedBy?: { borrowers: readonly string[]; documentName: string };
+}
+
+/**
+ * The start of every document printed with the borrower's numbers: the terms (and the signers) are
+ * checked before anything is drawn, and the figures come from the domain's arithmetic.
+ */
+export async function openLoanDocument({
+  terms,
+  signedBy,
+  ...setup
+}: TLoanDocumentSetup): Promise<{ layout: PdfLayout; figures: TLoanFigures }> {
+  assertLoanTerms(terms);
+  if (signedBy?.borrowers.length === 0) {
+    throw new RangeError(`${signedBy.documentName} needs at least one borrower`);
+  }
+  const figures = loanFigures(terms);
+  return { layout: await PdfLayout.create(setup), figures };
+}
+
+/**
+ * The variable-rate table of later draws: the index, the margin, the rate of a draw taken now and the
+ * cap. Each document names the index and current-rate rows in its own words (the agreement speaks of
+ * advances, the disclosure of draws).
+ */
+export function variableRateRows(
+  terms: TLoanTerms,
+  labels: { index: (month: string) => string; rateNow: string },
+): TKeyValueRow[] {
+  const variable = terms.variableRate;
+  return [
+    [labels.index(monthName(variable.primeRateMonth)), percent(variable.primeRateBps)],
+    ['Margin', percent(variable.marginBps)],
+    [labels.rateNow, percent(laterDrawRateBps(variable))],
+    ['Maximum ANNUAL PERCENTAGE RATE', percent(variable.maxRateBps)],
+  ];
 }

@@ -3,16 +3,8 @@
  * domain's own routing (routing table, then the client machine), with the flags the engine sets.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  APPLICATION_STEPS,
-  EMPTY_APPLICATION_STATUS,
-  isWaitingStatus,
-  newApplicationDefaults,
-  resolveDestination,
-  type TApplicationStatus,
-  type THelocApplication,
-  type TProfile,
-} from '@heloc/domain';
+import { APPLICATION_STEPS, isWaitingStatus, type TApplicationStatus } from '@heloc/domain';
+import { landingScreen, stepApplication, stepProfile } from '../test/steps';
 import { findTransition } from '../workflow/step-machine';
 import { ENGINE_ACTIONS, ENGINE_STEP_TABLE, ENGINE_TRANSITIONS, type EngineAction } from './steps';
 import { SUBMISSION_ACTIONS } from './submission/steps';
@@ -22,43 +14,8 @@ const OWN_TRANSITIONS = ENGINE_TRANSITIONS.filter(
   (transition) => !(SUBMISSION_ACTIONS as readonly string[]).includes(transition.action),
 );
 
-const PROPERTY_UUID = '33333333-3333-4333-8333-333333333333';
-const ADDRESS = {
-  street1: '12 Oak Street',
-  street2: null,
-  city: 'Fresno',
-  state: 'CA',
-  zip: '93701',
-} as const;
-
-const APPLICATION: THelocApplication = {
-  ...newApplicationDefaults(),
-  uuid: '11111111-1111-4111-8111-111111111111',
-  loanNumber: '1000000001',
-  selectedPropertyUuid: PROPERTY_UUID,
-  property: { uuid: PROPERTY_UUID, address: ADDRESS, state: 'CA' },
-  consents: [{ type: 'SOFT_CREDIT' }],
-  auditFields: { createdDate: '2026-01-05T17:00:00.000Z' },
-};
-
-const PROFILE: TProfile = {
-  uuid: '22222222-2222-4222-8222-222222222222',
-  name: {
-    uuid: '22222222-2222-4222-8222-222222222222',
-    firstName: 'Ann',
-    middleName: null,
-    lastName: 'Example',
-    suffix: null,
-  },
-  dob: '1980-02-29',
-  email: 'ann@example.com',
-  phoneNumbers: [],
-  addresses: [{ uuid: PROPERTY_UUID, ...ADDRESS, ownership: null }],
-  hasSsn: false,
-  type: 'BORROWER',
-  account: null,
-  authorizedWallet: null,
-};
+const APPLICATION = stepApplication();
+const PROFILE = stepProfile();
 
 /** The screen each settled outcome must reach, with the flags the engine sets alongside it. */
 const EXPECTED: Partial<Record<EngineAction, { destination: string; flags?: Partial<TApplicationStatus> }>> =
@@ -105,15 +62,14 @@ describe('the engine step table', () => {
       }
       const expected = EXPECTED[action];
       expect(expected, `no expected screen for ${action}`).toBeDefined();
-      const destination = resolveDestination({
-        application:
-          to === 'COLLECT_ADDITIONAL_INFO'
-            ? { ...APPLICATION, term: 10, rate: 900, amount: 100_000_00 }
-            : APPLICATION,
-        status: { ...EMPTY_APPLICATION_STATUS, ...expected!.flags },
-        profile: PROFILE,
-        statusName: to,
-      });
+      const destination = landingScreen(
+        to,
+        to === 'COLLECT_ADDITIONAL_INFO'
+          ? { ...APPLICATION, term: 10, rate: 900, amount: 100_000_00 }
+          : APPLICATION,
+        PROFILE,
+        expected!.flags,
+      );
       expect(destination).toBe(expected!.destination);
     },
   );

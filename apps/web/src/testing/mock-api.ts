@@ -4,7 +4,8 @@
  * error handling run. Unanswered calls fail loudly with 501.
  */
 import { vi } from 'vitest';
-import { newApplicationDefaults } from '@heloc/domain';
+import { EMPTY_APPLICATION_STATUS, newApplicationDefaults } from '@heloc/domain';
+import type { TApplicationStatus, TProfile } from '@heloc/domain';
 
 export interface MockResponse {
   status?: number;
@@ -76,6 +77,29 @@ export const IDENTITY_FIXTURE = {
 } as const;
 
 export const APPLICATION_UUID = '5d1c2b3a-1111-4222-8333-944445555666';
+/** The application's engine path (its screens' calls hang below it) and its status route. */
+export const APPLICATION_PATH = `/service-application/api/v1/application/heloc/${APPLICATION_UUID}`;
+export const STATUS_ROUTE = `GET /service-krang-heloc/borrower/secure/api/v1/${APPLICATION_UUID}/status`;
+
+/** The status call's answer: the step `name` with the engine's flags (none set unless given). */
+export function statusAnswer(name: string, flags: Partial<TApplicationStatus> = {}): MockResponse {
+  return { body: { status: name, applicationStatus: { ...EMPTY_APPLICATION_STATUS, ...flags } } };
+}
+
+/** The signed-in borrower's profile (GET /service-profile/api/v1/profile); override any part. */
+export function profileFixture(overrides: Partial<TProfile> = {}): TProfile {
+  return {
+    uuid: '22222222-2222-4222-8222-222222222222',
+    name: { uuid: '33333333-3333-4333-8333-333333333333', firstName: 'Dana', lastName: 'Demo' },
+    dob: '1984-06-15',
+    email: 'demo@heloc.test',
+    phoneNumbers: [],
+    addresses: [],
+    hasSsn: false,
+    type: 'BORROWER',
+    ...overrides,
+  };
+}
 
 export function applicationFixture(overrides: Record<string, unknown> = {}) {
   return {

@@ -4,63 +4,23 @@
  * at that point.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  EMPTY_APPLICATION_STATUS,
-  isWaitingStatus,
-  newApplicationDefaults,
-  resolveDestination,
-  type TApplicationStatus,
-  type THelocApplication,
-  type TProfile,
-} from '@heloc/domain';
+import { isWaitingStatus, type TApplicationStatus, type THelocApplication } from '@heloc/domain';
+import { landingScreen, stepApplication, stepProfile } from '../../test/steps';
 import { findTransition } from '../../workflow/step-machine';
 import { ENGINE_STEP_TABLE } from '../steps';
 import { SUBMISSION_TRANSITIONS, type SubmissionAction } from './steps';
 
-const PROPERTY_UUID = '33333333-3333-4333-8333-333333333333';
-const ADDRESS = {
-  street1: '12 Oak Street',
-  street2: null,
-  city: 'Fresno',
-  state: 'CA',
-  zip: '93701',
-} as const;
-
 /** After the offer and the more-info answers: term, rate, amount, both consents, HMDA. */
-const APPLICATION: THelocApplication = {
-  ...newApplicationDefaults(),
-  uuid: '11111111-1111-4111-8111-111111111111',
-  loanNumber: '1000000001',
+const APPLICATION = stepApplication({
   term: 10,
   rate: 900,
   amount: 100_000_00,
   uwCalculatedDrawAmount: 302_500_00,
   adjustedHomeAmount: 650_000_00,
-  selectedPropertyUuid: PROPERTY_UUID,
-  property: { uuid: PROPERTY_UUID, address: ADDRESS, state: 'CA' },
   consents: [{ type: 'SOFT_CREDIT' }, { type: 'HARD_CREDIT' }],
   hasHmda: true,
-  auditFields: { createdDate: '2026-01-05T17:00:00.000Z' },
-};
-
-const PROFILE: TProfile = {
-  uuid: '22222222-2222-4222-8222-222222222222',
-  name: {
-    uuid: '22222222-2222-4222-8222-222222222222',
-    firstName: 'Ann',
-    middleName: null,
-    lastName: 'Example',
-    suffix: null,
-  },
-  dob: '1980-02-29',
-  email: 'ann@example.com',
-  phoneNumbers: [],
-  addresses: [{ uuid: PROPERTY_UUID, ...ADDRESS, ownership: 'SOLE' }],
-  hasSsn: true,
-  type: 'BORROWER',
-  account: null,
-  authorizedWallet: null,
-};
+});
+const PROFILE = stepProfile({ ownership: 'SOLE', hasSsn: true });
 
 const OFFERED: Partial<TApplicationStatus> = { liensComplete: true, uwDecision: 'APPROVED' };
 
@@ -121,12 +81,12 @@ describe('the submission step table', () => {
         return;
       }
       expect(isWaitingStatus(to)).toBe(false);
-      const destination = resolveDestination({
-        application: { ...APPLICATION, ...expected.application },
-        status: { ...EMPTY_APPLICATION_STATUS, ...expected.flags },
-        profile: PROFILE,
-        statusName: to,
-      });
+      const destination = landingScreen(
+        to,
+        { ...APPLICATION, ...expected.application },
+        PROFILE,
+        expected.flags,
+      );
       expect(destination).toBe(expected.destination);
     },
   );

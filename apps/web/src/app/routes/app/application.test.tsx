@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { EMPTY_APPLICATION_STATUS } from '@heloc/domain';
-import type { THelocApplicationView, TLoanOriginatorInfo, TProfile } from '@heloc/domain';
+import { EMPTY_APPLICATION_STATUS, newApplicationDefaults } from '@heloc/domain';
+import type { THelocApplicationView, TLoanOriginatorInfo } from '@heloc/domain';
 import { APP_BASENAME } from '@/config/paths';
 import { browserLocation } from '@/lib/browser-location';
+import { profileFixture } from '@/testing/mock-api';
 import { renderRoutes } from '@/testing/render';
 import { appRoutes } from '../../router';
 
@@ -11,51 +12,25 @@ const APP_ID = '0b7c6f0e-8c5a-4c1e-9d43-5c0f4f1a2b3c';
 const LO_ID = '7c1a2b3c-0000-4000-8000-000000000001';
 
 const application = (overrides: Partial<THelocApplicationView> = {}): THelocApplicationView => ({
+  ...newApplicationDefaults(),
   uuid: APP_ID,
   loanNumber: 'HL-2024-000123',
   orgCode: 'ACME',
   step: 'OFFER_SELECTION',
   term: 10,
   rate: 850,
-  originationFeeBps: 0,
   amount: 5_000_000,
-  uwCalculatedDrawAmount: null,
-  adjustedHomeAmount: null,
-  selectedPropertyUuid: null,
   property: {
     uuid: '11111111-1111-4111-8111-111111111111',
     state: 'CA',
     address: { street1: '12 OAK LANE', street2: null, city: 'SAN JOSE', state: 'CA', zip: '95112' },
   },
-  consents: [],
-  documents: [],
-  incomeSources: [],
-  disburseAccount: null,
-  autopayAccount: null,
-  payType: null,
-  hasHmda: false,
-  assetDepletion: { complete: false },
-  insurance: { complete: false },
-  coDeedStatus: 'NOT_REQUIRED',
-  isCrypto: false,
-  requestedManualNotaryTime: null,
-  additionalSignerVersion: 'v1',
-  helocSigners: [],
   referrer: { referrerUuid: LO_ID },
   auditFields: { createdDate: '2024-03-04T18:00:00.000Z' },
   ...overrides,
 });
 
-const profile: TProfile = {
-  uuid: '22222222-2222-4222-8222-222222222222',
-  name: { uuid: '33333333-3333-4333-8333-333333333333', firstName: 'Dana', lastName: 'Demo' },
-  dob: '1984-06-15',
-  email: 'demo@heloc.test',
-  phoneNumbers: [],
-  addresses: [],
-  hasSsn: false,
-  type: 'BORROWER',
-};
+const profile = profileFixture();
 
 const loanOfficer: TLoanOriginatorInfo = {
   loanOriginatorUuid: LO_ID,

@@ -1,39 +1,19 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { EMPTY_APPLICATION_STATUS } from '@heloc/domain';
-import { Outlet, useParams } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { browserLocation } from '@/lib/browser-location';
-import { APPLICATION_UUID, applicationFixture, mockApi } from '@/testing/mock-api';
+import { flowRoute, mockFlowApi } from '@/testing/application-flow';
+import {
+  APPLICATION_PATH,
+  APPLICATION_UUID,
+  applicationFixture,
+  STATUS_ROUTE,
+  statusAnswer,
+} from '@/testing/mock-api';
 import { renderRoutes } from '@/testing/render';
 import { stepHandle } from '../step-handle';
-import { ApplicationFlowProvider, useApplicationFlow } from './application-flow';
-
-const PROFILE = {
-  uuid: '22222222-2222-4222-8222-222222222222',
-  name: { uuid: '33333333-3333-4333-8333-333333333333', firstName: 'Dana', lastName: 'Demo' },
-  dob: '1984-06-15',
-  email: 'demo@heloc.test',
-  phoneNumbers: [],
-  addresses: [],
-  hasSsn: false,
-  type: 'BORROWER',
-};
-const STATUS_PATH = `GET /service-krang-heloc/borrower/secure/api/v1/${APPLICATION_UUID}/status`;
-const APPLICATION_PATH = `GET /service-application/api/v1/application/heloc/${APPLICATION_UUID}`;
-const status = (name: string, flags: Record<string, unknown> = {}) => ({
-  body: { status: name, applicationStatus: { ...EMPTY_APPLICATION_STATUS, ...flags } },
-});
-
-function Frame() {
-  const { applicationUuid = '' } = useParams();
-  return (
-    <ApplicationFlowProvider applicationUuid={applicationUuid}>
-      <Outlet />
-    </ApplicationFlowProvider>
-  );
-}
+import { useApplicationFlow } from './application-flow';
 
 function Screen({ name }: { name: string }) {
   const { advance, busy } = useApplicationFlow();
@@ -55,10 +35,7 @@ const screenRoute = (path: string, alsoWhen?: string[]): RouteObject => ({
 
 const routes: RouteObject[] = [
   {
-    path: ':applicationUuid',
-    element: <Frame />,
-    errorElement: <h1>snag</h1>,
-    children: [
+    ...flowRoute([
       { index: true, handle: stepHandle(''), element: <p>index</p> },
       screenRoute('start/profile', ['review-app/datatree']),
       screenRoute('liens'),
@@ -68,7 +45,8 @@ const routes: RouteObject[] = [
       { path: 'error/timeout', element: <h1>timeout</h1> },
       { path: 'review-app/datatree', element: <h1>datatree</h1> },
       { path: 'error/credit', element: <h1>credit decline</h1> },
-    ],
+    ]),
+    errorElement: <h1>snag</h1>,
   },
   { path: '*', element: <h1>elsewhere</h1> },
 ];
@@ -77,12 +55,10 @@ function render(path: string) {
   return renderRoutes({ routes, scope: 'app', url: `/${APPLICATION_UUID}${path}` });
 }
 
-let server: ReturnType<typeof mockApi>;
+let server: ReturnType<typeof mockFlowApi>;
 beforeEach(() => {
-  localStorage.setItem('jwt', 'test.jwt.token');
-  server = mockApi()
-    .on('GET /service-profile/api/v1/profile', { body: PROFILE })
-    .on(APPLICATION_PATH, { body: applicationFixture({ step: 'LIEN_VERIFICATION' }) });
+  // Every test answers the status itself.
+  server = mockFlowApi('LIEN_VERIFICATION');
 });
 
 afterEach(() => {
@@ -93,14 +69,14 @@ afterEach(() => {
 
 describe('status-driven navigation', () => {
   it('the frame index goes to the screen the server status resolves to', async () => {
-    server.on(STATUS_PATH, status('LIEN_VERIFICATION'));
+    server.on(STATUS_ROUTE, statusAnswer('LIEN_VERIFICATION'));
     const { router } = render('');
     expect(await screen.findByRole('heading', { name: 'liens' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(`/${APPLICATION_UUID}/liens`);
   });
 
   it('replaces a step screen the status does not resolve to; leaves unrouted pages alone', async () => {
-    server.on(STATUS_PATH, status('CREDIT_NO_MATCH'));
+    server.on(STATUS_ROUTE, statusAnswer('CREDIT_NO_MATCH'));
     const { router } = render('/liens');
     await waitFor(() => expect(router.state.location.pathname).toBe(`/${APPLICATION_UUID}/credit/social`));
 
@@ -112,8 +88,8 @@ describe('status-driven navigation', () => {
 
   it('uses the flags and the client machine: a datatree miss on IN_PROGRESS goes to review-app/datatree', async () => {
     server
-      .on(STATUS_PATH, status('IN_PROGRESS', { datatreeNoMatch: true }))
-      .on(APPLICATION_PATH, { body: applicationFixture({ step: 'IN_PROGRESS' }) });
+      .on(STATUS_ROUTE, statusAnswer('IN_PROGRESS', { datatreeNoMatch: true }))
+      .on(`GET ${APPLICATION_PATH}`, { body: applicationFixture({ step: 'IN_PROGRESS' }) });
     const { router } = render('');
     await waitFor(() =>
       expect(router.state.location.pathname).toBe(`/${APPLICATION_UUID}/review-app/datatree`),
@@ -128,11 +104,11 @@ describe('status-driven navigation', () => {
   it('advance() polls a waiting status with the processing modal, then moves on', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     server.on(
-      STATUS_PATH,
-      status('LIEN_VERIFICATION'),
-      status('WAITING_FOR_UNDERWRITING'),
-      status('WAITING_FOR_UNDERWRITING'),
-      status('OFFER_SELECTION'),
+      STATUS_ROUTE,
+      statusAnswer('LIEN_VERIFICATION'),
+      statusAnswer('WAITING_FOR_UNDERWRITING'),
+      statusAnswer('WAITING_FOR_UNDERWRITING'),
+      statusAnswer('OFFER_SELECTION'),
     );
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
     const { router } = render('/liens');
@@ -144,28 +120,28 @@ describe('status-driven navigation', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(`/${APPLICATION_UUID}/product/select`));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     // The delays of the domain policy: 1000 ms, then 2000 ms.
-    expect(server.callsTo(STATUS_PATH)).toHaveLength(4);
+    expect(server.callsTo(STATUS_ROUTE)).toHaveLength(4);
   });
 
   it('giving up on a waiting status lands on the timeout page', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    server.on(STATUS_PATH, status('LIEN_VERIFICATION'), status('WAITING_FOR_UNDERWRITING'));
+    server.on(STATUS_ROUTE, statusAnswer('LIEN_VERIFICATION'), statusAnswer('WAITING_FOR_UNDERWRITING'));
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
     const { router } = render('/liens');
     await screen.findByRole('heading', { name: 'liens' });
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await act(() => vi.advanceTimersByTimeAsync(70_000));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/${APPLICATION_UUID}/error/timeout`));
-    expect(server.callsTo(STATUS_PATH)).toHaveLength(1 + 14);
+    expect(server.callsTo(STATUS_ROUTE)).toHaveLength(1 + 14);
   });
 
   it('a waiting status found on arrival is polled the same way (a reload mid-wait)', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     server.on(
-      STATUS_PATH,
-      status('WAITING_FOR_UNDERWRITING'),
-      status('WAITING_FOR_UNDERWRITING'),
-      status('DECLINED', { uwDecision: 'DECLINE', creditScoreDecline: true }),
+      STATUS_ROUTE,
+      statusAnswer('WAITING_FOR_UNDERWRITING'),
+      statusAnswer('WAITING_FOR_UNDERWRITING'),
+      statusAnswer('DECLINED', { uwDecision: 'DECLINE', creditScoreDecline: true }),
     );
     const { router } = render('');
     expect(await screen.findByRole('dialog', { name: 'Please wait' })).toBeInTheDocument();
@@ -175,7 +151,7 @@ describe('status-driven navigation', () => {
 
   it('a missing application (404) during routing goes to the dashboard', async () => {
     const replace = vi.spyOn(browserLocation, 'replace').mockImplementation(() => {});
-    server.on(STATUS_PATH, { status: 404, body: { status: 404, message: 'Application not found' } });
+    server.on(STATUS_ROUTE, { status: 404, body: { status: 404, message: 'Application not found' } });
     render('/liens');
     await waitFor(() => expect(replace).toHaveBeenCalledWith('/dashboard'));
   });
@@ -184,9 +160,9 @@ describe('status-driven navigation', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     vi.spyOn(console, 'error').mockImplementation(() => {});
     server
-      .on(STATUS_PATH, status('WAITING_FOR_CREDIT'), status('LIEN_VERIFICATION'))
+      .on(STATUS_ROUTE, statusAnswer('WAITING_FOR_CREDIT'), statusAnswer('LIEN_VERIFICATION'))
       .on(
-        APPLICATION_PATH,
+        `GET ${APPLICATION_PATH}`,
         { body: applicationFixture({ step: 'WAITING_FOR_CREDIT' }) },
         { status: 500, body: { status: 500, message: 'Something unexpected happened' } },
       );
@@ -198,25 +174,25 @@ describe('status-driven navigation', () => {
   it('keeps a settled status fresh by the domain policy: follows the server, then stops after 7 answers', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     server.on(
-      STATUS_PATH,
-      status('LIEN_VERIFICATION'),
-      status('LIEN_VERIFICATION'),
-      status('OFFER_SELECTION'),
+      STATUS_ROUTE,
+      statusAnswer('LIEN_VERIFICATION'),
+      statusAnswer('LIEN_VERIFICATION'),
+      statusAnswer('OFFER_SELECTION'),
     );
     const { router } = render('/liens');
     await screen.findByRole('heading', { name: 'liens' });
     await act(() => vi.advanceTimersByTimeAsync(3500));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/${APPLICATION_UUID}/product/select`));
 
-    const before = server.callsTo(STATUS_PATH).length;
+    const before = server.callsTo(STATUS_ROUTE).length;
     // On the new screen the count starts again: 7 answers in all (1 + 6 refreshes), then no more.
     await act(() => vi.advanceTimersByTimeAsync(60_000));
-    expect(server.callsTo(STATUS_PATH).length - before).toBe(6);
+    expect(server.callsTo(STATUS_ROUTE).length - before).toBe(6);
   });
 
   it('a status that cannot be read shows the error boundary', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    server.on(STATUS_PATH, { status: 500, body: { status: 500, message: 'Something unexpected happened' } });
+    server.on(STATUS_ROUTE, { status: 500, body: { status: 500, message: 'Something unexpected happened' } });
     render('');
     expect(await screen.findByRole('heading', { name: 'snag' })).toBeInTheDocument();
   });

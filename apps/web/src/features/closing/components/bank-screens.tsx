@@ -20,9 +20,16 @@ import {
   type TLinkedAccount,
 } from '@heloc/domain';
 import { destinationPath, StepPage, useApplicationFlow } from '@/features/application-flow';
-import { Controller, fieldError, fieldId, ServerError, textFieldProps, useZodForm } from '@/lib/forms';
+import {
+  Controller,
+  fieldError,
+  fieldId,
+  ServerError,
+  textFieldProps,
+  useAction,
+  useZodForm,
+} from '@/lib/forms';
 import type { ZodForm } from '@/lib/forms';
-import { errorText } from '@/lib/api-errors';
 import { bankAccountsQueryOptions, closingApi } from '../api/closing-api';
 import { Facts, QueryView, useGoAfterWrite } from './common';
 import { LinkModal, type LinkResult } from './link-modal';
@@ -92,9 +99,8 @@ export function BankDisburse() {
   const [opened, setOpened] = useState(false);
   const [linked, setLinked] = useState<LinkResult | null>(null);
   const [accountId, setAccountId] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const [choiceError, setChoiceError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const saving = useAction();
 
   async function saveAccount() {
     if (!linked) return;
@@ -103,16 +109,10 @@ export function BankDisburse() {
       return;
     }
     setChoiceError(null);
-    setError(null);
-    setSaving(true);
-    try {
+    await saving.run(async () => {
       await closingApi.disburseLinked(applicationUuid, { publicToken: linked.publicToken, accountId });
       await goAfterWrite('bank/confirm');
-    } catch (failure) {
-      setError(errorText(failure));
-    } finally {
-      setSaving(false);
-    }
+    });
   }
 
   const bankAccounts = linked?.accounts.filter((account: TLinkedAccount) => account.type !== 'PAYROLL') ?? [];
@@ -136,9 +136,9 @@ export function BankDisburse() {
               ))}
             </Stack>
           </Radio.Group>
-          <ServerError>{error}</ServerError>
+          <ServerError>{saving.error}</ServerError>
           <Group>
-            <Button onClick={() => void saveAccount()} loading={saving}>
+            <Button onClick={() => void saveAccount()} loading={saving.pending}>
               Use this account
             </Button>
             <Button variant="default" onClick={() => setOpened(true)}>
@@ -266,21 +266,13 @@ export function BankAutopay() {
   const [choice, setChoice] = useState<'SAME' | 'OTHER' | 'MANUAL' | ''>('SAME');
   const [choiceError, setChoiceError] = useState<string | null>(null);
   const other = useZodForm(ZBankAccountForm, { defaultValues: EMPTY_ACCOUNT });
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const saving = useAction();
 
-  async function save(body: Parameters<typeof closingApi.autopay>[1]) {
-    setError(null);
-    setSaving(true);
-    try {
+  const save = (body: Parameters<typeof closingApi.autopay>[1]) =>
+    saving.run(async () => {
       await closingApi.autopay(applicationUuid, body);
       await advance();
-    } catch (failure) {
-      setError(errorText(failure));
-    } finally {
-      setSaving(false);
-    }
-  }
+    });
 
   const submitOther = other.onSubmit(async ({ routingNumber, accountNumber, accountType }) => {
     await closingApi.autopay(applicationUuid, {
@@ -332,9 +324,9 @@ export function BankAutopay() {
                 </Stack>
               </Radio.Group>
               {choice === 'OTHER' ? <AccountFields form={other.form} /> : null}
-              <ServerError>{error ?? other.serverError}</ServerError>
+              <ServerError>{saving.error ?? other.serverError}</ServerError>
               <Group>
-                <Button type="submit" loading={saving || other.submitting || busy}>
+                <Button type="submit" loading={saving.pending || other.submitting || busy}>
                   Continue
                 </Button>
               </Group>

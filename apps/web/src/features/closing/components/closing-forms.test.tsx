@@ -7,61 +7,28 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { EMPTY_APPLICATION_STATUS } from '@heloc/domain';
-import { Outlet, useParams } from 'react-router';
 import type { RouteObject } from 'react-router';
-import { ApplicationFlowProvider } from '@/features/application-flow';
-import { APPLICATION_UUID, applicationFixture, mockApi } from '@/testing/mock-api';
+import { flowRoute, mockFlowApi } from '@/testing/application-flow';
+import { APPLICATION_PATH, APPLICATION_UUID, STATUS_ROUTE, statusAnswer } from '@/testing/mock-api';
 import { renderRoutes } from '@/testing/render';
 import { BankManualDisburse } from './bank-screens';
 import { ConditionsDashboard } from './conditions-screens';
 import { BpoEstimateValue } from './hold-screens';
 import { EmployerVerification } from './income-screens';
 
-const BASE = `/service-application/api/v1/application/heloc/${APPLICATION_UUID}`;
-const STATUS = `GET /service-krang-heloc/borrower/secure/api/v1/${APPLICATION_UUID}/status`;
-
-function Frame() {
-  const { applicationUuid = '' } = useParams();
-  return (
-    <ApplicationFlowProvider applicationUuid={applicationUuid}>
-      <Outlet />
-    </ApplicationFlowProvider>
-  );
-}
-
 const routes: RouteObject[] = [
-  {
-    path: ':applicationUuid',
-    element: <Frame />,
-    children: [
-      { path: 'bank/manual-disburse', element: <BankManualDisburse /> },
-      { path: 'income/employer-verification', element: <EmployerVerification /> },
-      { path: 'bpo/estimate-value', element: <BpoEstimateValue /> },
-      { path: 'conditions', element: <ConditionsDashboard /> },
-      { path: '*', element: <h1>next screen</h1> },
-    ],
-  },
+  flowRoute([
+    { path: 'bank/manual-disburse', element: <BankManualDisburse /> },
+    { path: 'income/employer-verification', element: <EmployerVerification /> },
+    { path: 'bpo/estimate-value', element: <BpoEstimateValue /> },
+    { path: 'conditions', element: <ConditionsDashboard /> },
+    { path: '*', element: <h1>next screen</h1> },
+  ]),
 ];
 
-let server: ReturnType<typeof mockApi>;
+let server: ReturnType<typeof mockFlowApi>;
 beforeEach(() => {
-  localStorage.setItem('jwt', 'test.jwt.token');
-  server = mockApi()
-    .on('GET /service-profile/api/v1/profile', {
-      body: {
-        uuid: '22222222-2222-4222-8222-222222222222',
-        name: { uuid: '33333333-3333-4333-8333-333333333333', firstName: 'Ann', lastName: 'Example' },
-        dob: '1980-02-29',
-        email: 'ann@example.com',
-        phoneNumbers: [],
-        addresses: [],
-        hasSsn: true,
-        type: 'BORROWER',
-      },
-    })
-    .on(`GET ${BASE}`, { body: applicationFixture({ step: 'AUTOPAY_ACCOUNT' }) })
-    .on(STATUS, { body: { status: 'AUTOPAY_ACCOUNT', applicationStatus: EMPTY_APPLICATION_STATUS } });
+  server = mockFlowApi('AUTOPAY_ACCOUNT', { hasSsn: true });
 });
 
 const render = (step: string) => renderRoutes({ routes, scope: 'app', url: `/${APPLICATION_UUID}/${step}` });
@@ -69,7 +36,7 @@ const render = (step: string) => renderRoutes({ routes, scope: 'app', url: `/${A
 describe('bank/manual-disburse', () => {
   it('checks the routing number with the ABA checksum and the account number twice before sending', async () => {
     const user = userEvent.setup();
-    server.on(`POST ${BASE}/bank/manual-disburse`, { body: { status: 'AUTOPAY_ACCOUNT' } });
+    server.on(`POST ${APPLICATION_PATH}/bank/manual-disburse`, { body: { status: 'AUTOPAY_ACCOUNT' } });
     const { router } = render('bank/manual-disburse');
     await user.click(await screen.findByRole('button', { name: 'Save account' }));
     expect(screen.getByLabelText(/^Routing number/)).toHaveAccessibleDescription('Required');
@@ -86,7 +53,7 @@ describe('bank/manual-disburse', () => {
     expect(screen.getByLabelText(/^Confirm account number/)).toHaveAccessibleDescription(
       'The account numbers do not match',
     );
-    expect(server.callsTo(`POST ${BASE}/bank/manual-disburse`)).toHaveLength(0);
+    expect(server.callsTo(`POST ${APPLICATION_PATH}/bank/manual-disburse`)).toHaveLength(0);
 
     await user.clear(screen.getByLabelText(/^Routing number/));
     await user.type(screen.getByLabelText(/^Routing number/), '021 000 021');
@@ -95,7 +62,7 @@ describe('bank/manual-disburse', () => {
     await user.click(screen.getByRole('radio', { name: 'Savings' }));
     await user.click(screen.getByRole('button', { name: 'Save account' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/${APPLICATION_UUID}/bank/confirm`));
-    expect(server.callsTo(`POST ${BASE}/bank/manual-disburse`)[0]!.body).toEqual({
+    expect(server.callsTo(`POST ${APPLICATION_PATH}/bank/manual-disburse`)[0]!.body).toEqual({
       routingNumber: '021000021',
       accountNumber: '12345678',
       accountType: 'SAVINGS',
@@ -104,7 +71,7 @@ describe('bank/manual-disburse', () => {
 
   it('keeps the input and shows the server message when the call fails', async () => {
     const user = userEvent.setup();
-    server.on(`POST ${BASE}/bank/manual-disburse`, {
+    server.on(`POST ${APPLICATION_PATH}/bank/manual-disburse`, {
       status: 409,
       body: {
         status: 409,
@@ -126,8 +93,10 @@ describe('income/employer-verification', () => {
   it('requires the employer, accepts an optional phone and moves on by the status', async () => {
     const user = userEvent.setup();
     server
-      .on(`POST ${BASE}/income/employer-verification`, { body: { status: 'DISBURSEMENT_ACCOUNT' } })
-      .on(STATUS, { body: { status: 'DISBURSEMENT_ACCOUNT', applicationStatus: EMPTY_APPLICATION_STATUS } });
+      .on(`POST ${APPLICATION_PATH}/income/employer-verification`, {
+        body: { status: 'DISBURSEMENT_ACCOUNT' },
+      })
+      .on(STATUS_ROUTE, statusAnswer('DISBURSEMENT_ACCOUNT'));
     const { router } = render('income/employer-verification');
     await user.click(await screen.findByRole('button', { name: 'Continue' }));
     expect(screen.getByLabelText(/^Employer name/)).toHaveAccessibleDescription('Required');
@@ -140,7 +109,7 @@ describe('income/employer-verification', () => {
     await user.clear(screen.getByLabelText(/^Employer phone/));
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/${APPLICATION_UUID}/bank/disburse`));
-    expect(server.callsTo(`POST ${BASE}/income/employer-verification`)[0]!.body).toEqual({
+    expect(server.callsTo(`POST ${APPLICATION_PATH}/income/employer-verification`)[0]!.body).toEqual({
       employerName: 'Acme Tools',
       employerPhone: null,
     });
@@ -151,8 +120,8 @@ describe('bpo/estimate-value', () => {
   it('takes dollars as typed, checks the range and sends cents', async () => {
     const user = userEvent.setup();
     server
-      .on(`POST ${BASE}/bpo/estimate`, { body: { status: 'BPO_ORDER' } })
-      .on(STATUS, { body: { status: 'BPO_ORDER', applicationStatus: EMPTY_APPLICATION_STATUS } });
+      .on(`POST ${APPLICATION_PATH}/bpo/estimate`, { body: { status: 'BPO_ORDER' } })
+      .on(STATUS_ROUTE, statusAnswer('BPO_ORDER'));
     const { router } = render('bpo/estimate-value');
     const value = await screen.findByLabelText(/^Estimated home value/);
     await user.type(value, '12,000');
@@ -162,7 +131,9 @@ describe('bpo/estimate-value', () => {
     await user.type(value, '450,000');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/${APPLICATION_UUID}/bpo/order-bpo`));
-    expect(server.callsTo(`POST ${BASE}/bpo/estimate`)[0]!.body).toEqual({ estimatedValueCents: 450_000_00 });
+    expect(server.callsTo(`POST ${APPLICATION_PATH}/bpo/estimate`)[0]!.body).toEqual({
+      estimatedValueCents: 450_000_00,
+    });
   });
 });
 
@@ -190,7 +161,7 @@ describe('conditions', () => {
   it('sends the income step’s document request to the income upload, where it counts for the review', async () => {
     server
       .on(CONDITIONS, { body: [documentRequest] })
-      .on(`GET ${BASE}/income`, income([{ documentType: 'TAX_RETURN', count: 2 }]));
+      .on(`GET ${APPLICATION_PATH}/income`, income([{ documentType: 'TAX_RETURN', count: 2 }]));
     render('conditions');
     const action = await screen.findByRole('link', { name: 'Upload tax returns' });
     expect(action).toHaveAttribute('href', expect.stringMatching(/\/income\/upload\/tax-return$/));
@@ -198,7 +169,7 @@ describe('conditions', () => {
   });
 
   it('sends any other document request to conditions/upload-document', async () => {
-    server.on(CONDITIONS, { body: [documentRequest] }).on(`GET ${BASE}/income`, income([]));
+    server.on(CONDITIONS, { body: [documentRequest] }).on(`GET ${APPLICATION_PATH}/income`, income([]));
     render('conditions');
     const action = await screen.findByRole('link', { name: 'Upload documents' });
     expect(action).toHaveAttribute(

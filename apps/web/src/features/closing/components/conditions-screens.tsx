@@ -6,7 +6,7 @@
  * income review.
  */
 import '@/components/ui/form-styles';
-import { Alert, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import '@mantine/core/styles/Card.css';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -20,7 +20,7 @@ import {
   type TCondition,
 } from '@heloc/domain';
 import { destinationPath, StepPage, useApplicationFlow } from '@/features/application-flow';
-import { ServerError, textFieldProps, useZodForm } from '@/lib/forms';
+import { MobilePhoneField, ServerError, useZodForm } from '@/lib/forms';
 import {
   conditionPhoneNumber,
   conditionsQueryKey,
@@ -214,12 +214,7 @@ export function ConditionPhoneNumber() {
               })}
             >
               <Stack gap="md" maw={400}>
-                <TextInput
-                  label="Mobile phone"
-                  type="tel"
-                  autoComplete="tel-national"
-                  {...textFieldProps(form, 'phoneNumber', { required: true })}
-                />
+                <MobilePhoneField form={form} name="phoneNumber" />
                 <ServerError>{serverError}</ServerError>
                 <Group>
                   <Button type="submit" loading={submitting}>

@@ -9,8 +9,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatCurrency, REQUIRED_MESSAGE, VALUATION_FEE_CENTS, ZEstimateValueForm } from '@heloc/domain';
 import { destinationPath, StepPage, useApplicationFlow } from '@/features/application-flow';
-import { errorText } from '@/lib/api-errors';
-import { ServerError, textFieldProps, useZodForm } from '@/lib/forms';
+import { ServerError, textFieldProps, useAction, useZodForm } from '@/lib/forms';
 import { closingApi } from '../api/closing-api';
 import { useStatusPolling } from './common';
 
@@ -40,23 +39,16 @@ export function BpoOrder() {
   const { applicationUuid, advance, busy } = useApplicationFlow();
   const [consent, setConsent] = useState(false);
   const [consentError, setConsentError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const ordering = useAction();
   async function order() {
     if (!consent) {
       setConsentError(REQUIRED_MESSAGE);
       return;
     }
-    setError(null);
-    setSaving(true);
-    try {
+    await ordering.run(async () => {
       await closingApi.orderBpo(applicationUuid, VALUATION_FEE_CENTS);
       await advance();
-    } catch (failure) {
-      setError(errorText(failure));
-    } finally {
-      setSaving(false);
-    }
+    });
   }
   return (
     <StepPage
@@ -73,9 +65,9 @@ export function BpoOrder() {
           }}
           error={consentError}
         />
-        <ServerError>{error}</ServerError>
+        <ServerError>{ordering.error}</ServerError>
         <Group>
-          <Button onClick={() => void order()} loading={saving || busy}>
+          <Button onClick={() => void order()} loading={ordering.pending || busy}>
             Order valuation
           </Button>
         </Group>

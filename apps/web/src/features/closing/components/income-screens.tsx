@@ -19,7 +19,7 @@ import {
   type TLinkKind,
 } from '@heloc/domain';
 import { destinationPath, StepPage, useApplicationFlow } from '@/features/application-flow';
-import { ServerError, textFieldProps, useZodForm } from '@/lib/forms';
+import { ServerError, textFieldProps, useAction, useZodForm } from '@/lib/forms';
 import { errorText } from '@/lib/api-errors';
 import {
   closingApi,
@@ -233,8 +233,7 @@ export function IncomeUpload() {
   const queryClient = useQueryClient();
   const income = useQuery(incomeQueryOptions(applicationUuid));
   const conditions = useQuery(conditionsQueryOptions(applicationUuid));
-  const [error, setError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
+  const sending = useAction();
   const uploadType = (INCOME_UPLOAD_TYPES as readonly string[]).includes(type)
     ? (type as TIncomeUploadType)
     : null;
@@ -256,18 +255,11 @@ export function IncomeUpload() {
       ?.count ??
     1;
 
-  async function submit() {
-    setError(null);
-    setSending(true);
-    try {
+  const submit = () =>
+    sending.run(async () => {
       await closingApi.submitIncomeDocuments(applicationUuid);
       await advance();
-    } catch (failure) {
-      setError(errorText(failure));
-    } finally {
-      setSending(false);
-    }
-  }
+    });
 
   return (
     <IncomeUploadView
@@ -280,8 +272,8 @@ export function IncomeUpload() {
         queryClient.invalidateQueries({ queryKey: incomeQueryOptions(applicationUuid).queryKey })
       }
       onSubmit={submit}
-      submitting={sending || busy}
-      error={error}
+      submitting={sending.pending || busy}
+      error={sending.error}
       sender={uploads.income(applicationUuid, uploadType)}
       review={review}
     />

@@ -22,7 +22,7 @@ import { destinationPath, StepPage, useApplicationFlow } from '@/features/applic
 import { PdfViewer } from '@/features/pdf-viewer';
 import { ApiError } from '@/lib/api-client';
 import { errorText } from '@/lib/api-errors';
-import { ServerError } from '@/lib/forms';
+import { ServerError, useAction } from '@/lib/forms';
 import { useQueryClient } from '@tanstack/react-query';
 import { statusQueryOptions } from '@/features/application-flow';
 import {
@@ -48,8 +48,7 @@ export function NotaryIntro() {
   const [method, setMethod] = useState<'ENOTARY' | 'MANUAL' | ''>('');
   const [feeConsent, setFeeConsent] = useState(false);
   const [errors, setErrors] = useState<{ method?: string; fee?: string }>({});
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const saving = useAction();
   const statusName = status.data?.status;
   useStatusPolling(60_000);
 
@@ -68,9 +67,7 @@ export function NotaryIntro() {
     if (method === 'MANUAL' && !feeConsent) found.fee = REQUIRED_MESSAGE;
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    setError(null);
-    setSaving(true);
-    try {
+    await saving.run(async () => {
       if (method === 'ENOTARY') {
         await closingApi.notaryChoice(applicationUuid, { method: 'ENOTARY' });
         await goAfterWrite('notary/session');
@@ -82,11 +79,7 @@ export function NotaryIntro() {
         });
         await advance();
       }
-    } catch (failure) {
-      setError(errorText(failure));
-    } finally {
-      setSaving(false);
-    }
+    });
   }
 
   return (
@@ -128,9 +121,9 @@ export function NotaryIntro() {
             error={errors.fee}
           />
         ) : null}
-        <ServerError>{error}</ServerError>
+        <ServerError>{saving.error}</ServerError>
         <Group>
-          <Button onClick={() => void choose()} loading={saving || busy}>
+          <Button onClick={() => void choose()} loading={saving.pending || busy}>
             Continue
           </Button>
         </Group>
@@ -249,8 +242,7 @@ export function NotarySession() {
   const [reachedEnd, setReachedEnd] = useState(false);
   const [consent, setConsent] = useState(false);
   const [consentError, setConsentError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [working, setWorking] = useState(false);
+  const working = useAction();
   const current = session ?? start.data ?? null;
 
   useEffect(() => {
@@ -262,18 +254,11 @@ export function NotarySession() {
     }
   }, [start.error, applicationUuid, navigate]);
 
-  async function step(work: () => Promise<TNotarySessionView | void>) {
-    setError(null);
-    setWorking(true);
-    try {
+  const step = (work: () => Promise<TNotarySessionView | void>) =>
+    working.run(async () => {
       const next = await work();
       if (next) setSession(next);
-    } catch (failure) {
-      setError(errorText(failure));
-    } finally {
-      setWorking(false);
-    }
-  }
+    });
 
   if (start.isPending) return <Loading label="Connecting to your notary" />;
   if (!current) {
@@ -309,10 +294,10 @@ export function NotarySession() {
               </Stack>
             </Radio.Group>
           ))}
-          <ServerError>{error}</ServerError>
+          <ServerError>{working.error}</ServerError>
           <Group>
             <Button
-              loading={working}
+              loading={working.pending}
               onClick={() => {
                 const unanswered = current.questions.filter((q) => !answers[q.id]).map((q) => q.id);
                 setMissing(unanswered);
@@ -345,11 +330,11 @@ export function NotarySession() {
               ? 'You have reached the end of the deed.'
               : 'Scroll to the end of the deed to continue.'}
           </Text>
-          <ServerError>{error}</ServerError>
+          <ServerError>{working.error}</ServerError>
           <Group>
             <Button
               disabled={!reachedEnd || !deed}
-              loading={working}
+              loading={working.pending}
               onClick={() => deed && void step(() => closingApi.reviewDeed(applicationUuid, deed.uuid))}
             >
               I have reviewed the deed
@@ -370,10 +355,10 @@ export function NotarySession() {
             }}
             error={consentError}
           />
-          <ServerError>{error}</ServerError>
+          <ServerError>{working.error}</ServerError>
           <Group>
             <Button
-              loading={working || busy}
+              loading={working.pending || busy}
               onClick={() => {
                 if (!consent) {
                   setConsentError(REQUIRED_MESSAGE);

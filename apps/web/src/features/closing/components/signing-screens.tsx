@@ -19,7 +19,7 @@ import { destinationPath, StepPage, useApplicationFlow } from '@/features/applic
 import { useApplication } from '@/features/application-frame';
 import { useOrg } from '@/features/org';
 import { PdfViewer } from '@/features/pdf-viewer';
-import { errorText } from '@/lib/api-errors';
+import { useAction } from '@/lib/forms';
 import { closingApi, closingDocumentPath, closingDocumentsQueryOptions } from '../api/closing-api';
 import { Loading, QueryView } from './common';
 
@@ -97,14 +97,11 @@ export function SigningSign() {
   const [consentError, setConsentError] = useState<string | null>(null);
   const [reachedEnd, setReachedEnd] = useState<Record<string, boolean>>({});
   const signingLocation = useSigningLocation();
-  const [error, setError] = useState<string | null>(null);
-  const [signing, setSigning] = useState(false);
+  const signing = useAction();
   const companyName = org.orgMetaData.companyInfo.companyName;
 
-  async function sign(documentUuid: string, version: string, location: TSigningLocation) {
-    setError(null);
-    setSigning(true);
-    try {
+  const sign = (documentUuid: string, version: string, location: TSigningLocation) =>
+    signing.run(async () => {
       const result = await closingApi.sign(applicationUuid, {
         documentUuid,
         esignDisclosureVersion: version,
@@ -114,12 +111,7 @@ export function SigningSign() {
         queryKey: closingDocumentsQueryOptions(applicationUuid).queryKey,
       });
       if (result.remaining === 0) await advance();
-    } catch (failure) {
-      setError(errorText(failure));
-    } finally {
-      setSigning(false);
-    }
-  }
+    });
 
   return (
     <StepPage title="Sign your documents">
@@ -174,15 +166,15 @@ export function SigningSign() {
                 }}
                 error={consentError}
               />
-              {(error ?? signingLocation.error) ? (
+              {(signing.error ?? signingLocation.error) ? (
                 <Alert color="red" variant="light" role="alert">
-                  {error ?? signingLocation.error}
+                  {signing.error ?? signingLocation.error}
                 </Alert>
               ) : null}
               <Group>
                 <Button
                   disabled={!read}
-                  loading={signing || busy}
+                  loading={signing.pending || busy}
                   onClick={() => {
                     if (!consent) {
                       setConsentError('Required');

@@ -23,9 +23,8 @@ import { AppLink } from '@/components/ui/app-link';
 import { useSigningLocation } from '@/components/ui/location-alert';
 import { PdfViewer } from '@/features/pdf-viewer';
 import { useOrg } from '@/features/org';
-import { errorText } from '@/lib/api-errors';
 import { isFlagOn, useFeatureFlags } from '@/lib/feature-flags';
-import { ServerError } from '@/lib/forms';
+import { ServerError, useAction } from '@/lib/forms';
 import {
   signerDocumentPath,
   signerDocumentsQueryOptions,
@@ -64,8 +63,7 @@ function ESignDocuments() {
   const documents = useQuery({ ...signerDocumentsQueryOptions(), throwOnError: true });
   const [consent, setConsent] = useState(false);
   const [reachedEnd, setReachedEnd] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [signing, setSigning] = useState(false);
+  const signing = useAction();
   const signingLocation = useSigningLocation();
 
   const toSign = (documents.data?.documents ?? []).filter((doc) => doc.signingMethod === 'ESIGN');
@@ -73,18 +71,12 @@ function ESignDocuments() {
 
   const sign = async (location: TSigningLocation) => {
     if (!current) return;
-    setSigning(true);
-    setError(null);
-    try {
+    await signing.run(async () => {
       const result = await signSignerDocument(current.uuid, location);
       setConsent(false);
       await queryClient.invalidateQueries({ queryKey: signerQueryKey });
       if (result.status === 'SIGNED') await navigate(signerHref(signerScreenFor(result.status)));
-    } catch (failure) {
-      setError(errorText(failure));
-    } finally {
-      setSigning(false);
-    }
+    });
   };
 
   return (
@@ -121,10 +113,10 @@ function ESignDocuments() {
               {reachedEnd !== current.uuid ? (
                 <Text size="sm">Scroll to the end of the document to sign it.</Text>
               ) : null}
-              <ServerError>{error ?? signingLocation.error}</ServerError>
+              <ServerError>{signing.error ?? signingLocation.error}</ServerError>
               <Button
                 onClick={() => signingLocation.withLocation(sign)}
-                loading={signing}
+                loading={signing.pending}
                 disabled={!consent || reachedEnd !== current.uuid}
                 style={{ alignSelf: 'flex-start' }}
               >

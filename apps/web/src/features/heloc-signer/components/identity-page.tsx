@@ -3,12 +3,11 @@
  * name on title; the server checks), birthdate and phone. Then on to their documents.
  */
 import '@/components/ui/form-styles';
-import '@mantine/core/styles/SimpleGrid.css';
-import { Button, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Stack, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { ZSignerIdentityForm, signerScreenFor, type TSignerView } from '@heloc/domain';
-import { ServerError, textFieldProps, useZodForm } from '@/lib/forms';
+import { MobilePhoneField, NameFields, ServerError, textFieldProps, useZodForm } from '@/lib/forms';
 import { signerQueryKey, submitSignerIdentity } from '../api/co-deed-api';
 import { SignerGate, SignerScreen, signerHref } from './signer-screen';
 
@@ -42,18 +41,7 @@ export function IdentityForm({ signer }: { signer: TSignerView }) {
     >
       <form ref={formRef} noValidate onSubmit={submit} aria-label={IDENTITY_TITLE}>
         <Stack gap="md">
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label="First name"
-              autoComplete="given-name"
-              {...textFieldProps(form, 'firstName', { required: true })}
-            />
-            <TextInput
-              label="Last name"
-              autoComplete="family-name"
-              {...textFieldProps(form, 'lastName', { required: true })}
-            />
-          </SimpleGrid>
+          <NameFields form={form} />
           <TextInput
             label="Birthdate"
             placeholder="MM/DD/YYYY"
@@ -61,12 +49,7 @@ export function IdentityForm({ signer }: { signer: TSignerView }) {
             autoComplete="bday"
             {...textFieldProps(form, 'dob', { required: true })}
           />
-          <TextInput
-            label="Mobile phone"
-            type="tel"
-            autoComplete="tel-national"
-            {...textFieldProps(form, 'phoneNumber', { required: true })}
-          />
+          <MobilePhoneField form={form} name="phoneNumber" />
           <ServerError>{serverError}</ServerError>
           <Button type="submit" loading={submitting} style={{ alignSelf: 'flex-start' }}>
             Continue

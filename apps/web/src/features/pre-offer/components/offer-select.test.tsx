@@ -1,15 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { EMPTY_APPLICATION_STATUS, formatCurrency, formatPercentFromBps, offerFigures } from '@heloc/domain';
-import { Outlet, useParams } from 'react-router';
-import { ApplicationFlowProvider, stepHandle } from '@/features/application-flow';
-import { APPLICATION_UUID, applicationFixture, mockApi } from '@/testing/mock-api';
+import { formatCurrency, formatPercentFromBps, offerFigures } from '@heloc/domain';
+import { stepHandle } from '@/features/application-flow';
+import { flowRoute, mockFlowApi } from '@/testing/application-flow';
+import { APPLICATION_PATH, APPLICATION_UUID, STATUS_ROUTE, statusAnswer } from '@/testing/mock-api';
 import { renderRoutes } from '@/testing/render';
 import { OfferSelect } from './offer-select';
 
-const ENGINE = `/service-application/api/v1/application/heloc/${APPLICATION_UUID}`;
-const STATUS = `GET /service-krang-heloc/borrower/secure/api/v1/${APPLICATION_UUID}/status`;
 const offer = (uuid: string, termYears: number, rateBps: number, originationFeeBps: number) => ({
   uuid,
   termYears,
@@ -33,34 +31,12 @@ const OFFERS = {
   ],
 };
 
-function Frame() {
-  const { applicationUuid = '' } = useParams();
-  return (
-    <ApplicationFlowProvider applicationUuid={applicationUuid}>
-      <Outlet />
-    </ApplicationFlowProvider>
-  );
-}
-
-let server: ReturnType<typeof mockApi>;
+let server: ReturnType<typeof mockFlowApi>;
 beforeEach(() => {
-  localStorage.setItem('jwt', 'test.jwt.token');
-  server = mockApi()
-    .on('GET /service-profile/api/v1/profile', {
-      body: {
-        uuid: '22222222-2222-4222-8222-222222222222',
-        name: null,
-        dob: null,
-        email: 'a@b.test',
-        phoneNumbers: [],
-        addresses: [],
-        hasSsn: false,
-        type: 'BORROWER',
-      },
-    })
-    .on(`GET ${ENGINE}`, { body: applicationFixture({ step: 'OFFER_SELECTION' }) })
-    .on(STATUS, { body: { status: 'OFFER_SELECTION', applicationStatus: EMPTY_APPLICATION_STATUS } })
-    .on(`GET ${ENGINE}/offers`, { body: OFFERS });
+  server = mockFlowApi('OFFER_SELECTION', { name: null, dob: null, email: 'a@b.test' }).on(
+    `GET ${APPLICATION_PATH}/offers`,
+    { body: OFFERS },
+  );
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -71,14 +47,10 @@ function render() {
     scope: 'app',
     url: `/${APPLICATION_UUID}/product/select`,
     routes: [
-      {
-        path: ':applicationUuid',
-        element: <Frame />,
-        children: [
-          { path: 'product/select', handle: stepHandle('product/select'), element: <OfferSelect /> },
-          { path: 'start/contact', element: <h1>contact</h1> },
-        ],
-      },
+      flowRoute([
+        { path: 'product/select', handle: stepHandle('product/select'), element: <OfferSelect /> },
+        { path: 'start/contact', element: <h1>contact</h1> },
+      ]),
     ],
   });
 }
@@ -111,13 +83,11 @@ describe('product/select', () => {
     expect(details).toHaveTextContent(`APR${formatPercentFromBps(apr, { decimals: 2 })}`);
     expect(apr).toBeGreaterThan(900);
 
-    server.on(STATUS, {
-      body: { status: 'COLLECT_ADDITIONAL_INFO', applicationStatus: EMPTY_APPLICATION_STATUS },
-    });
-    server.on(`POST ${ENGINE}/offer`, { body: { status: 'COLLECT_ADDITIONAL_INFO' } });
+    server.on(STATUS_ROUTE, statusAnswer('COLLECT_ADDITIONAL_INFO'));
+    server.on(`POST ${APPLICATION_PATH}/offer`, { body: { status: 'COLLECT_ADDITIONAL_INFO' } });
     await user.click(screen.getByRole('button', { name: 'Select this offer' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/${APPLICATION_UUID}/start/contact`));
-    expect(server.callsTo(`POST ${ENGINE}/offer`)[0]!.body).toEqual({
+    expect(server.callsTo(`POST ${APPLICATION_PATH}/offer`)[0]!.body).toEqual({
       offerUuid: '11111111-1111-4111-8111-000000000110',
       amountCents: 100_000_00,
     });
@@ -136,6 +106,6 @@ describe('product/select', () => {
     await waitFor(() => expect(amount).toHaveFocus());
     expect(amount).toHaveAccessibleDescription(/Enter an amount from \$15,000 to \$302,500/);
     expect(amount).toHaveValue('14,000');
-    expect(server.callsTo(`POST ${ENGINE}/offer`)).toHaveLength(0);
+    expect(server.callsTo(`POST ${APPLICATION_PATH}/offer`)).toHaveLength(0);
   });
 });

@@ -11,7 +11,6 @@ import '@mantine/core/styles/SimpleGrid.css';
 import { Button, Paper, Radio, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
-import { Controller } from 'react-hook-form';
 import {
   formatCurrency,
   formatPercentFromBps,
@@ -24,7 +23,7 @@ import {
 } from '@heloc/domain';
 import type { TOffersResponse, TOfferView } from '@heloc/domain';
 import { StepPage, useApplicationFlow } from '@/features/application-flow';
-import { fieldError, fieldId, ServerError, textFieldProps, useZodForm } from '@/lib/forms';
+import { RadioGroupField, ServerError, textFieldProps, useZodForm } from '@/lib/forms';
 import { offersQueryOptions, selectOffer } from '../api/engine';
 import { QueryState } from './query-state';
 
@@ -120,31 +119,15 @@ function OfferForm({ data }: { data: TOffersResponse }) {
           </SimpleGrid>
         </Radio.Group>
 
-        <Controller
-          control={form.control}
+        <RadioGroupField
+          form={form}
           name="offerUuid"
-          render={({ field }) => (
-            <Radio.Group
-              id={fieldId('offerUuid')}
-              label="Rate and origination fee"
-              description="A higher origination fee buys a lower rate. The fee is taken from the initial draw."
-              withAsterisk
-              value={field.value}
-              onChange={field.onChange}
-              error={fieldError(form, 'offerUuid')}
-            >
-              <Stack gap="xs" mt="xs">
-                {choices.map((offer, index) => (
-                  <Radio
-                    key={offer.uuid}
-                    value={offer.uuid}
-                    label={`${rate(offer.rateBps)} fixed rate, ${rate(offer.originationFeeBps)} origination fee`}
-                    {...(index === 0 && { ref: field.ref })}
-                  />
-                ))}
-              </Stack>
-            </Radio.Group>
-          )}
+          label="Rate and origination fee"
+          description="A higher origination fee buys a lower rate. The fee is taken from the initial draw."
+          options={choices.map((offer) => ({
+            value: offer.uuid,
+            label: `${rate(offer.rateBps)} fixed rate, ${rate(offer.originationFeeBps)} origination fee`,
+          }))}
         />
 
         <TextInput

@@ -7,13 +7,18 @@ import '@/components/ui/form-styles';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Radio.css';
-import '@mantine/core/styles/SimpleGrid.css';
-import { Alert, Button, Checkbox, Radio, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { Controller } from 'react-hook-form';
+import { Alert, Button, Checkbox, Stack, Text, TextInput } from '@mantine/core';
 import { formatAddress, isoDateToDisplay, ZProfileStepForm } from '@heloc/domain';
 import type { THelocApplication, TProfile, TProfileStepForm } from '@heloc/domain';
 import { StepPage, useApplicationFlow } from '@/features/application-flow';
-import { checkboxProps, fieldError, fieldId, ServerError, textFieldProps, useZodForm } from '@/lib/forms';
+import {
+  checkboxProps,
+  NameFields,
+  RadioGroupField,
+  ServerError,
+  textFieldProps,
+  useZodForm,
+} from '@/lib/forms';
 import { submitProfile } from '../api/engine';
 
 export const PROFILE_STEP_TITLE = 'Basic Info';
@@ -70,24 +75,7 @@ export function ProfileStep({ application, profile, datatreeNoMatch }: ProfileSt
       ) : null}
       <form ref={formRef} noValidate onSubmit={submit} aria-label={PROFILE_STEP_TITLE}>
         <Stack gap="md">
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label="First name"
-              autoComplete="given-name"
-              {...textFieldProps(form, 'firstName', { required: true })}
-            />
-            <TextInput
-              label="Middle name"
-              autoComplete="additional-name"
-              {...textFieldProps(form, 'middleName')}
-            />
-            <TextInput
-              label="Last name"
-              autoComplete="family-name"
-              {...textFieldProps(form, 'lastName', { required: true })}
-            />
-            <TextInput label="Suffix" autoComplete="honorific-suffix" {...textFieldProps(form, 'suffix')} />
-          </SimpleGrid>
+          <NameFields form={form} full />
           <TextInput
             label="Birthdate"
             description="MM/DD/YYYY"
@@ -96,32 +84,12 @@ export function ProfileStep({ application, profile, datatreeNoMatch }: ProfileSt
             maw={240}
             {...textFieldProps(form, 'dob', { required: true })}
           />
-          <Controller
-            control={form.control}
+          <RadioGroupField
+            form={form}
             name="propertyUuid"
-            render={({ field }) => (
-              <Radio.Group
-                id={fieldId('propertyUuid')}
-                label="Property address"
-                description="The home this line of credit is secured by"
-                withAsterisk
-                value={field.value}
-                onChange={field.onChange}
-                error={fieldError(form, 'propertyUuid')}
-              >
-                <Stack gap="xs" mt="xs">
-                  {addresses.map((address, index) => (
-                    <Radio
-                      key={address.uuid}
-                      value={address.uuid}
-                      label={formatAddress(address)}
-                      {...(index === 0 && { ref: field.ref })}
-                      onBlur={field.onBlur}
-                    />
-                  ))}
-                </Stack>
-              </Radio.Group>
-            )}
+            label="Property address"
+            description="The home this line of credit is secured by"
+            options={addresses.map((address) => ({ value: address.uuid, label: formatAddress(address) }))}
           />
           <section aria-labelledby="soft-credit-disclosure">
             <Text fw={600} id="soft-credit-disclosure">

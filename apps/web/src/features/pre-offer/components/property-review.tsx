@@ -6,13 +6,12 @@ import { OrgSupportContacts } from '@/features/org';
 import '@/components/ui/form-styles';
 import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/InlineInput.css';
-import { Button, Radio, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Controller } from 'react-hook-form';
 import { z } from 'zod';
 import { formatAddress, requiredString } from '@heloc/domain';
 import { StepPage, useApplicationFlow } from '@/features/application-flow';
-import { fieldError, fieldId, ServerError, useZodForm } from '@/lib/forms';
+import { RadioGroupField, ServerError, useZodForm } from '@/lib/forms';
 import { chooseProperty, propertiesQueryOptions } from '../api/engine';
 import { QueryState } from './query-state';
 
@@ -61,31 +60,14 @@ function ChooseProperty() {
       ) : (
         <form ref={formRef} noValidate onSubmit={submit} aria-label="Choose a property">
           <Stack gap="md">
-            <Controller
-              control={form.control}
+            <RadioGroupField
+              form={form}
               name="propertyId"
-              render={({ field }) => (
-                <Radio.Group
-                  id={fieldId('propertyId')}
-                  label="Property address"
-                  withAsterisk
-                  value={field.value}
-                  onChange={field.onChange}
-                  error={fieldError(form, 'propertyId')}
-                >
-                  <Stack gap="xs" mt="xs">
-                    {properties.data.properties.map((property, index) => (
-                      <Radio
-                        key={property.propertyId}
-                        value={property.propertyId}
-                        label={formatAddress(property)}
-                        {...(index === 0 && { ref: field.ref })}
-                        {...(fieldError(form, 'propertyId') && { 'aria-invalid': true })}
-                      />
-                    ))}
-                  </Stack>
-                </Radio.Group>
-              )}
+              label="Property address"
+              options={properties.data.properties.map((property) => ({
+                value: property.propertyId,
+                label: formatAddress(property),
+              }))}
             />
             <ServerError>{serverError}</ServerError>
             <Button type="submit" loading={submitting || busy} w="fit-content">

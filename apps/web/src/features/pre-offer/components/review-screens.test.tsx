@@ -1,10 +1,8 @@
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReactElement } from 'react';
-import { Outlet, useParams } from 'react-router';
-import { EMPTY_APPLICATION_STATUS } from '@heloc/domain';
-import { ApplicationFlowProvider } from '@/features/application-flow';
-import { APPLICATION_UUID, mockApi } from '@/testing/mock-api';
+import { flowRoute } from '@/testing/application-flow';
+import { APPLICATION_UUID, mockApi, STATUS_ROUTE, statusAnswer } from '@/testing/mock-api';
 import { orgFixture } from '@/testing/org-fixture';
 import { renderRoutes } from '@/testing/render';
 import { CreditError } from './credit-screens';
@@ -17,30 +15,19 @@ import {
   UnderwritingReview,
 } from './review-screens';
 
-function Frame() {
-  const { applicationUuid = '' } = useParams();
-  return (
-    <ApplicationFlowProvider applicationUuid={applicationUuid}>
-      <Outlet />
-    </ApplicationFlowProvider>
-  );
-}
-
 function show(element: ReactElement) {
   const org = orgFixture();
   renderRoutes({
     scope: 'app',
     url: `/${APPLICATION_UUID}/screen`,
     org,
-    routes: [{ path: ':applicationUuid', element: <Frame />, children: [{ path: 'screen', element }] }],
+    routes: [flowRoute([{ path: 'screen', element }])],
   });
   return org.orgMetaData.companyInfo;
 }
 
 beforeEach(() => {
-  mockApi().on(`GET /service-krang-heloc/borrower/secure/api/v1/${APPLICATION_UUID}/status`, {
-    body: { status: 'IN_PROGRESS', applicationStatus: EMPTY_APPLICATION_STATUS },
-  });
+  mockApi().on(STATUS_ROUTE, statusAnswer('IN_PROGRESS'));
 });
 afterEach(() => vi.unstubAllGlobals());
 

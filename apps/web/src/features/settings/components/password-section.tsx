@@ -5,18 +5,22 @@
 import '@/components/ui/form-styles';
 import '@mantine/core/styles/PasswordInput.css';
 import '@mantine/core/styles/ActionIcon.css';
-import { Alert, Button, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
-import type { FormEvent } from 'react';
+import { PasswordInput } from '@mantine/core';
 import { passwordProblem, REQUIRED_MESSAGE } from '@heloc/domain';
 import { PasswordRule } from '@/components/ui/password-rule';
-import { errorText, fieldDetails } from '@/lib/api-errors';
 import { useChangePassword } from '../api/change-password';
 import { showToast } from '@/components/ui/toast';
+import { SectionForm, useSectionForm, type SectionTexts } from './section-form';
 
 type PasswordField = 'currentPassword' | 'newPassword';
 
 export const PASSWORD_CHANGED = 'Your password was changed. You have been signed out everywhere else.';
+const TEXTS: SectionTexts = {
+  title: 'Password',
+  failureTitle: 'We could not change your password',
+  submitLabel: 'Change password',
+  savedMessage: PASSWORD_CHANGED,
+};
 
 export function validatePasswordChange(
   values: Record<PasswordField, string>,
@@ -32,88 +36,37 @@ export function validatePasswordChange(
   return errors;
 }
 
+const EMPTY: Record<PasswordField, string> = { currentPassword: '', newPassword: '' };
+
 export function PasswordSection({ email }: { email: string }) {
-  const [values, setValues] = useState<Record<PasswordField, string>>({
-    currentPassword: '',
-    newPassword: '',
-  });
-  const [errors, setErrors] = useState<Partial<Record<PasswordField, string>>>({});
-  const [changed, setChanged] = useState(false);
   const change = useChangePassword();
-
-  const bind = (field: PasswordField) => ({
-    id: `settings-${field}`,
-    value: values[field],
-    error: errors[field],
-    required: true,
-    onChange: (event: { currentTarget: { value: string } }) => {
-      const next = { ...values, [field]: event.currentTarget.value };
-      setValues(next);
-      setChanged(false);
-      if (errors[field]) setErrors({ ...errors, [field]: validatePasswordChange(next, email)[field] });
-    },
+  const state = useSectionForm<PasswordField>({
+    initial: () => EMPTY,
+    validate: (values) => validatePasswordChange(values, email),
+    required: () => true,
+    fieldOf: (path) => path,
   });
+  const { values, bind, saved, failed } = state;
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setChanged(false);
-    const found = validatePasswordChange(values, email);
-    setErrors(found);
-    const first = (['currentPassword', 'newPassword'] as const).find((field) => found[field]);
-    if (first) {
-      document.getElementById(`settings-${first}`)?.focus();
-      return;
-    }
-    change.mutate(values, {
+  const submit = state.submitWith((input) =>
+    change.mutate(input, {
       onSuccess: () => {
-        setValues({ currentPassword: '', newPassword: '' });
-        setChanged(true);
+        saved(EMPTY);
         showToast({ message: PASSWORD_CHANGED, tone: 'success' });
       },
-      onError: (error) => {
-        const mapped: Partial<Record<PasswordField, string>> = {};
-        for (const detail of fieldDetails(error)) {
-          if (detail.path === 'currentPassword' || detail.path === 'newPassword')
-            mapped[detail.path] = detail.message;
-        }
-        setErrors(mapped);
-      },
-    });
-  };
+      onError: failed,
+    }),
+  );
 
   return (
-    <section aria-labelledby="settings-password-title">
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <Title order={2} id="settings-password-title">
-            Password
-          </Title>
-          {change.isError && Object.keys(errors).length === 0 ? (
-            <Alert color="red" variant="light" role="alert" title="We could not change your password">
-              {errorText(change.error)}
-            </Alert>
-          ) : null}
-          <PasswordInput
-            {...bind('currentPassword')}
-            label="Current password"
-            autoComplete="current-password"
-          />
-          <PasswordInput
-            {...bind('newPassword')}
-            label="New password"
-            autoComplete="new-password"
-            description={<PasswordRule password={values.newPassword} email={email} />}
-          />
-          <Group gap="md">
-            <Button type="submit" loading={change.isPending}>
-              Change password
-            </Button>
-            <Text role="status" size="sm">
-              {changed ? PASSWORD_CHANGED : ''}
-            </Text>
-          </Group>
-        </Stack>
-      </form>
-    </section>
+    <SectionForm name="password" texts={TEXTS} state={state} onSubmit={submit} mutation={change}>
+      <PasswordInput {...bind('currentPassword')} label="Current password" autoComplete="current-password" />
+      <PasswordInput
+        {...bind('newPassword')}
+        label="New password"
+        autoComplete="new-password"
+        description={<PasswordRule password={values.newPassword} email={email} />}
+      />
+    </SectionForm>
   );
 }

@@ -1,18 +1,22 @@
 /** Settings: the borrower's name and mobile phone (PATCH profile); e-mail is shown, not edited here. */
 import '@/components/ui/form-styles';
-import { Alert, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useState } from 'react';
-import type { FormEvent } from 'react';
+import { Group, Text, TextInput } from '@mantine/core';
 import { formatPhone, REQUIRED_MESSAGE, ZPhoneDigits } from '@heloc/domain';
 import type { TProfile } from '@heloc/domain';
-import { errorText, fieldDetails } from '@/lib/api-errors';
 import { useUpdateProfile } from '../api/update-profile';
 import { showToast } from '@/components/ui/toast';
+import { SectionForm, useSectionForm, type SectionTexts } from './section-form';
 
 type ProfileField = 'firstName' | 'middleName' | 'lastName' | 'suffix' | 'phoneNumber';
 type ProfileValues = Record<ProfileField, string>;
 
 export const PROFILE_SAVED = 'Your profile was saved.';
+const TEXTS: SectionTexts = {
+  title: 'Profile',
+  failureTitle: 'We could not save your profile',
+  submitLabel: 'Save profile',
+  savedMessage: PROFILE_SAVED,
+};
 
 const MAX_LENGTH: Record<ProfileField, number> = {
   firstName: 50,
@@ -51,34 +55,17 @@ export function validateProfile(values: ProfileValues): Partial<Record<ProfileFi
 }
 
 export function ProfileSection({ profile }: { profile: TProfile }) {
-  const [values, setValues] = useState(() => initialValues(profile));
-  const [errors, setErrors] = useState<Partial<Record<ProfileField, string>>>({});
-  const [saved, setSaved] = useState(false);
   const update = useUpdateProfile();
-
-  const bind = (field: ProfileField) => ({
-    id: `settings-${field}`,
-    value: values[field],
-    error: errors[field],
-    required: REQUIRED.includes(field),
-    onChange: (event: { currentTarget: { value: string } }) => {
-      const next = { ...values, [field]: event.currentTarget.value };
-      setValues(next);
-      setSaved(false);
-      if (errors[field]) setErrors({ ...errors, [field]: validateProfile(next)[field] });
-    },
+  const state = useSectionForm<ProfileField>({
+    initial: () => initialValues(profile),
+    validate: validateProfile,
+    required: (field) => REQUIRED.includes(field),
+    // Server field errors (body.name.firstName, body.phoneNumber) land on their fields.
+    fieldOf: (path) => path.split('.').pop(),
   });
+  const { bind, saved, failed } = state;
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setSaved(false);
-    const found = validateProfile(values);
-    setErrors(found);
-    const first = (Object.keys(values) as ProfileField[]).find((field) => found[field]);
-    if (first) {
-      document.getElementById(`settings-${first}`)?.focus();
-      return;
-    }
+  const submit = state.submitWith((values) => {
     const trimmed = (value: string) => value.trim() || undefined;
     update.mutate(
       {
@@ -92,57 +79,36 @@ export function ProfileSection({ profile }: { profile: TProfile }) {
       },
       {
         onSuccess: (next) => {
-          setValues(initialValues(next));
-          setSaved(true);
+          saved(initialValues(next));
           showToast({ message: PROFILE_SAVED, tone: 'success' });
         },
-        onError: (error) => {
-          // Server field errors (body.name.firstName, body.phoneNumber) land on their fields.
-          const mapped: Partial<Record<ProfileField, string>> = {};
-          for (const detail of fieldDetails(error)) {
-            const field = detail.path.split('.').pop() as ProfileField | undefined;
-            if (field && field in values) mapped[field] = detail.message;
-          }
-          setErrors(mapped);
-        },
+        onError: failed,
       },
     );
-  };
+  });
 
   return (
-    <section aria-labelledby="settings-profile-title">
-      <form onSubmit={submit} noValidate>
-        <Stack gap="md">
-          <Title order={2} id="settings-profile-title">
-            Profile
-          </Title>
-          <Text>
-            Email: <strong>{profile.email}</strong>
-          </Text>
-          {update.isError && Object.keys(errors).length === 0 ? (
-            <Alert color="red" variant="light" role="alert" title="We could not save your profile">
-              {errorText(update.error)}
-            </Alert>
-          ) : null}
-          <Group grow align="flex-start">
-            <TextInput {...bind('firstName')} label="First name" autoComplete="given-name" />
-            <TextInput {...bind('middleName')} label="Middle name" autoComplete="additional-name" />
-          </Group>
-          <Group grow align="flex-start">
-            <TextInput {...bind('lastName')} label="Last name" autoComplete="family-name" />
-            <TextInput {...bind('suffix')} label="Suffix" autoComplete="honorific-suffix" />
-          </Group>
-          <TextInput {...bind('phoneNumber')} label="Mobile phone" type="tel" autoComplete="tel-national" />
-          <Group gap="md">
-            <Button type="submit" loading={update.isPending}>
-              Save profile
-            </Button>
-            <Text role="status" size="sm">
-              {saved ? PROFILE_SAVED : ''}
-            </Text>
-          </Group>
-        </Stack>
-      </form>
-    </section>
+    <SectionForm
+      name="profile"
+      texts={TEXTS}
+      intro={
+        <Text>
+          Email: <strong>{profile.email}</strong>
+        </Text>
+      }
+      state={state}
+      onSubmit={submit}
+      mutation={update}
+    >
+      <Group grow align="flex-start">
+        <TextInput {...bind('firstName')} label="First name" autoComplete="given-name" />
+        <TextInput {...bind('middleName')} label="Middle name" autoComplete="additional-name" />
+      </Group>
+      <Group grow align="flex-start">
+        <TextInput {...bind('lastName')} label="Last name" autoComplete="family-name" />
+        <TextInput {...bind('suffix')} label="Suffix" autoComplete="honorific-suffix" />
+      </Group>
+      <TextInput {...bind('phoneNumber')} label="Mobile phone" type="tel" autoComplete="tel-national" />
+    </SectionForm>
   );
 }

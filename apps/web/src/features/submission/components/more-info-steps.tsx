@@ -9,9 +9,8 @@ import '@/components/ui/form-styles';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/Radio.css';
-import { Anchor, Button, Checkbox, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Controller } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import {
   additionalProfileForm,
@@ -23,7 +22,14 @@ import {
 } from '@heloc/domain';
 import readable from '@/components/ui/readable-form.module.css';
 import { destinationPath, StepPage, useApplicationFlow } from '@/features/application-flow';
-import { checkboxProps, fieldError, fieldId, ServerError, textFieldProps, useZodForm } from '@/lib/forms';
+import {
+  checkboxProps,
+  MobilePhoneField,
+  RadioGroupField,
+  ServerError,
+  textFieldProps,
+  useZodForm,
+} from '@/lib/forms';
 import { moreInfoQueryOptions, saveAdditionalProfile, saveContact } from '../api/submission-api';
 import { QueryGate } from './query-gate';
 
@@ -79,13 +85,7 @@ function ContactForm({ view }: { view: TMoreInfoView }) {
           description="We send updates about your application here. It is also your sign-in name."
           {...textFieldProps(form, 'email', { required: true })}
         />
-        <TextInput
-          label="Mobile phone"
-          type="tel"
-          autoComplete="tel-national"
-          description="(xxx) xxx-xxxx"
-          {...textFieldProps(form, 'phoneNumber', { required: true })}
-        />
+        <MobilePhoneField form={form} name="phoneNumber" description="(xxx) xxx-xxxx" />
         <ServerError>{serverError}</ServerError>
         <Button type="submit" loading={submitting} w="fit-content">
           Continue
@@ -141,33 +141,11 @@ function AdditionalProfileForm({ view }: { view: TMoreInfoView }) {
       className={readable.readable}
     >
       <Stack gap="lg">
-        <Controller
-          control={form.control}
+        <RadioGroupField
+          form={form}
           name="ownership"
-          render={({ field }) => (
-            <Radio.Group
-              id={fieldId('ownership')}
-              label="How do you own your home?"
-              withAsterisk
-              value={field.value ?? ''}
-              onChange={field.onChange}
-              error={fieldError(form, 'ownership')}
-            >
-              <Stack gap="xs" mt="xs">
-                {OWNERSHIP_TYPES.map((type, index) => (
-                  <Radio
-                    key={type}
-                    value={type}
-                    label={OWNERSHIP_TYPE_LABELS[type]}
-                    // The group's error marks its options invalid for focusFirstInvalid.
-                    aria-invalid={fieldError(form, 'ownership') ? true : undefined}
-                    {...(index === 0 && { ref: field.ref })}
-                    onBlur={field.onBlur}
-                  />
-                ))}
-              </Stack>
-            </Radio.Group>
-          )}
+          label="How do you own your home?"
+          options={OWNERSHIP_TYPES.map((type) => ({ value: type, label: OWNERSHIP_TYPE_LABELS[type] }))}
         />
         {view.hasSsn ? (
           <Text>

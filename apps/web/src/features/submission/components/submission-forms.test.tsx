@@ -6,28 +6,15 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { EMPTY_APPLICATION_STATUS, HMDA_CHOICE_MESSAGE, HARD_CREDIT_CONSENT_MESSAGE } from '@heloc/domain';
-import { Outlet, useParams } from 'react-router';
+import { HMDA_CHOICE_MESSAGE, HARD_CREDIT_CONSENT_MESSAGE } from '@heloc/domain';
 import type { RouteObject } from 'react-router';
-import { ApplicationFlowProvider } from '@/features/application-flow';
-import { APPLICATION_UUID, applicationFixture, mockApi } from '@/testing/mock-api';
+import { flowRoute, mockFlowApi } from '@/testing/application-flow';
+import { APPLICATION_PATH, APPLICATION_UUID } from '@/testing/mock-api';
 import { renderRoutes } from '@/testing/render';
 import { HmdaStep } from './hmda-step';
 import { AdditionalProfileStep, ContactStep } from './more-info-steps';
 import { AssetDepletionStep, PrequalWinbackStep } from './product-steps';
 
-const BASE = `/service-application/api/v1/application/heloc/${APPLICATION_UUID}`;
-const STATUS_PATH = `GET /service-krang-heloc/borrower/secure/api/v1/${APPLICATION_UUID}/status`;
-const PROFILE = {
-  uuid: '22222222-2222-4222-8222-222222222222',
-  name: { uuid: '33333333-3333-4333-8333-333333333333', firstName: 'Dana', lastName: 'Demo' },
-  dob: '1984-06-15',
-  email: 'demo@heloc.test',
-  phoneNumbers: [],
-  addresses: [],
-  hasSsn: false,
-  type: 'BORROWER',
-};
 const MORE_INFO = {
   status: 'COLLECT_ADDITIONAL_INFO',
   email: 'demo@heloc.test',
@@ -38,51 +25,33 @@ const MORE_INFO = {
   hardCreditConsent: false,
 };
 
-function Frame() {
-  const { applicationUuid = '' } = useParams();
-  return (
-    <ApplicationFlowProvider applicationUuid={applicationUuid}>
-      <Outlet />
-    </ApplicationFlowProvider>
-  );
-}
-
 // The screens without step handles: the status guard leaves them alone, the forms are under test.
 const routes: RouteObject[] = [
-  {
-    path: ':applicationUuid',
-    element: <Frame />,
-    children: [
-      { path: 'start/contact', element: <ContactStep /> },
-      { path: 'start/additional-profile', element: <AdditionalProfileStep /> },
-      { path: 'start/hmda', element: <HmdaStep /> },
-      { path: 'product/assets', element: <AssetDepletionStep /> },
-      { path: 'product/prequal-winback', element: <PrequalWinbackStep /> },
-    ],
-  },
+  flowRoute([
+    { path: 'start/contact', element: <ContactStep /> },
+    { path: 'start/additional-profile', element: <AdditionalProfileStep /> },
+    { path: 'start/hmda', element: <HmdaStep /> },
+    { path: 'product/assets', element: <AssetDepletionStep /> },
+    { path: 'product/prequal-winback', element: <PrequalWinbackStep /> },
+  ]),
   { path: '*', element: <h1>elsewhere</h1> },
 ];
 
 const render = (path: string) => renderRoutes({ routes, scope: 'app', url: `/${APPLICATION_UUID}/${path}` });
 
-let server: ReturnType<typeof mockApi>;
+let server: ReturnType<typeof mockFlowApi>;
 beforeEach(() => {
-  localStorage.setItem('jwt', 'test.jwt.token');
-  server = mockApi()
-    .on('GET /service-profile/api/v1/profile', { body: PROFILE })
-    .on(`GET ${BASE}`, { body: applicationFixture({ step: 'HMDA' }) })
-    .on(STATUS_PATH, { body: { status: 'HMDA', applicationStatus: EMPTY_APPLICATION_STATUS } })
-    .on(`GET ${BASE}/more-info`, { body: MORE_INFO });
+  server = mockFlowApi('HMDA').on(`GET ${APPLICATION_PATH}/more-info`, { body: MORE_INFO });
 });
 
 describe('start/hmda', () => {
   it('asks each question to be answered or declined; declining clears and disables the options', async () => {
-    server.on(`POST ${BASE}/hmda`, { body: { status: 'GEN_APP_SUMMARY' } });
+    server.on(`POST ${APPLICATION_PATH}/hmda`, { body: { status: 'GEN_APP_SUMMARY' } });
     const user = userEvent.setup();
     render('start/hmda');
     await user.click(await screen.findByRole('button', { name: 'Continue' }));
     expect(await screen.findAllByText(HMDA_CHOICE_MESSAGE)).toHaveLength(3);
-    expect(server.callsTo(`POST ${BASE}/hmda`)).toHaveLength(0);
+    expect(server.callsTo(`POST ${APPLICATION_PATH}/hmda`)).toHaveLength(0);
 
     const hispanic = screen.getByRole('checkbox', { name: 'Hispanic or Latino' });
     await user.click(hispanic);
@@ -97,8 +66,8 @@ describe('start/hmda', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Male' }));
     await waitFor(() => expect(screen.queryAllByText(HMDA_CHOICE_MESSAGE)).toHaveLength(0));
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    await waitFor(() => expect(server.callsTo(`POST ${BASE}/hmda`)).toHaveLength(1));
-    expect(server.callsTo(`POST ${BASE}/hmda`)[0]!.body).toEqual({
+    await waitFor(() => expect(server.callsTo(`POST ${APPLICATION_PATH}/hmda`)).toHaveLength(1));
+    expect(server.callsTo(`POST ${APPLICATION_PATH}/hmda`)[0]!.body).toEqual({
       ethnicity: { declined: true, values: [] },
       race: { declined: false, values: ['ASIAN', 'WHITE'] },
       sex: { declined: false, values: ['MALE'] },
@@ -108,7 +77,7 @@ describe('start/hmda', () => {
 
 describe('start/additional-profile', () => {
   it('requires the ownership, the SSN (none on file) and the hard-credit consent; checks the SSN', async () => {
-    server.on(`POST ${BASE}/additional-profile`, { body: { status: 'HMDA' } });
+    server.on(`POST ${APPLICATION_PATH}/additional-profile`, { body: { status: 'HMDA' } });
     const user = userEvent.setup();
     render('start/additional-profile');
     await user.click(await screen.findByRole('button', { name: 'Continue' }));
@@ -125,12 +94,14 @@ describe('start/additional-profile', () => {
     await waitFor(() =>
       expect(ssn).toHaveAccessibleDescription(/Please enter a valid 9-digit Social Security number/),
     );
-    expect(server.callsTo(`POST ${BASE}/additional-profile`)).toHaveLength(0);
+    expect(server.callsTo(`POST ${APPLICATION_PATH}/additional-profile`)).toHaveLength(0);
     await user.clear(ssn);
     await user.type(ssn, '123-45-6789');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    await waitFor(() => expect(server.callsTo(`POST ${BASE}/additional-profile`)).toHaveLength(1));
-    expect(server.callsTo(`POST ${BASE}/additional-profile`)[0]!.body).toEqual({
+    await waitFor(() =>
+      expect(server.callsTo(`POST ${APPLICATION_PATH}/additional-profile`)).toHaveLength(1),
+    );
+    expect(server.callsTo(`POST ${APPLICATION_PATH}/additional-profile`)[0]!.body).toEqual({
       ownership: 'JOINT',
       ssn: '123456789',
       hardCreditConsent: true,
@@ -139,25 +110,27 @@ describe('start/additional-profile', () => {
 
   it('with an SSN on file shows its last 4 and sends none', async () => {
     server
-      .on(`GET ${BASE}/more-info`, {
+      .on(`GET ${APPLICATION_PATH}/more-info`, {
         body: { ...MORE_INFO, hasSsn: true, ssnLast4: '6789', ownership: 'SOLE' },
       })
-      .on(`POST ${BASE}/additional-profile`, { body: { status: 'HMDA' } });
+      .on(`POST ${APPLICATION_PATH}/additional-profile`, { body: { status: 'HMDA' } });
     const user = userEvent.setup();
     render('start/additional-profile');
     expect(await screen.findByText('6789')).toBeInTheDocument();
     expect(screen.queryByLabelText(/Social Security number/)).not.toBeInTheDocument();
     await user.click(screen.getByRole('checkbox', { name: /I authorize a hard credit check/ }));
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    await waitFor(() => expect(server.callsTo(`POST ${BASE}/additional-profile`)).toHaveLength(1));
-    expect(server.callsTo(`POST ${BASE}/additional-profile`)[0]!.body).toEqual({
+    await waitFor(() =>
+      expect(server.callsTo(`POST ${APPLICATION_PATH}/additional-profile`)).toHaveLength(1),
+    );
+    expect(server.callsTo(`POST ${APPLICATION_PATH}/additional-profile`)[0]!.body).toEqual({
       ownership: 'SOLE',
       hardCreditConsent: true,
     });
   });
 
   it('shows the server’s combined error text and keeps the input', async () => {
-    server.on(`POST ${BASE}/additional-profile`, {
+    server.on(`POST ${APPLICATION_PATH}/additional-profile`, {
       status: 400,
       body: {
         status: 400,
@@ -179,7 +152,7 @@ describe('start/additional-profile', () => {
 
 describe('start/contact', () => {
   it('checks the e-mail and phone, then saves them and goes on to the additional profile', async () => {
-    server.on(`POST ${BASE}/contact`, { body: { status: 'COLLECT_ADDITIONAL_INFO' } });
+    server.on(`POST ${APPLICATION_PATH}/contact`, { body: { status: 'COLLECT_ADDITIONAL_INFO' } });
     const user = userEvent.setup();
     const { router } = render('start/contact');
     const email = await screen.findByLabelText(/Email/);
@@ -190,14 +163,14 @@ describe('start/contact', () => {
     await waitFor(() => expect(email).toHaveAccessibleDescription(/Please enter a valid email address/));
     // The first invalid field is focused on the frame after the errors render.
     await waitFor(() => expect(email).toHaveFocus());
-    expect(server.callsTo(`POST ${BASE}/contact`)).toHaveLength(0);
+    expect(server.callsTo(`POST ${APPLICATION_PATH}/contact`)).toHaveLength(0);
     await user.clear(email);
     await user.type(email, 'dana@heloc.test');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() =>
       expect(router.state.location.pathname).toBe(`/${APPLICATION_UUID}/start/additional-profile`),
     );
-    expect(server.callsTo(`POST ${BASE}/contact`)[0]!.body).toEqual({
+    expect(server.callsTo(`POST ${APPLICATION_PATH}/contact`)[0]!.body).toEqual({
       email: 'dana@heloc.test',
       // The domain schema sends the 10 digits.
       phoneNumber: '4155550100',
@@ -208,7 +181,7 @@ describe('start/contact', () => {
 describe('product/assets', () => {
   it('requires each account’s fields, reads the balance in dollars and sends cents', async () => {
     server
-      .on(`GET ${BASE}/asset-depletion`, {
+      .on(`GET ${APPLICATION_PATH}/asset-depletion`, {
         body: {
           status: 'ASSETS_PREQUAL',
           dtiBps: 4800,
@@ -217,7 +190,7 @@ describe('product/assets', () => {
           complete: false,
         },
       })
-      .on(`POST ${BASE}/asset-depletion`, { body: { status: 'OFFER_SELECTION' } });
+      .on(`POST ${APPLICATION_PATH}/asset-depletion`, { body: { status: 'OFFER_SELECTION' } });
     const user = userEvent.setup();
     render('product/assets');
     expect(await screen.findByText(/48\.0% of the income you told us, above the 45\.0%/)).toBeInTheDocument();
@@ -239,8 +212,8 @@ describe('product/assets', () => {
     await user.clear(screen.getByLabelText(/Current balance/));
     await user.type(screen.getByLabelText(/Current balance/), '$250,000.50');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    await waitFor(() => expect(server.callsTo(`POST ${BASE}/asset-depletion`)).toHaveLength(1));
-    expect(server.callsTo(`POST ${BASE}/asset-depletion`)[0]!.body).toEqual({
+    await waitFor(() => expect(server.callsTo(`POST ${APPLICATION_PATH}/asset-depletion`)).toHaveLength(1));
+    expect(server.callsTo(`POST ${APPLICATION_PATH}/asset-depletion`)[0]!.body).toEqual({
       assets: [{ type: 'SAVINGS', institutionName: 'First Bank', balanceCents: 25_000_050 }],
     });
   });
@@ -249,7 +222,7 @@ describe('product/assets', () => {
 describe('product/prequal-winback', () => {
   it('keeps the amount between the minimum and the new maximum', async () => {
     server
-      .on(`GET ${BASE}/requalify`, {
+      .on(`GET ${APPLICATION_PATH}/requalify`, {
         body: {
           status: 'CLTV_REQUALIFY',
           cause: 'CREDIT_REPORT',
@@ -260,7 +233,7 @@ describe('product/prequal-winback', () => {
           rateBps: 850,
         },
       })
-      .on(`POST ${BASE}/requalify`, { body: { status: 'APP_SUBMISSION' } });
+      .on(`POST ${APPLICATION_PATH}/requalify`, { body: { status: 'APP_SUBMISSION' } });
     const user = userEvent.setup();
     render('product/prequal-winback');
     const amount = await screen.findByLabelText(/Initial draw amount/);
@@ -272,17 +245,19 @@ describe('product/prequal-winback', () => {
     await waitFor(() =>
       expect(amount).toHaveAccessibleDescription(/Enter an amount from \$15,000 to \$200,000/),
     );
-    expect(server.callsTo(`POST ${BASE}/requalify`)).toHaveLength(0);
+    expect(server.callsTo(`POST ${APPLICATION_PATH}/requalify`)).toHaveLength(0);
     await user.clear(amount);
     await user.type(amount, '150,000');
     await user.click(screen.getByRole('button', { name: 'Accept and submit' }));
-    await waitFor(() => expect(server.callsTo(`POST ${BASE}/requalify`)).toHaveLength(1));
-    expect(server.callsTo(`POST ${BASE}/requalify`)[0]!.body).toEqual({ amountCents: 15_000_000 });
+    await waitFor(() => expect(server.callsTo(`POST ${APPLICATION_PATH}/requalify`)).toHaveLength(1));
+    expect(server.callsTo(`POST ${APPLICATION_PATH}/requalify`)[0]!.body).toEqual({
+      amountCents: 15_000_000,
+    });
   });
 
   it('says the valuation came in lower when the report lowered the line at closing (Texas)', async () => {
     server
-      .on(`GET ${BASE}/requalify`, {
+      .on(`GET ${APPLICATION_PATH}/requalify`, {
         body: {
           status: 'CLTV_REQUALIFY',
           cause: 'VALUATION',
@@ -293,7 +268,7 @@ describe('product/prequal-winback', () => {
           rateBps: 975,
         },
       })
-      .on(`POST ${BASE}/requalify`, { body: { status: 'GEN_CLOSING_DOCS' } });
+      .on(`POST ${APPLICATION_PATH}/requalify`, { body: { status: 'GEN_CLOSING_DOCS' } });
     const user = userEvent.setup();
     render('product/prequal-winback');
     const amount = await screen.findByLabelText(/Initial draw amount/);
@@ -305,7 +280,7 @@ describe('product/prequal-winback', () => {
     await user.clear(amount);
     await user.type(amount, '60,000');
     await user.click(screen.getByRole('button', { name: 'Accept and continue' }));
-    await waitFor(() => expect(server.callsTo(`POST ${BASE}/requalify`)).toHaveLength(1));
-    expect(server.callsTo(`POST ${BASE}/requalify`)[0]!.body).toEqual({ amountCents: 6_000_000 });
+    await waitFor(() => expect(server.callsTo(`POST ${APPLICATION_PATH}/requalify`)).toHaveLength(1));
+    expect(server.callsTo(`POST ${APPLICATION_PATH}/requalify`)[0]!.body).toEqual({ amountCents: 6_000_000 });
   });
 });
