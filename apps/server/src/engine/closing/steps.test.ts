@@ -4,64 +4,26 @@
  * BPO job sets.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  APPLICATION_STEPS,
-  EMPTY_APPLICATION_STATUS,
-  isWaitingStatus,
-  newApplicationDefaults,
-  resolveDestination,
-  type TApplicationStatus,
-  type THelocApplication,
-  type TProfile,
-} from '@heloc/domain';
+import { APPLICATION_STEPS, isWaitingStatus, type TApplicationStatus } from '@heloc/domain';
+import { landingScreen, stepApplication, stepProfile } from '../../test/steps';
 import { findTransition } from '../../workflow/step-machine';
 import { ENGINE_STEP_TABLE } from '../steps';
 import { CLOSING_ACTIONS, CLOSING_TRANSITIONS, type ClosingAction } from './steps';
 
-const PROPERTY_UUID = '33333333-3333-4333-8333-333333333333';
-const ADDRESS = {
-  street1: '400 Congress Avenue',
-  street2: null,
-  city: 'Austin',
-  state: 'TX',
-  zip: '78701',
-} as const;
-
 /** A submitted Texas application with its identity checked (what the BPO order follows). */
-const APPLICATION: THelocApplication = {
-  ...newApplicationDefaults(),
-  uuid: '11111111-1111-4111-8111-111111111111',
-  loanNumber: '1000000001',
-  term: 10,
-  rate: 975,
-  amount: 100_000_00,
-  uwCalculatedDrawAmount: 270_000_00,
-  adjustedHomeAmount: 650_000_00,
-  selectedPropertyUuid: PROPERTY_UUID,
-  property: { uuid: PROPERTY_UUID, address: ADDRESS, state: 'TX' },
-  consents: [{ type: 'SOFT_CREDIT' }, { type: 'HARD_CREDIT' }],
-  hasHmda: true,
-  auditFields: { createdDate: '2026-01-05T17:00:00.000Z' },
-};
-
-const PROFILE: TProfile = {
-  uuid: '22222222-2222-4222-8222-222222222222',
-  name: {
-    uuid: '22222222-2222-4222-8222-222222222222',
-    firstName: 'Ann',
-    middleName: null,
-    lastName: 'Example',
-    suffix: null,
+const APPLICATION = stepApplication(
+  {
+    term: 10,
+    rate: 975,
+    amount: 100_000_00,
+    uwCalculatedDrawAmount: 270_000_00,
+    adjustedHomeAmount: 650_000_00,
+    consents: [{ type: 'SOFT_CREDIT' }, { type: 'HARD_CREDIT' }],
+    hasHmda: true,
   },
-  dob: '1980-02-29',
-  email: 'ann@example.com',
-  phoneNumbers: [],
-  addresses: [{ uuid: PROPERTY_UUID, ...ADDRESS, ownership: 'SOLE' }],
-  hasSsn: true,
-  type: 'BORROWER',
-  account: null,
-  authorizedWallet: null,
-};
+  'TX',
+);
+const PROFILE = stepProfile({ ownership: 'SOLE', hasSsn: true, home: 'TX' });
 
 const SUBMITTED: Partial<TApplicationStatus> = {
   liensComplete: true,
@@ -114,13 +76,7 @@ describe('the closing step table', () => {
       return;
     }
     expect(isWaitingStatus(transition.to)).toBe(false);
-    const destination = resolveDestination({
-      application: APPLICATION,
-      status: { ...EMPTY_APPLICATION_STATUS, ...expected.flags },
-      profile: PROFILE,
-      statusName: transition.to,
-    });
-    expect(destination).toBe(expected.destination);
+    expect(landingScreen(transition.to, APPLICATION, PROFILE, expected.flags)).toBe(expected.destination);
   });
 
   it('accepts a requalification with the action of its phase, and nothing out of order', () => {
