@@ -3,6 +3,7 @@
  * hash of the session's fingerprint cookie, so a token copied out of local storage is useless
  * without the HttpOnly cookie that only the original browser holds.
  */
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
 import { AppError } from '../../lib/errors';
 
@@ -21,14 +22,18 @@ export type TokenClaims = {
 };
 
 export class TokenService {
-  private readonly key: Uint8Array;
+  /**
+   * Imported once: raw key bytes would be imported into the crypto engine again on every sign and
+   * verify, and every authenticated request verifies a token.
+   */
+  private readonly key: KeyObject;
 
   constructor(
     secret: string,
     readonly ttlSeconds: number,
     private readonly now: () => number = () => Date.now(),
   ) {
-    this.key = new TextEncoder().encode(secret);
+    this.key = createSecretKey(new TextEncoder().encode(secret));
   }
 
   /** A token for the session; never outlives the session itself. */

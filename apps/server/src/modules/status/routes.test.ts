@@ -20,6 +20,7 @@ describe('GET /service-krang-heloc/borrower/secure/api/v1/{uuid}/status', () => 
     const res = await t.app.inject({ method: 'GET', url: url(ann.applicationUuid), headers: ann });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(ZApplicationStatusResponse.parse(res.json())).toEqual({
       status: 'IN_PROGRESS',
       applicationStatus: EMPTY_APPLICATION_STATUS,
