@@ -2,18 +2,69 @@
  * The borrower's open conditions (spec 2 §7 `service-conditions/external`, polled every 60 s).
  * An external-context call: the web sends no token, so the caller is known by the session of the
  * fingerprint cookie (or a token when one is sent); only the owner's conditions are answered.
+ *
+ * Lender staff raise the conditions a person decides on (a document, a missing phone number, the
+ * property's legal description, a trust review) for an application of their organisation; the
+ * borrower is notified and clears them on the conditions screens.
  */
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZApiErrorBody, ZCondition, ZConditionExtraData, ZUuid } from '@heloc/domain';
-import { schema } from '../../db';
+import {
+  isFinalApplicationStep,
+  ZApiErrorBody,
+  ZApplicationStep,
+  ZCondition,
+  ZConditionExtraData,
+  ZUuid,
+} from '@heloc/domain';
+import { schema, type Executor } from '../../db';
+import { raiseCondition, recordAction } from '../../engine/closing/store';
 import { AppError } from '../../lib/errors';
 import { authOf } from '../../plugins/auth';
+import { withApplicationLock } from '../../workflow/step-machine';
 
 /** What the server sends: always the extra data (the web's parser also accepts it missing). */
 const ZConditionAnswer = ZCondition.extend({ xtraData: ZConditionExtraData });
 type TConditionAnswer = z.infer<typeof ZConditionAnswer>;
+
+/** The categories a person raises; the others are the engine's own (pay stubs, ID checks, fraud reviews). */
+const STAFF_CONDITION_CATEGORIES = [
+  'GENERIC_DOCUMENT_REQUEST',
+  'MISSING_PHONE_NUMBER',
+  'PROPERTY_LEGAL_DESCRIPTION',
+  'REVIEW_TRUST_REQUIREMENTS',
+] as const;
+
+const ZRaiseCondition = z.object({
+  category: z.enum(STAFF_CONDITION_CATEGORIES),
+  commentsToBorrower: z.string().trim().min(1).max(500),
+  /** Documents asked for (ignored for a phone number). */
+  numDocsRequired: z.number().int().min(1).max(10).default(1),
+});
+
+async function openConditionsOf(db: Executor, applicationUuid: string): Promise<TConditionAnswer[]> {
+  const rows = await db
+    .select()
+    .from(schema.applicationConditions)
+    .where(
+      and(
+        eq(schema.applicationConditions.applicationUuid, applicationUuid),
+        isNull(schema.applicationConditions.clearedAt),
+      ),
+    )
+    .orderBy(asc(schema.applicationConditions.createdAt));
+  return rows.map((row) => ({
+    uuid: row.uuid,
+    categoryEnum: row.category as TConditionAnswer['categoryEnum'],
+    created: row.createdAt.toISOString(),
+    notes: row.notes,
+    commentsToBorrower: row.commentsToBorrower,
+    actionNeeded: row.actionNeeded,
+    requestDocuments: row.requestDocuments,
+    xtraData: { numDocsRequired: row.numDocsRequired },
+  }));
+}
 
 export const conditionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -44,26 +95,57 @@ export const conditionRoutes: FastifyPluginAsyncZod = async (app) => {
           ),
         );
       if (!owned) throw new AppError('NOT_FOUND', 'Application not found');
-      const rows = await app.db
-        .select()
-        .from(schema.applicationConditions)
-        .where(
-          and(
-            eq(schema.applicationConditions.applicationUuid, uuid),
-            isNull(schema.applicationConditions.clearedAt),
-          ),
-        )
-        .orderBy(asc(schema.applicationConditions.createdAt));
-      return rows.map((row): TConditionAnswer => ({
-        uuid: row.uuid,
-        categoryEnum: row.category as TConditionAnswer['categoryEnum'],
-        created: row.createdAt.toISOString(),
-        notes: row.notes,
-        commentsToBorrower: row.commentsToBorrower,
-        actionNeeded: row.actionNeeded,
-        requestDocuments: row.requestDocuments,
-        xtraData: { numDocsRequired: row.numDocsRequired },
-      }));
+      return openConditionsOf(app.db, uuid);
+    },
+  );
+
+  app.post(
+    '/service-ops/api/v1/applications/:uuid/conditions',
+    {
+      preHandler: app.authenticateStaff,
+      schema: {
+        tags: ['operations'],
+        summary: 'Raise a condition on an application of the staff member’s organisation',
+        description:
+          'A document request, a missing phone number, the property’s legal description or a trust review. The borrower is notified (the bell) and clears it on the conditions screens. Answers the open conditions; 409 once the application is final.',
+        params: z.object({ uuid: ZUuid }),
+        body: ZRaiseCondition,
+        response: {
+          200: z.array(ZConditionAnswer),
+          400: ZApiErrorBody,
+          401: ZApiErrorBody,
+          403: ZApiErrorBody,
+          404: ZApiErrorBody,
+          409: ZApiErrorBody,
+        },
+      },
+    },
+    async (request) => {
+      const uuid = request.params.uuid.toLowerCase();
+      const staff = authOf(request);
+      return withApplicationLock(app.db, uuid, async (tx, application) => {
+        // Another organisation's application answers like a missing one.
+        if (application.orgCode !== staff.orgCode) throw new AppError('NOT_FOUND', 'Application not found');
+        const step = ZApplicationStep.parse(application.step);
+        if (isFinalApplicationStep(step))
+          throw new AppError('CONFLICT', 'This application is closed', { step });
+        const { category, commentsToBorrower, numDocsRequired } = request.body;
+        const requestDocuments = category !== 'MISSING_PHONE_NUMBER';
+        await raiseCondition(tx, app.clock, uuid, category, {
+          commentsToBorrower,
+          requestDocuments,
+          numDocsRequired: requestDocuments ? numDocsRequired : 1,
+        });
+        await recordAction(
+          tx,
+          app.clock,
+          application,
+          { type: 'STAFF', uuid: staff.identityUuid },
+          'CONDITION_RAISED',
+          { category, numDocsRequired: requestDocuments ? numDocsRequired : 0 },
+        );
+        return openConditionsOf(tx, uuid);
+      });
     },
   );
 };
