@@ -1,5 +1,6 @@
 /**
  * Borrower screens beside the main path, against the real server and its sandboxes (DESIGN.md §7):
+ * conditions staff raise (a document and a phone number, from the bell to the screens that clear them);
  * the payroll provider's callback; a failed ID check (the sandbox's unreadable test image) raising the
  * ID verification condition, seen on the conditions dashboard and cleared on the identity screen after
  * a refused file and a refused upload; the income document request from the dashboard; the lower line
@@ -238,4 +239,80 @@ test('Flood: hazard and flood insurance both required; the second upload starts 
   await flood.getByRole('button', { name: 'Upload' }).click();
   await expect(heading(page, 'Funding is pending')).toBeVisible({ timeout: 30_000 });
   await waitForStatus(page.request, who, 'RESCISSION');
+});
+
+test('staff ask for a document and a phone number: the bell, the dashboard, the upload and the number', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const who = await registerBorrower(page);
+  // Staff sign in from their own context: a sign-in replaces the session cookie of the context it is in.
+  const staff = await browser.newContext();
+  const login = await staff.request.post('/identity/api/v1/login', {
+    data: { email: 'ops@heloc.test', password: 'Ops-password-1' },
+  });
+  const { jwt } = (await login.json()) as { jwt: string };
+  for (const data of [
+    {
+      category: 'GENERIC_DOCUMENT_REQUEST',
+      commentsToBorrower: 'Upload your homeowners association statement.',
+      numDocsRequired: 1,
+    },
+    { category: 'MISSING_PHONE_NUMBER', commentsToBorrower: 'Add a number we can call you on.' },
+  ]) {
+    const raised = await staff.request.post(
+      `/service-ops/api/v1/applications/${who.applicationUuid}/conditions`,
+      {
+        headers: { authorization: `Bearer ${jwt}` },
+        data,
+      },
+    );
+    expect(raised.status(), await raised.text()).toBe(200);
+  }
+  await staff.close();
+
+  // The bell tells the borrower and leads to the dashboard of open items.
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click();
+  const drawer = page.getByRole('dialog', { name: 'Notifications' });
+  await expect(drawer.getByRole('listitem').filter({ hasText: 'We need something from you' })).toHaveCount(2);
+  await drawer.getByRole('button', { name: 'See what we need' }).first().click();
+  await expect(page).toHaveURL(new RegExp(`/account/heloc/${who.applicationUuid}/conditions$`));
+  await expect(heading(page, 'Items we need from you')).toBeVisible();
+  await expect(main(page)).toContainText('Upload your homeowners association statement.');
+  await expectNoAxeViolations(page);
+
+  // conditions/upload-document: one document asked for, then everything is in.
+  await main(page).getByRole('link', { name: 'Upload documents' }).click();
+  await expect(heading(page, 'Upload documents')).toBeVisible();
+  await expect(main(page)).toContainText('Upload your homeowners association statement. (1 document)');
+  await expectNoAxeViolations(page);
+  await main(page).getByLabel('Document').setInputFiles(pdf('hoa-statement.pdf'));
+  await main(page).getByRole('button', { name: 'Upload' }).click();
+  await expect(main(page).getByRole('status').filter({ hasText: 'Received.' })).toContainText(
+    'We have everything we asked for; we review it and let you know.',
+  );
+  await expect(main(page)).not.toContainText('(1 document)');
+  await main(page).getByRole('link', { name: 'Back to your open items' }).click();
+
+  // conditions/phone-number: checked like every phone field, then saved and cleared.
+  await main(page).getByRole('link', { name: 'Add your phone number' }).click();
+  await expect(heading(page, 'Add your phone number')).toBeVisible();
+  await main(page).getByRole('button', { name: 'Save' }).click();
+  await expect(main(page).getByLabel(/Mobile phone/)).toHaveAccessibleDescription('Required');
+  await expectNoAxeViolations(page);
+  await main(page)
+    .getByLabel(/Mobile phone/)
+    .fill('(415) 555-0199');
+  await main(page).getByRole('button', { name: 'Save' }).click();
+  // The number is in; the statement waits for the lender's review, with nothing left to send.
+  await expect(heading(page, 'Items we need from you')).toBeVisible();
+  const items = main(page)
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { level: 2 }) });
+  await expect(items).toHaveCount(1);
+  await expect(items).toContainText('Generic document request');
+  await expect(items).toContainText('We are reviewing this; nothing to do for now.');
+  await expect(main(page).getByRole('link', { name: 'Upload documents' })).toHaveCount(0);
 });

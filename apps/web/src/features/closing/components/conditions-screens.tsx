@@ -59,7 +59,8 @@ function actionOf(
   // While the income step asks for documents, the document request is its own (engine/closing jobs).
   if (condition.categoryEnum === 'GENERIC_DOCUMENT_REQUEST' && incomeUpload)
     return { to: app(`income/upload/${incomeUpload.type}`), label: incomeUpload.label };
-  if (condition.requestDocuments)
+  // Every document asked for is in: the lender reviews them, nothing is left to send.
+  if (condition.requestDocuments && condition.actionNeeded)
     return {
       to: `${app('conditions/upload-document')}?condition=${condition.uuid}`,
       label: 'Upload documents',
