@@ -168,6 +168,15 @@ describe('conditions', () => {
     expect(screen.queryByRole('link', { name: 'Upload documents' })).toBeNull();
   });
 
+  it('shows a document request with everything sent as under review, with nothing to upload', async () => {
+    server
+      .on(CONDITIONS, { body: [{ ...documentRequest, actionNeeded: false }] })
+      .on(`GET ${APPLICATION_PATH}/income`, income([]));
+    render('conditions');
+    expect(await screen.findByText('We are reviewing this; nothing to do for now.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Upload documents' })).toBeNull();
+  });
+
   it('sends any other document request to conditions/upload-document', async () => {
     server.on(CONDITIONS, { body: [documentRequest] }).on(`GET ${APPLICATION_PATH}/income`, income([]));
     render('conditions');
