@@ -52,6 +52,7 @@ import {
   pacificMidnight,
   PROVIDER,
   queueAfterLatestEvent,
+  queueAgain,
   raiseCondition,
   recordAction,
   rescissionPeriod,
@@ -564,7 +565,7 @@ export function registerClosingJobs(worker: JobWorker, deps: ClosingDeps): void 
   });
 
   worker.register(CLOSING_JOBS.bpoPoll, {
-    async run(payload) {
+    async run(payload, job) {
       const applicationUuid = applicationUuidOf(payload);
       const order = revive<BpoOrder>(payload.order, ['orderedAt', 'dueAt']);
       const subject = await loadClosingSubject(deps, applicationUuid);
@@ -576,11 +577,10 @@ export function registerClosingJobs(worker: JobWorker, deps: ClosingDeps): void 
       });
       await settle(applicationUuid, 'BPO_PROCESSING', async (tx, application) => {
         if (status.status === 'PROCESSING') {
-          await queueAfterLatestEvent(tx, clock, application.uuid, {
+          await queueAgain(tx, clock, application.uuid, job, {
             kind: CLOSING_JOBS.bpoPoll,
             payload: { order, phase: payload.phase },
             runAfter: new Date(Math.max(status.dueAt.getTime(), clock.now().getTime() + HOUR_MS)),
-            dedupeKey: `${CLOSING_JOBS.bpoPoll}:${application.uuid}:${clock.now().toISOString()}`,
           });
           return;
         }
@@ -795,15 +795,14 @@ export function registerClosingJobs(worker: JobWorker, deps: ClosingDeps): void 
   }
 
   worker.register(CLOSING_JOBS.floodRecheck, {
-    async run(payload) {
+    async run(payload, job) {
       const applicationUuid = applicationUuidOf(payload);
       const flood = await floodDetermination(applicationUuid);
       await settle(applicationUuid, 'WAITING_FOR_FLOOD_CERT', async (tx, application) => {
         if (flood.outcome === 'PENDING') {
-          await queueAfterLatestEvent(tx, clock, application.uuid, {
+          await queueAgain(tx, clock, application.uuid, job, {
             kind: CLOSING_JOBS.floodRecheck,
             runAfter: flood.retryAt,
-            dedupeKey: `${CLOSING_JOBS.floodRecheck}:${application.uuid}:${flood.retryAt.toISOString()}`,
           });
           return;
         }
@@ -956,7 +955,7 @@ export function registerClosingJobs(worker: JobWorker, deps: ClosingDeps): void 
   });
 
   worker.register(CLOSING_JOBS.rescissionEnd, {
-    async run(payload) {
+    async run(payload, job) {
       const applicationUuid = applicationUuidOf(payload);
       await settle(applicationUuid, 'RESCISSION', async (tx, application) => {
         const closing = await closingOf(tx, application.uuid);
@@ -964,10 +963,9 @@ export function registerClosingJobs(worker: JobWorker, deps: ClosingDeps): void 
         const { endsAt } = rescissionPeriod(closing.transactionDate!);
         if (clock.now().getTime() < endsAt.getTime()) {
           // Claimed early (another instance's clock runs ahead): wait for the period's end again.
-          await queueAfterLatestEvent(tx, clock, application.uuid, {
+          await queueAgain(tx, clock, application.uuid, job, {
             kind: CLOSING_JOBS.rescissionEnd,
             runAfter: endsAt,
-            dedupeKey: `${CLOSING_JOBS.rescissionEnd}:${application.uuid}:${clock.now().toISOString()}`,
           });
           return;
         }
@@ -1017,21 +1015,20 @@ export function registerClosingJobs(worker: JobWorker, deps: ClosingDeps): void 
   async function pollAgain(
     tx: Executor,
     application: ApplicationRow,
+    job: { uuid: string },
     kind: typeof CLOSING_JOBS.recordingPoll | typeof CLOSING_JOBS.fundingPoll,
     payload: Record<string, unknown>,
     expectedOn: string,
   ) {
-    const next = new Date(Math.max(pacificMidnight(expectedOn).getTime(), clock.now().getTime() + HOUR_MS));
-    await queueAfterLatestEvent(tx, clock, application.uuid, {
+    await queueAgain(tx, clock, application.uuid, job, {
       kind,
       payload,
-      runAfter: next,
-      dedupeKey: `${kind}:${application.uuid}:${next.toISOString()}`,
+      runAfter: new Date(Math.max(pacificMidnight(expectedOn).getTime(), clock.now().getTime() + HOUR_MS)),
     });
   }
 
   worker.register(CLOSING_JOBS.recordingPoll, {
-    async run(payload) {
+    async run(payload, job) {
       const applicationUuid = applicationUuidOf(payload);
       const submission = revive<RecordingSubmission>(payload.submission, ['submittedAt']);
       const status = await providers.recording.getStatus({ submission });
@@ -1040,6 +1037,7 @@ export function registerClosingJobs(worker: JobWorker, deps: ClosingDeps): void 
           await pollAgain(
             tx,
             application,
+            job,
             CLOSING_JOBS.recordingPoll,
             { submission },
             status.expectedRecordedOn,
@@ -1061,7 +1059,7 @@ export function registerClosingJobs(worker: JobWorker, deps: ClosingDeps): void 
   });
 
   worker.register(CLOSING_JOBS.fundingDecide, {
-    async run(payload) {
+    async run(payload, job) {
       const applicationUuid = applicationUuidOf(payload);
       await settle(applicationUuid, 'FUNDING_DECISION', async (tx, application) => {
         const reasons: string[] = (await openConditions(tx, application.uuid)).map(
@@ -1082,11 +1080,9 @@ export function registerClosingJobs(worker: JobWorker, deps: ClosingDeps): void 
         if (reasons.length > 0) {
           // On hold until staff clear what is open; looked at again every hour.
           await recordAction(tx, clock, application, SYSTEM, 'FUNDING_ON_HOLD', { reasons });
-          const next = new Date(clock.now().getTime() + HOUR_MS);
-          await queueAfterLatestEvent(tx, clock, application.uuid, {
+          await queueAgain(tx, clock, application.uuid, job, {
             kind: CLOSING_JOBS.fundingDecide,
-            runAfter: next,
-            dedupeKey: `${CLOSING_JOBS.fundingDecide}:${application.uuid}:${next.toISOString()}`,
+            runAfter: new Date(clock.now().getTime() + HOUR_MS),
           });
           return;
         }
@@ -1146,13 +1142,20 @@ export function registerClosingJobs(worker: JobWorker, deps: ClosingDeps): void 
   });
 
   worker.register(CLOSING_JOBS.fundingPoll, {
-    async run(payload) {
+    async run(payload, job) {
       const applicationUuid = applicationUuidOf(payload);
       const disbursement = revive<Disbursement>(payload.disbursement, ['scheduledAt']);
       const status = await providers.funding.getStatus({ disbursement });
       await settle(applicationUuid, 'FUNDABLE', async (tx, application) => {
         if (status.status === 'SCHEDULED') {
-          await pollAgain(tx, application, CLOSING_JOBS.fundingPoll, { disbursement }, status.fundingDate);
+          await pollAgain(
+            tx,
+            application,
+            job,
+            CLOSING_JOBS.fundingPoll,
+            { disbursement },
+            status.fundingDate,
+          );
           return;
         }
         await updateClosing(tx, clock, application.uuid, { fundedAt: clock.now() });

@@ -117,6 +117,24 @@ export async function queueAfterLatestEvent(
   });
 }
 
+/**
+ * Queues `kind` again for later from the job `after` that found nothing to do yet (a poll not
+ * answered, a period not over, a hold not cleared). One follow-up per job: a re-run of the same job
+ * queues it once, and each later attempt is its own job even when it is due at the same time.
+ */
+export async function queueAgain(
+  tx: Executor,
+  clock: Clock,
+  applicationUuid: string,
+  after: { uuid: string },
+  next: { kind: ClosingJobKind; runAfter: Date; payload?: Record<string, unknown> },
+): Promise<void> {
+  await queueAfterLatestEvent(tx, clock, applicationUuid, {
+    ...next,
+    dedupeKey: `${next.kind}:${applicationUuid}:after:${after.uuid}`,
+  });
+}
+
 /** Records a borrower or provider action that does not change the step (document signed, session started…). */
 export async function recordAction(
   tx: Executor,
