@@ -15,7 +15,6 @@ import {
   mergePricing,
   offerFigures,
   ZActionResult,
-  ZApiErrorBody,
   ZConfirmLiensBody,
   ZCreditPinForm,
   ZLiensResponse,
@@ -24,72 +23,29 @@ import {
   ZProfileStepBody,
   ZPropertiesResponse,
   ZSsnForm,
-  ZUuid,
 } from '@heloc/domain';
 import type { Executor } from '../db';
 import { schema } from '../db';
 import { AppError } from '../lib/errors';
 import { authOf } from '../plugins/auth';
-import { withApplicationLock, type ApplicationRow } from '../workflow/step-machine';
-import type { EngineAction } from './steps';
+import type { ApplicationRow } from '../workflow/step-machine';
+import { JOB_KINDS, moveApplication, recordConsent, type PropertyCandidate } from './store';
 import {
-  JOB_KINDS,
-  latestTransitionData,
-  moveApplication,
-  recordConsent,
-  type PropertyCandidate,
-} from './store';
+  actionResult as result,
+  alreadyDone,
+  APPLICATION_BASE as BASE,
+  applicationErrors as errors,
+  applicationParams as params,
+  borrowerActor as borrower,
+  onOwnApplication,
+} from './route-helpers';
 import { sealFreezePin, sealSsn } from './submission/secrets';
 
-const BASE = '/service-application/api/v1/application/heloc/:uuid';
-const errors = { 400: ZApiErrorBody, 401: ZApiErrorBody, 404: ZApiErrorBody, 409: ZApiErrorBody };
-const params = z.object({ uuid: ZUuid });
 /** Version of the soft-credit consent text the borrower agreed to (kept with the consent). */
 const SOFT_CREDIT_DISCLOSURE_VERSION = 'soft-credit-2026-01';
 
-type ActionResult = z.infer<typeof ZActionResult>;
-
-const result = (application: ApplicationRow): ActionResult => ({
-  status: application.step as ActionResult['status'],
-});
-
 export const engineRoutes: FastifyPluginAsyncZod = async (app) => {
   const { clock } = app;
-
-  /** Runs `work` on the caller's own application, locked; a foreign or unknown id is 404. */
-  async function onOwnApplication<T>(
-    request: { params: { uuid: string } },
-    identityUuid: string,
-    work: (tx: Executor, application: ApplicationRow) => Promise<T>,
-  ): Promise<T> {
-    const uuid = request.params.uuid.toLowerCase();
-    const [owned] = await app.db
-      .select({ uuid: schema.helocApplications.uuid })
-      .from(schema.helocApplications)
-      .where(
-        and(eq(schema.helocApplications.uuid, uuid), eq(schema.helocApplications.identityUuid, identityUuid)),
-      );
-    if (!owned) throw new AppError('NOT_FOUND', 'Application not found');
-    return withApplicationLock(app.db, uuid, work);
-  }
-
-  /**
-   * True when `action` was already applied by the borrower and may not be applied again from the
-   * current step: the repeat answers the current status. `sameInput` compares the recorded data.
-   */
-  async function alreadyDone(
-    tx: Executor,
-    application: ApplicationRow,
-    action: EngineAction,
-    allowedFrom: readonly string[],
-    sameInput: (data: Record<string, unknown>) => boolean = () => true,
-  ): Promise<boolean> {
-    if (allowedFrom.includes(application.step)) return false;
-    const data = await latestTransitionData(tx, application.uuid, action);
-    return data !== null && sameInput(data);
-  }
-
-  const borrower = (identityUuid: string) => ({ type: 'BORROWER', uuid: identityUuid }) as const;
 
   app.post(
     `${BASE}/profile`,
@@ -106,7 +62,7 @@ export const engineRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { identityUuid } = authOf(request);
       const { name, dob, propertyUuid } = request.body;
-      return onOwnApplication(request, identityUuid, async (tx, application) => {
+      return onOwnApplication(app.db, request, async (tx, application) => {
         const [consent] = await tx
           .select({ uuid: schema.applicationConsents.uuid })
           .from(schema.applicationConsents)
@@ -177,7 +133,7 @@ export const engineRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { identityUuid } = authOf(request);
       const ssnLast4 = request.body.ssn.replace(/\D/g, '').slice(-4);
-      return onOwnApplication(request, identityUuid, async (tx, application) => {
+      return onOwnApplication(app.db, request, async (tx, application) => {
         if (
           await alreadyDone(
             tx,
@@ -214,7 +170,7 @@ export const engineRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { identityUuid } = authOf(request);
-      return onOwnApplication(request, identityUuid, async (tx, application) => {
+      return onOwnApplication(app.db, request, async (tx, application) => {
         // A wrong PIN lands on CREDIT_FROZEN_PIN again, where a new PIN is a new attempt.
         if (await alreadyDone(tx, application, 'SUBMIT_PIN', ['CREDIT_FROZEN_PIN']))
           return result(application);
@@ -244,7 +200,7 @@ export const engineRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { identityUuid } = authOf(request);
-      return onOwnApplication(request, identityUuid, async (tx, application) => {
+      return onOwnApplication(app.db, request, async (tx, application) => {
         if (await alreadyDone(tx, application, 'RETRY_CREDIT', ['CREDIT_FROZEN', 'CREDIT_FROZEN_PIN']))
           return result(application);
         const moved = await moveApplication(tx, clock, application, 'RETRY_CREDIT', {
@@ -268,8 +224,7 @@ export const engineRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { identityUuid } = authOf(request);
-      return onOwnApplication(request, identityUuid, async (tx, application) => ({
+      return onOwnApplication(app.db, request, async (tx, application) => ({
         ...result(application),
         properties: await candidatesOf(tx, application.uuid),
       }));
@@ -291,7 +246,7 @@ export const engineRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { identityUuid } = authOf(request);
       const { propertyId } = request.body;
-      return onOwnApplication(request, identityUuid, async (tx, application) => {
+      return onOwnApplication(app.db, request, async (tx, application) => {
         if (
           await alreadyDone(
             tx,
@@ -348,8 +303,7 @@ export const engineRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { identityUuid } = authOf(request);
-      return onOwnApplication(request, identityUuid, async (tx, application) => ({
+      return onOwnApplication(app.db, request, async (tx, application) => ({
         ...result(application),
         inquiryAttestNeeded: application.statusFlags.inquiryAttestNeeded === true,
         liens: await liensOf(tx, application.uuid),
@@ -375,7 +329,7 @@ export const engineRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { identityUuid } = authOf(request);
       const { corrections = [], inquiryAttestation = false } = request.body ?? {};
-      return onOwnApplication(request, identityUuid, async (tx, application) => {
+      return onOwnApplication(app.db, request, async (tx, application) => {
         if (await alreadyDone(tx, application, 'CONFIRM_LIENS', ['LIEN_VERIFICATION']))
           return result(application);
         const attestNeeded =
@@ -426,8 +380,7 @@ export const engineRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { identityUuid } = authOf(request);
-      return onOwnApplication(request, identityUuid, async (tx, application) => {
+      return onOwnApplication(app.db, request, async (tx, application) => {
         const rows = await offersOf(tx, application.uuid);
         if (rows.length === 0) {
           throw new AppError('CONFLICT', `No offers while the application is at ${application.step}`, {
@@ -473,7 +426,7 @@ export const engineRoutes: FastifyPluginAsyncZod = async (app) => {
       const { identityUuid } = authOf(request);
       const offerUuid = request.body.offerUuid.toLowerCase();
       const { amountCents } = request.body;
-      return onOwnApplication(request, identityUuid, async (tx, application) => {
+      return onOwnApplication(app.db, request, async (tx, application) => {
         if (
           await alreadyDone(
             tx,
@@ -535,7 +488,7 @@ export const engineRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { identityUuid } = authOf(request);
-      return onOwnApplication(request, identityUuid, async (tx, application) => {
+      return onOwnApplication(app.db, request, async (tx, application) => {
         if (application.step === 'CANCELLED') return result(application);
         return result(
           await moveApplication(tx, clock, application, 'CANCEL', { actor: borrower(identityUuid) }),

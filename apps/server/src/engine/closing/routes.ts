@@ -28,7 +28,6 @@ import {
   MANUAL_NOTARY_FEE_CENTS,
   monthlyPaymentCents,
   VALUATION_FEE_CENTS,
-  ZApiErrorBody,
   ZApplicationStep,
   ZConditionCategory,
   ZIdType,
@@ -49,6 +48,7 @@ import {
   ZNotarySlotsView,
   ZSignResult,
   ZSigningLocation,
+  ZActionResult,
 } from '@heloc/domain';
 import type { Executor } from '../../db';
 import { schema } from '../../db';
@@ -71,11 +71,21 @@ import {
   firstPaymentDate,
   recordSignature,
 } from './documents';
+import {
+  actionResult as result,
+  alreadyDone,
+  APPLICATION_BASE as BASE,
+  applicationErrors as errors,
+  applicationParams as params,
+  borrowerActor as borrower,
+  onOwnApplication,
+  ownApplicationUuid,
+  requireStep,
+} from '../route-helpers';
 import { accountContext, INCOME_DOCUMENT_TYPES } from './jobs';
 import { LinkTokens } from './link-tokens';
 import { texasClosingRefusal } from './texas';
 import { kbaQuestions } from './notary-kba';
-import type { ClosingAction } from './steps';
 import {
   CLOSING_JOBS,
   closingOf,
@@ -86,14 +96,7 @@ import {
   updateClosing,
 } from './store';
 
-const BASE = '/service-application/api/v1/application/heloc/:uuid';
-const errors = { 400: ZApiErrorBody, 401: ZApiErrorBody, 404: ZApiErrorBody, 409: ZApiErrorBody };
-const params = z.object({ uuid: ZUuid });
 const tags = ['applications'];
-const ZActionResult = z.object({ status: ZApplicationStep });
-const result = (application: ApplicationRow) => ({
-  status: application.step as z.infer<typeof ZApplicationStep>,
-});
 
 /** Version of the E-SIGN disclosure the borrower consents to before signing electronically. */
 export const ESIGN_DISCLOSURE_VERSION = 'esign-2026-01';
@@ -138,55 +141,6 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
   const linkTokens = new LinkTokens(app.sealer, clock);
   await app.register(uploadsPlugin);
 
-  async function owned(request: { params: { uuid: string } }, identityUuid: string): Promise<string> {
-    const uuid = request.params.uuid.toLowerCase();
-    const [row] = await app.db
-      .select({ uuid: schema.helocApplications.uuid })
-      .from(schema.helocApplications)
-      .where(
-        and(eq(schema.helocApplications.uuid, uuid), eq(schema.helocApplications.identityUuid, identityUuid)),
-      );
-    if (!row) throw new AppError('NOT_FOUND', 'Application not found');
-    return uuid;
-  }
-
-  async function onOwn<T>(
-    request: { params: { uuid: string } },
-    work: (tx: Executor, application: ApplicationRow, identityUuid: string) => Promise<T>,
-  ): Promise<T> {
-    const { identityUuid } = authOf(request as never);
-    const uuid = await owned(request, identityUuid);
-    return withApplicationLock(app.db, uuid, (tx, application) => work(tx, application, identityUuid));
-  }
-
-  /** 409 with the current step unless the application is at one of `steps`. */
-  function requireStep(application: ApplicationRow, steps: readonly string[], what: string): void {
-    if (!steps.includes(application.step)) {
-      throw new AppError(
-        'CONFLICT',
-        `${what} is not possible while the application is at ${application.step}`,
-        {
-          step: application.step,
-        },
-      );
-    }
-  }
-
-  /** The borrower already did `action` (with the same input) and the application has moved on. */
-  async function alreadyDone(
-    tx: Executor,
-    application: ApplicationRow,
-    action: ClosingAction,
-    allowedFrom: readonly string[],
-    sameInput: (data: Record<string, unknown>) => boolean = () => true,
-  ): Promise<boolean> {
-    if (allowedFrom.includes(application.step)) return false;
-    const event = await latestEvent(tx, application.uuid, action);
-    return event !== null && sameInput(event.data);
-  }
-
-  const borrower = (identityUuid: string) => ({ type: 'BORROWER', uuid: identityUuid }) as const;
-
   // ---- Income ---------------------------------------------------------------------------------
 
   app.get(
@@ -204,7 +158,7 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      onOwn(request, async (tx, application) => {
+      onOwnApplication(app.db, request, async (tx, application) => {
         const sources = await tx
           .select()
           .from(schema.applicationIncomeSources)
@@ -252,7 +206,7 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      onOwn(request, async (_tx, application) => {
+      onOwnApplication(app.db, request, async (_tx, application) => {
         requireStep(
           application,
           ['INCOME_VERIFICATION', 'DISBURSEMENT_ACCOUNT', 'AUTOPAY_ACCOUNT'],
@@ -298,7 +252,7 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { identityUuid } = authOf(request);
-      const uuid = await owned(request, identityUuid);
+      const uuid = await ownApplicationUuid(app.db, request, identityUuid);
       const claims = await linkTokens.readLinkToken(request.body.linkToken, uuid);
       const subject = await loadClosingSubject(app, uuid);
       const institution = (await app.providers.income.listInstitutions(claims.kind)).find(
@@ -359,7 +313,7 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { identityUuid } = authOf(request);
-      const uuid = await owned(request, identityUuid);
+      const uuid = await ownApplicationUuid(app.db, request, identityUuid);
       const claims = await linkTokens.readPublicToken(request.body.publicToken, uuid);
       return withApplicationLock(app.db, uuid, async (tx, application) => {
         if (
@@ -407,7 +361,7 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { identityUuid } = authOf(request);
-      const uuid = await owned(request, identityUuid);
+      const uuid = await ownApplicationUuid(app.db, request, identityUuid);
       const upload = await receiveUpload(request, DOCUMENT_CONTENT_TYPES);
       const type = INCOME_UPLOAD_TYPES[request.params.type];
       return withApplicationLock(app.db, uuid, async (tx, application) => {
@@ -460,7 +414,7 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      onOwn(request, async (tx, application, identityUuid) => {
+      onOwnApplication(app.db, request, async (tx, application, identityUuid) => {
         if (await alreadyDone(tx, application, 'SUBMIT_INCOME_DOCUMENTS', ['INCOME_VERIFICATION'])) {
           if (application.step === 'WAITING_FOR_INCOME') return result(application);
         }
@@ -498,7 +452,7 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      onOwn(request, async (tx, application, identityUuid) => {
+      onOwnApplication(app.db, request, async (tx, application, identityUuid) => {
         const { employerName } = request.body;
         if (
           await alreadyDone(
@@ -582,7 +536,7 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
     account: (uuid: string) => Promise<Parameters<typeof saveAccount>[3]>,
   ) {
     const { identityUuid } = authOf(request as never);
-    const uuid = await owned(request, identityUuid);
+    const uuid = await ownApplicationUuid(app.db, request, identityUuid);
     const details = await account(uuid);
     return withApplicationLock(app.db, uuid, async (tx, application) => {
       if (
@@ -691,7 +645,7 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      onOwn(request, async (tx, application, identityUuid) => {
+      onOwnApplication(app.db, request, async (tx, application, identityUuid) => {
         const body = request.body;
         const action = body.payType === 'MANUAL' ? 'SET_MANUAL_PAY' : 'SET_AUTOPAY';
         if (await alreadyDone(tx, application, action, ['AUTOPAY_ACCOUNT'])) return result(application);
@@ -777,7 +731,7 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      onOwn(request, async (tx, application) => {
+      onOwnApplication(app.db, request, async (tx, application) => {
         const rows = await tx
           .select()
           .from(schema.applicationAccounts)
@@ -824,7 +778,7 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { identityUuid } = authOf(request);
-      const uuid = await owned(request, identityUuid);
+      const uuid = await ownApplicationUuid(app.db, request, identityUuid);
       const upload = await receiveUpload(request, IMAGE_CONTENT_TYPES);
       const idType = ZIdType.safeParse(upload.fields.idType);
       if (!idType.success) {
@@ -882,7 +836,7 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      onOwn(request, async (tx, application, identityUuid) => {
+      onOwnApplication(app.db, request, async (tx, application, identityUuid) => {
         const { estimatedValueCents } = request.body;
         if (
           await alreadyDone(
@@ -918,7 +872,7 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      onOwn(request, async (tx, application, identityUuid) => {
+      onOwnApplication(app.db, request, async (tx, application, identityUuid) => {
         if (await alreadyDone(tx, application, 'ORDER_BPO', ['BPO_ORDER'])) return result(application);
         const estimate = await latestEvent(tx, application.uuid, 'ESTIMATE_VALUE');
         // Texas reaches the order after identity; Noavm before any offer.
@@ -957,7 +911,7 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      onOwn(request, async (tx, application, identityUuid) => {
+      onOwnApplication(app.db, request, async (tx, application, identityUuid) => {
         const documents = await currentClosingDocuments(tx, application.uuid);
         const signatures = await tx
           .select()
@@ -996,7 +950,7 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { identityUuid } = authOf(request);
-      const uuid = await owned(request, identityUuid);
+      const uuid = await ownApplicationUuid(app.db, request, identityUuid);
       const [doc] = await app.db
         .select()
         .from(schema.applicationDocuments)
@@ -1041,7 +995,7 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      onOwn(request, async (tx, application, identityUuid) => {
+      onOwnApplication(app.db, request, async (tx, application, identityUuid) => {
         const documentUuid = request.body.documentUuid.toLowerCase();
         const documents = (await currentClosingDocuments(tx, application.uuid)).filter((doc) =>
           E_SIGNED_TYPES.includes(doc.type as TDocumentType),
@@ -1118,7 +1072,7 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      onOwn(request, async (tx, application, identityUuid) => {
+      onOwnApplication(app.db, request, async (tx, application, identityUuid) => {
         const manual = request.body.method === 'MANUAL';
         if (
           (manual && application.step === 'MANUAL_DEED_SIGNING') ||
@@ -1171,7 +1125,7 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { identityUuid } = authOf(request);
-      const uuid = await owned(request, identityUuid);
+      const uuid = await ownApplicationUuid(app.db, request, identityUuid);
       const [application] = await app.db
         .select()
         .from(schema.helocApplications)
@@ -1206,7 +1160,7 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { identityUuid } = authOf(request);
-      const uuid = await owned(request, identityUuid);
+      const uuid = await ownApplicationUuid(app.db, request, identityUuid);
       const startsAt = new Date(request.body.startsAt);
       return withApplicationLock(app.db, uuid, async (tx, application) => {
         const reserved = await latestEvent(tx, application.uuid, 'RESERVE_NOTARY');
@@ -1313,7 +1267,7 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      onOwn(request, async (tx, application, identityUuid) => {
+      onOwnApplication(app.db, request, async (tx, application, identityUuid) => {
         requireStep(application, ['DEED_SIGNING'], 'Starting the notary session');
         const existing = await currentSession(tx, application);
         if (existing && Date.parse(existing.session.expiresAt) > clock.now().getTime()) {
@@ -1358,7 +1312,7 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      onOwn(request, async (tx, application, identityUuid) => {
+      onOwnApplication(app.db, request, async (tx, application, identityUuid) => {
         const current = await requireSession(tx, application);
         if (!current.identityConfirmed) {
           const subject = await loadClosingSubject({ db: tx, orgs: app.orgs }, application.uuid);
@@ -1398,7 +1352,7 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      onOwn(request, async (tx, application, identityUuid) => {
+      onOwnApplication(app.db, request, async (tx, application, identityUuid) => {
         const current = await requireSession(tx, application);
         if (!current.identityConfirmed)
           throw new AppError('CONFLICT', 'Answer the identity questions first', { step: application.step });
@@ -1430,7 +1384,7 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      onOwn(request, async (tx, application, identityUuid) => {
+      onOwnApplication(app.db, request, async (tx, application, identityUuid) => {
         if (await alreadyDone(tx, application, 'NOTARY_SIGN', ['DEED_SIGNING'])) {
           if (application.step !== 'MANUAL_DEED_SIGNING' && application.step !== 'NOTARY_DISCLOSURE')
             return result(application);
@@ -1487,7 +1441,7 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      onOwn(request, async (tx, application) => ({
+      onOwnApplication(app.db, request, async (tx, application) => ({
         ...result(application),
         complete: (await closingOf(tx, application.uuid)).insuranceComplete,
         requirements: await insuranceRequirements(tx, application),
@@ -1509,7 +1463,7 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { identityUuid } = authOf(request);
-      const uuid = await owned(request, identityUuid);
+      const uuid = await ownApplicationUuid(app.db, request, identityUuid);
       const upload = await receiveUpload(request, DOCUMENT_CONTENT_TYPES);
       return withApplicationLock(app.db, uuid, async (tx, application) => {
         requireStep(application, ['TRUST_AND_INSURANCE'], 'Uploading insurance');
@@ -1559,7 +1513,7 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      onOwn(request, async (tx, application, identityUuid) => {
+      onOwnApplication(app.db, request, async (tx, application, identityUuid) => {
         const condition = await openCondition(tx, application.uuid, request.params.conditionUuid);
         if (condition.category !== 'MISSING_PHONE_NUMBER') {
           throw new AppError('BAD_REQUEST', 'This condition does not ask for a phone number');
@@ -1605,7 +1559,7 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      onOwn(request, async (tx, application) => {
+      onOwnApplication(app.db, request, async (tx, application) => {
         const closing = await closingOf(tx, application.uuid);
         const [account] = await tx
           .select({ mask: schema.applicationAccounts.mask })
@@ -1665,7 +1619,7 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { identityUuid } = authOf(request);
-      const uuid = await owned(request, identityUuid);
+      const uuid = await ownApplicationUuid(app.db, request, identityUuid);
       const conditionUuid = request.params.conditionUuid.toLowerCase();
       // The condition is checked before the body is read: a wrong id costs no upload.
       const condition = await openConditionOf(app.db, uuid, conditionUuid);

@@ -17,7 +17,6 @@ import {
   HARD_CREDIT_DISCLOSURE_VERSION,
   mergePricing,
   priceOffers,
-  ZApiErrorBody,
   ZApplicationDocumentList,
   ZAdditionalProfileInput,
   ZAssetDepletionInput,
@@ -31,65 +30,32 @@ import {
   ZSubmitApplicationInput,
   ZUuid,
   type TApplicationStatus,
-  type TApplicationStep,
-  type TActionResult,
   type TRequalifyCause,
 } from '@heloc/domain';
 import type { Executor } from '../../db';
 import { schema } from '../../db';
 import { AppError } from '../../lib/errors';
-import { authOf } from '../../plugins/auth';
 import { recordEvent } from '../../workflow/audit';
-import { withApplicationLock, type ApplicationRow } from '../../workflow/step-machine';
+import type { ApplicationRow } from '../../workflow/step-machine';
 import type { EngineAction } from '../steps';
+import {
+  actionResult as result,
+  alreadyDone,
+  APPLICATION_BASE as BASE,
+  applicationErrors as errors,
+  applicationParams as params,
+  borrowerActor as borrower,
+  onOwnApplication,
+  outOfOrder,
+} from '../route-helpers';
 import { latestTransitionData, moveApplication, recordConsent } from '../store';
 import { CLOSING_JOBS, queueAfterLatestEvent } from '../closing/store';
 import { documentsOf } from './documents';
 import { SUBMISSION_JOB_KINDS } from './job-kinds';
 import { sealSsn, ssnContext } from './secrets';
 
-const BASE = '/service-application/api/v1/application/heloc/:uuid';
-const errors = { 400: ZApiErrorBody, 401: ZApiErrorBody, 404: ZApiErrorBody, 409: ZApiErrorBody };
-const params = z.object({ uuid: ZUuid });
-
-const result = (application: ApplicationRow): TActionResult => ({
-  status: application.step as TApplicationStep,
-});
-const borrower = (identityUuid: string) => ({ type: 'BORROWER', uuid: identityUuid }) as const;
-const conflict = (application: ApplicationRow, what: string) =>
-  new AppError('CONFLICT', `${what} is not possible while the application is at ${application.step}`, {
-    step: application.step,
-  });
-
 export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
   const { clock } = app;
-
-  async function onOwnApplication<T>(
-    request: { params: { uuid: string } },
-    work: (tx: Executor, application: ApplicationRow, identityUuid: string) => Promise<T>,
-  ): Promise<T> {
-    const { identityUuid } = authOf(request as never);
-    const uuid = request.params.uuid.toLowerCase();
-    const [owned] = await app.db
-      .select({ uuid: schema.helocApplications.uuid })
-      .from(schema.helocApplications)
-      .where(
-        and(eq(schema.helocApplications.uuid, uuid), eq(schema.helocApplications.identityUuid, identityUuid)),
-      );
-    if (!owned) throw new AppError('NOT_FOUND', 'Application not found');
-    return withApplicationLock(app.db, uuid, (tx, application) => work(tx, application, identityUuid));
-  }
-
-  /** The action was already applied and the application has moved past it: a repeat, not an error. */
-  async function alreadyDone(
-    tx: Executor,
-    application: ApplicationRow,
-    action: EngineAction,
-    allowedFrom: readonly string[],
-  ): Promise<boolean> {
-    if (allowedFrom.includes(application.step)) return false;
-    return (await latestTransitionData(tx, application.uuid, action)) !== null;
-  }
 
   const pricingOf = (application: ApplicationRow) =>
     mergePricing(app.orgs.byOrgCode(application.orgCode)?.orgPricingData ?? []);
@@ -110,9 +76,9 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      onOwnApplication(request, async (tx, application) => {
+      onOwnApplication(app.db, request, async (tx, application) => {
         const facts = await latestTransitionData(tx, application.uuid, 'ASSETS_NEEDED');
-        if (!facts) throw conflict(application, 'Asset depletion');
+        if (!facts) throw outOfOrder(application, 'Asset depletion');
         return {
           ...result(application),
           dtiBps: typeof facts.dtiBps === 'number' ? facts.dtiBps : 0,
@@ -137,11 +103,11 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      onOwnApplication(request, async (tx, application, identityUuid) => {
+      onOwnApplication(app.db, request, async (tx, application, identityUuid) => {
         if (application.assetDepletionComplete && application.step !== 'ASSETS_PREQUAL')
           return result(application);
         const facts = await latestTransitionData(tx, application.uuid, 'ASSETS_NEEDED');
-        if (application.step !== 'ASSETS_PREQUAL' || !facts) throw conflict(application, 'Asset depletion');
+        if (application.step !== 'ASSETS_PREQUAL' || !facts) throw outOfOrder(application, 'Asset depletion');
         const pricing = pricingOf(application);
         const eligible = eligibleAssetsCents(request.body.assets);
         const dtiBps = dtiWithAssetsBps({
@@ -282,9 +248,9 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      onOwnApplication(request, async (tx, application) => {
+      onOwnApplication(app.db, request, async (tx, application) => {
         const requalify = await requalification(tx, application.uuid);
-        if (!requalify) throw conflict(application, 'Requalification');
+        if (!requalify) throw outOfOrder(application, 'Requalification');
         return {
           ...result(application),
           cause: requalify.cause,
@@ -311,7 +277,7 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      onOwnApplication(request, async (tx, application, identityUuid) => {
+      onOwnApplication(app.db, request, async (tx, application, identityUuid) => {
         const requalify = await requalification(tx, application.uuid);
         const accept = requalify?.accept ?? REQUALIFY_PHASES.SUBMISSION.accept;
         if (await alreadyDone(tx, application, accept, ['CLTV_REQUALIFY'])) return result(application);
@@ -363,7 +329,7 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      onOwnApplication(request, async (tx, application, identityUuid) => {
+      onOwnApplication(app.db, request, async (tx, application, identityUuid) => {
         const [row] = await tx
           .select({
             email: schema.identities.email,
@@ -423,7 +389,7 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      onOwnApplication(request, async (tx, application, identityUuid) => {
+      onOwnApplication(app.db, request, async (tx, application, identityUuid) => {
         const { phoneNumber } = request.body;
         const email = request.body.email.toLowerCase();
         if (application.step !== 'COLLECT_ADDITIONAL_INFO') {
@@ -439,7 +405,7 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
             )
             .limit(1);
           if (saved) return result(application);
-          throw conflict(application, 'SAVE_CONTACT');
+          throw outOfOrder(application, 'SAVE_CONTACT');
         }
         const [taken] = await tx
           .select({ uuid: schema.identities.uuid })
@@ -486,7 +452,7 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      onOwnApplication(request, async (tx, application, identityUuid) => {
+      onOwnApplication(app.db, request, async (tx, application, identityUuid) => {
         if (await alreadyDone(tx, application, 'SUBMIT_ADDITIONAL_PROFILE', ['COLLECT_ADDITIONAL_INFO'])) {
           return result(application);
         }
@@ -556,7 +522,7 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      onOwnApplication(request, async (tx, application, identityUuid) => {
+      onOwnApplication(app.db, request, async (tx, application, identityUuid) => {
         if (await alreadyDone(tx, application, 'SUBMIT_HMDA', ['HMDA'])) return result(application);
         // The answers are stored for Regulation C reporting, not copied into the audit trail.
         const moved = await moveApplication(tx, clock, application, 'SUBMIT_HMDA', {
@@ -584,7 +550,7 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      onOwnApplication(request, async (tx, application, identityUuid) => {
+      onOwnApplication(app.db, request, async (tx, application, identityUuid) => {
         if (await alreadyDone(tx, application, 'SUBMIT_APPLICATION', ['SUMMARY'])) return result(application);
         const [summary] = await tx
           .select({ uuid: schema.applicationDocuments.uuid, sha256: schema.applicationDocuments.sha256 })
@@ -621,7 +587,7 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      onOwnApplication(request, async (tx, application) => ({
+      onOwnApplication(app.db, request, async (tx, application) => ({
         ...result(application),
         documents: await documentsOf(tx, application.uuid),
       })),
@@ -639,7 +605,7 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const document = await onOwnApplication(request, async (tx, application) => {
+      const document = await onOwnApplication(app.db, request, async (tx, application) => {
         const [row] = await tx
           .select()
           .from(schema.applicationDocuments)
