@@ -10,10 +10,12 @@ import { and, eq } from 'drizzle-orm';
 import {
   assessEligibility,
   combinedLtvBps,
+  dtiWithAssetsBps,
   maximumLineCents,
   mergePricing,
   priceOffers,
   qualifiesForAssetDepletion,
+  qualifyingAnnualIncomeCents,
   type DeclineReason,
 } from '@heloc/domain';
 import type { Database } from '../db';
@@ -21,7 +23,7 @@ import { schema } from '../db';
 import type { Clock } from '../lib/clock';
 import type { JobWorker } from '../jobs/worker';
 import type { OrganisationDirectory } from '../modules/organisations/directory';
-import { dtiBps, type Providers } from '../providers';
+import type { Providers } from '../providers';
 import type { PropertyAddress } from '../providers/shared';
 import { withApplicationLock, type ApplicationRow } from '../workflow/step-machine';
 import {
@@ -345,11 +347,14 @@ export function registerEngineJobs(worker: JobWorker, deps: EngineDeps): void {
         // applied again on verified income at income verification (a later slice).
         // Before verification, no more income than the bureau's estimate supports counts.
         const estimate = (credit as { estimatedAnnualIncomeCents?: unknown }).estimatedAnnualIncomeCents;
-        const qualifyingAnnualIncomeCents = Math.min(
-          locked.statedAnnualIncomeCents ?? 0,
-          typeof estimate === 'number' ? estimate : Number.POSITIVE_INFINITY,
+        const qualifyingIncomeCents = qualifyingAnnualIncomeCents(
+          locked.statedAnnualIncomeCents,
+          typeof estimate === 'number' ? estimate : null,
         );
-        const dti = dtiBps(credit.monthlyDebtCents, qualifyingAnnualIncomeCents);
+        const dti = dtiWithAssetsBps({
+          monthlyDebtCents: credit.monthlyDebtCents,
+          statedAnnualIncomeCents: qualifyingIncomeCents,
+        });
         const eligibility = assessEligibility({
           creditScore: credit.score,
           dtiBps: dti,
@@ -378,7 +383,11 @@ export function registerEngineJobs(worker: JobWorker, deps: EngineDeps): void {
           await moveApplication(tx, clock, locked, 'ASSETS_NEEDED', {
             actor: PROVIDER,
             reason: 'UNVERIFIED_DTI_LIMITED',
-            data: { ...facts, monthlyDebtCents: credit.monthlyDebtCents, qualifyingAnnualIncomeCents },
+            data: {
+              ...facts,
+              monthlyDebtCents: credit.monthlyDebtCents,
+              qualifyingAnnualIncomeCents: qualifyingIncomeCents,
+            },
             flags: {
               uwDecision: 'ASSET_DEPLETION',
               uwSubDecision: 'UNVERIFIED_DTI_LIMITED',

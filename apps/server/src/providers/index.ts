@@ -91,11 +91,5 @@ export function createSandboxProviders(options: SandboxProvidersOptions = {}): P
   };
 }
 
-export {
-  SANDBOX_SCENARIOS,
-  SANDBOX_VALUES,
-  scenarioForLastName,
-  dtiBps,
-  type SandboxScenario,
-} from './scenario';
+export { SANDBOX_SCENARIOS, SANDBOX_VALUES, scenarioForLastName, type SandboxScenario } from './scenario';
 export { ProviderInputError, ProviderTimeoutError, type ApplicantRef, type PropertyAddress } from './shared';

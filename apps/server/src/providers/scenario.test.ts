@@ -5,13 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../lib/clock';
 import { createSandboxProviders, type Providers } from './index';
-import {
-  dtiBps,
-  SANDBOX_SCENARIOS,
-  SANDBOX_VALUES,
-  scenarioForLastName,
-  type SandboxScenario,
-} from './scenario';
+import { dtiWithAssetsBps } from '@heloc/domain';
+import { SANDBOX_SCENARIOS, SANDBOX_VALUES, scenarioForLastName, type SandboxScenario } from './scenario';
 import { ProviderTimeoutError, type PropertyAddress } from './shared';
 
 const address: PropertyAddress = { street1: '1 Main St', city: 'Sacramento', state: 'CA', zip: '95814' };
@@ -202,9 +197,12 @@ describe('DESIGN.md §7, row by row', () => {
   });
 
   it('Highdebt DTI is 62% with the sandbox income', () => {
-    expect(dtiBps(SANDBOX_VALUES.highDebtMonthlyDebtCents, SANDBOX_VALUES.annualIncomeCents)).toBe(
-      SANDBOX_VALUES.highDebtDtiBps,
-    );
+    expect(
+      dtiWithAssetsBps({
+        monthlyDebtCents: SANDBOX_VALUES.highDebtMonthlyDebtCents,
+        statedAnnualIncomeCents: SANDBOX_VALUES.annualIncomeCents,
+      }),
+    ).toBe(SANDBOX_VALUES.highDebtDtiBps);
   });
 
   it('the factory exposes all twelve providers', () => {

@@ -85,9 +85,3 @@ export const SANDBOX_VALUES = {
   /** Bank account ending that the bank account check sends to manual review. */
   pendingReviewAccountSuffix: '0000',
 } as const;
-
-/** DTI in bps from monthly debts and annual income, rounded up (a hair over a cap stays over). */
-export function dtiBps(monthlyDebtCents: number, annualIncomeCents: number): number {
-  if (annualIncomeCents <= 0) return Number.POSITIVE_INFINITY;
-  return Math.ceil((monthlyDebtCents * 12 * 10_000) / annualIncomeCents);
-}

@@ -1,6 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   dtiWithAssetsBps,
+  qualifyingAnnualIncomeCents,
   eligibleAssetsCents,
   qualifiesForAssetDepletion,
   ASSET_DEPLETION_MONTHS,
@@ -126,6 +128,33 @@ describe('asset depletion', () => {
         eligibleAssetsCents: 1_200_000_00,
       }),
     ).toBe(4_106);
+  });
+  it('is one formula on the annual income: at a 43% cap, 6,000,028 cents a year against 215,001 a month passes', () => {
+    // Flooring the annual income to a monthly figure first gave 4301 here (a decline at the hard pull
+    // on the same numbers prequalification passed at 4300).
+    expect(dtiWithAssetsBps({ monthlyDebtCents: 215_001, statedAnnualIncomeCents: 6_000_028 })).toBe(4_300);
+    expect(dtiWithAssetsBps({ monthlyDebtCents: 215_002, statedAnnualIncomeCents: 6_000_028 })).toBe(4_301);
+    expect(dtiWithAssetsBps({ monthlyDebtCents: 1, statedAnnualIncomeCents: 0 })).toBe(
+      Number.POSITIVE_INFINITY,
+    );
+  });
+  it('rounds the exact ratio up, never more than one bp (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 10_000_000 }),
+        fc.integer({ min: 1, max: 1_000_000_000 }),
+        (monthlyDebtCents, statedAnnualIncomeCents) => {
+          const dti = dtiWithAssetsBps({ monthlyDebtCents, statedAnnualIncomeCents });
+          const exact = (monthlyDebtCents * 12 * 10_000) / statedAnnualIncomeCents;
+          return dti >= exact && dti - exact < 1;
+        },
+      ),
+    );
+  });
+  it('counts the bureau estimate as a ceiling on stated income before verification', () => {
+    expect(qualifyingAnnualIncomeCents(150_000_00, 120_000_00)).toBe(120_000_00);
+    expect(qualifyingAnnualIncomeCents(150_000_00, null)).toBe(150_000_00);
+    expect(qualifyingAnnualIncomeCents(null, 120_000_00)).toBe(0);
   });
   it('is offered only for a DTI-only failure up to the ceiling', () => {
     expect(qualifiesForAssetDepletion({ reasons: ['DTI_ABOVE_CAP'], dtiBps: 5_200 })).toBe(true);

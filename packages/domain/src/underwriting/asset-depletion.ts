@@ -43,20 +43,33 @@ export function assetDepletionMonthlyIncomeCents(
 }
 
 /**
- * DTI in bps (rounded up) on the stated annual income plus the asset-depletion income.
- * Infinity when there is no income at all.
+ * Before income is verified, no more income counts than the bureau's estimate supports: the stated
+ * annual income, capped by the estimate when the bureau gives one.
+ */
+export function qualifyingAnnualIncomeCents(
+  statedAnnualIncomeCents: number | null | undefined,
+  bureauEstimateCents: number | null | undefined,
+): number {
+  return Math.min(statedAnnualIncomeCents ?? 0, bureauEstimateCents ?? Number.POSITIVE_INFINITY);
+}
+
+/**
+ * The one DTI formula (prequalification, asset depletion, hard pull, verified income): monthly debt
+ * over monthly qualifying income, in bps, rounded up so a hair over a cap stays over. Worked on
+ * annual figures so the annual income is never rounded before the division (flooring it to a monthly
+ * figure first overstated DTI by a bp at the cap). Infinity when there is no income at all.
  */
 export function dtiWithAssetsBps(input: {
   monthlyDebtCents: number;
   statedAnnualIncomeCents: number;
-  eligibleAssetsCents: number;
+  eligibleAssetsCents?: number;
   months?: number;
 }): number {
-  const monthlyIncome =
-    Math.floor(input.statedAnnualIncomeCents / 12) +
-    assetDepletionMonthlyIncomeCents(input.eligibleAssetsCents, input.months);
-  if (monthlyIncome <= 0) return Number.POSITIVE_INFINITY;
-  return Math.ceil((input.monthlyDebtCents * 10_000) / monthlyIncome);
+  const annualIncomeCents =
+    input.statedAnnualIncomeCents +
+    12 * assetDepletionMonthlyIncomeCents(input.eligibleAssetsCents ?? 0, input.months);
+  if (annualIncomeCents <= 0) return Number.POSITIVE_INFINITY;
+  return Math.ceil((input.monthlyDebtCents * 12 * 10_000) / annualIncomeCents);
 }
 
 /** A DTI-only failure within reach of the ceiling is "unverified DTI limited": ask for assets. */

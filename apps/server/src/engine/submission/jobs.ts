@@ -12,6 +12,7 @@ import {
   creditDeclineReasons,
   DECLINE_REASONS,
   dtiWithAssetsBps,
+  qualifyingAnnualIncomeCents,
   mergePricing,
   type DeclineReason,
   type TOrgData,
@@ -88,11 +89,6 @@ async function underwritingFacts(db: Executor, applicationUuid: string) {
     valueCents: facts.valueCents,
     eligibleAssetsCents: typeof assets?.eligibleAssetsCents === 'number' ? assets.eligibleAssetsCents : 0,
   };
-}
-
-/** Stated income, capped by the bureau's estimate when it gives one (before income is verified). */
-function qualifyingIncomeCents(statedCents: number | null, estimateCents: number | null): number {
-  return Math.min(statedCents ?? 0, estimateCents ?? Number.POSITIVE_INFINITY);
 }
 
 export function registerSubmissionJobs(worker: JobWorker, deps: SubmissionDeps): void {
@@ -253,7 +249,7 @@ export function registerSubmissionJobs(worker: JobWorker, deps: SubmissionDeps):
         const existingLiensCents = Math.max(await confirmedLiensCents(tx, applicationUuid), securedCents);
         const dtiBps = dtiWithAssetsBps({
           monthlyDebtCents: result.monthlyDebtCents,
-          statedAnnualIncomeCents: qualifyingIncomeCents(
+          statedAnnualIncomeCents: qualifyingAnnualIncomeCents(
             locked.statedAnnualIncomeCents,
             result.estimatedAnnualIncomeCents,
           ),

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { TimeoutError } from '../../jobs/worker';
 import { ManualClock } from '../../lib/clock';
-import { dtiBps, SANDBOX_VALUES } from '../scenario';
+import { dtiWithAssetsBps } from '@heloc/domain';
+import { SANDBOX_VALUES } from '../scenario';
 import { ProviderInputError, ProviderTimeoutError } from '../shared';
 import type { CreditPullRequest, CreditPullResult } from './index';
 import { createSandboxCreditBureau } from './sandbox';
@@ -50,8 +51,18 @@ describe('sandbox credit bureau', () => {
     const high = await bureau.pull(request('Highdebt'));
     const happy = await bureau.pull(request('Smith'));
     if (high.outcome !== 'REPORT' || happy.outcome !== 'REPORT') throw new Error('expected reports');
-    expect(dtiBps(high.monthlyDebtCents, SANDBOX_VALUES.annualIncomeCents)).toBe(6_200);
-    expect(dtiBps(happy.monthlyDebtCents, SANDBOX_VALUES.annualIncomeCents)).toBeLessThan(5_000);
+    expect(
+      dtiWithAssetsBps({
+        monthlyDebtCents: high.monthlyDebtCents,
+        statedAnnualIncomeCents: SANDBOX_VALUES.annualIncomeCents,
+      }),
+    ).toBe(6_200);
+    expect(
+      dtiWithAssetsBps({
+        monthlyDebtCents: happy.monthlyDebtCents,
+        statedAnnualIncomeCents: SANDBOX_VALUES.annualIncomeCents,
+      }),
+    ).toBeLessThan(5_000);
     expect(high.monthlyDebtCents).toBe(
       high.tradelines.reduce((sum, line) => sum + line.monthlyPaymentCents, 0),
     );
