@@ -117,7 +117,7 @@ export function pacificIsoDate(instant: Date): string {
   return pacificDateFormat.format(instant);
 }
 
-/** Banking day (ACH, county recorders): Monday–Friday and not a federal holiday. */
+/** Business day of a bank or office: Monday–Friday and not one of its holiday closures. */
 export function isBankingDay(isoDate: string, isHoliday: (isoDate: string) => boolean): boolean {
   const weekday = new Date(`${isoDate}T00:00:00.000Z`).getUTCDay();
   return weekday !== 0 && weekday !== 6 && !isHoliday(isoDate);

@@ -6,7 +6,12 @@ import {
   rescissionDeadline,
   texasNoticeEarliestClosing,
 } from './business-days';
-import { federalHolidays, isFederalHoliday } from './holidays';
+import {
+  federalHolidays,
+  isFederalHoliday,
+  isFederalReserveHoliday,
+  isObservedFederalHoliday,
+} from './holidays';
 
 describe('federalHolidays', () => {
   it('lists the eleven holidays of 2026 with their observed days', () => {
@@ -62,6 +67,22 @@ describe('federalHolidays', () => {
         for (const holiday of holidays) expect(holiday.date.startsWith(String(year))).toBe(true);
       }),
     );
+  });
+});
+
+describe('observed closures', () => {
+  it.each([
+    // date, offices closed, Federal Reserve closed
+    ['2026-07-03', true, false], // Friday before Independence Day on a Saturday
+    ['2026-07-04', false, false], // the Saturday itself is no observed weekday closure
+    ['2027-07-05', true, true], // Monday after Independence Day on a Sunday
+    ['2027-07-04', false, false],
+    ['2026-12-25', true, true], // Christmas on a Friday
+    ['2027-12-31', true, false], // New Year's Day 2028 is a Saturday: observed the 31st before
+    ['2026-03-10', false, false],
+  ])('%s: offices closed %s, Federal Reserve closed %s', (date, offices, federalReserve) => {
+    expect(isObservedFederalHoliday(date)).toBe(offices);
+    expect(isFederalReserveHoliday(date)).toBe(federalReserve);
   });
 });
 

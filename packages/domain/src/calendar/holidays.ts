@@ -117,3 +117,49 @@ export function isFederalHoliday(isoDate: string): boolean {
   }
   return dates.has(isoDate);
 }
+
+const observedCache = new Map<
+  number,
+  { offices: ReadonlySet<string>; federalReserve: ReadonlySet<string> }
+>();
+
+function closedDays(year: number) {
+  let days = observedCache.get(year);
+  if (days === undefined) {
+    // A holiday observed near a year's edge (New Year's Day on a Saturday is observed on the 31st of
+    // December before) belongs to the neighbouring year's list too.
+    const holidays = [year - 1, year, year + 1].flatMap((each) =>
+      each >= 1 && each <= 9999 ? federalHolidays(each) : [],
+    );
+    days = {
+      offices: new Set(holidays.map((holiday) => holiday.observed)),
+      // The Federal Reserve Banks close on a holiday's weekday and on the Monday after a Sunday
+      // holiday, but stay open on the Friday before a Saturday one.
+      federalReserve: new Set(
+        holidays
+          .filter((holiday) => weekdayOfDayNumber(dayNumberFromIso(holiday.date)) !== 6)
+          .map((holiday) => holiday.observed),
+      ),
+    };
+    observedCache.set(year, days);
+  }
+  return days;
+}
+
+/**
+ * True when federal (and most county) offices are closed for a holiday that day: the observed date,
+ * so a Saturday holiday closes the Friday before and a Sunday one the Monday after.
+ */
+export function isObservedFederalHoliday(isoDate: string): boolean {
+  dayNumberFromIso(isoDate);
+  return closedDays(Number(isoDate.slice(0, 4))).offices.has(isoDate);
+}
+
+/**
+ * True when the Federal Reserve (Fedwire, FedACH) is closed for a holiday that day: ACH settles on
+ * none of these. Unlike offices, it does not close on the Friday before a Saturday holiday.
+ */
+export function isFederalReserveHoliday(isoDate: string): boolean {
+  dayNumberFromIso(isoDate);
+  return closedDays(Number(isoDate.slice(0, 4))).federalReserve.has(isoDate);
+}

@@ -1,5 +1,11 @@
 // The day-number helpers of holidays.ts stay internal: the package exposes dates as ISO strings.
-export { FEDERAL_HOLIDAY_NAMES, federalHolidays, isFederalHoliday } from './holidays';
+export {
+  FEDERAL_HOLIDAY_NAMES,
+  federalHolidays,
+  isFederalHoliday,
+  isFederalReserveHoliday,
+  isObservedFederalHoliday,
+} from './holidays';
 export type { TFederalHoliday, TFederalHolidayName } from './holidays';
 export {
   addBusinessDays,

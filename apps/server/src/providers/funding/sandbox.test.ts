@@ -29,6 +29,15 @@ describe('sandbox funding', () => {
     ],
     // Deadline Sunday 2026-05-24 → Monday is Memorial Day → Tuesday.
     ['over a holiday', '2026-05-20T18:00:00.000Z', { rescissionDeadline: '2026-05-24' }, '2026-05-26'],
+    // Independence Day 2027 is a Sunday: the Fed closes Monday 07-05, so ACH funds Tuesday.
+    ['over a Sunday holiday', '2027-07-01T18:00:00.000Z', { rescissionDeadline: '2027-07-03' }, '2027-07-06'],
+    // Independence Day 2026 is a Saturday: offices close Friday 07-03 but the Fed stays open.
+    [
+      'before a Saturday holiday',
+      '2026-06-30T18:00:00.000Z',
+      { rescissionDeadline: '2026-07-02' },
+      '2026-07-03',
+    ],
     ['deadline long past: today', '2026-03-10T18:00:00.000Z', {}, '2026-03-10'],
   ])('%s → funds on %s', async (_, now, extra, fundingDate) => {
     const clock = new ManualClock(now);

@@ -1,8 +1,8 @@
 /**
- * Deterministic funding: the funding date is the first ACH banking day (Mon–Fri, not a federal
- * holiday) after the rescission deadline and not before today (Pacific); SENT from that day on.
+ * Deterministic funding: the funding date is the first ACH banking day (Mon–Fri, not a day the
+ * Federal Reserve is closed for a holiday) after the rescission deadline and not before today (Pacific); SENT from that day on.
  */
-import { isFederalHoliday, isValidAccountNumber, isValidRoutingNumber } from '@heloc/domain';
+import { isFederalReserveHoliday, isValidAccountNumber, isValidRoutingNumber } from '@heloc/domain';
 import type { Clock } from '../../lib/clock';
 import {
   addCalendarDays,
@@ -29,7 +29,8 @@ export function createSandboxFunding(options: { clock: Clock }): FundingProvider
       // Rescission ends at midnight ending the deadline day: the earliest funding day is the next.
       const afterRescission = addCalendarDays(request.rescissionDeadline, 1);
       let fundingDate = afterRescission > today ? afterRescission : today;
-      while (!isBankingDay(fundingDate, isFederalHoliday)) fundingDate = addCalendarDays(fundingDate, 1);
+      while (!isBankingDay(fundingDate, isFederalReserveHoliday))
+        fundingDate = addCalendarDays(fundingDate, 1);
       return {
         outcome: 'SCHEDULED',
         disbursement: {

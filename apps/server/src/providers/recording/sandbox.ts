@@ -3,7 +3,7 @@
  * (the 1.05% basic + additional rate outside New York City; within the domain's $0–$1,400 range);
  * recorded after two county business days on the injected clock.
  */
-import { isFederalHoliday, RECORDING_TAX_BASIS_CENTS } from '@heloc/domain';
+import { isObservedFederalHoliday, RECORDING_TAX_BASIS_CENTS } from '@heloc/domain';
 import type { Clock } from '../../lib/clock';
 import { addCalendarDays, hashInt, isBankingDay, pacificIsoDate, sandboxId } from '../shared';
 import type { RecordingProvider } from './index';
@@ -16,7 +16,7 @@ function addCountyBusinessDays(isoDate: string, days: number): string {
   let date = isoDate;
   for (let counted = 0; counted < days;) {
     date = addCalendarDays(date, 1);
-    if (isBankingDay(date, isFederalHoliday)) counted += 1;
+    if (isBankingDay(date, isObservedFederalHoliday)) counted += 1;
   }
   return date;
 }
