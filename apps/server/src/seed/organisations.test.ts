@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PRICING, US_STATE_CODES, ZOrgData, mergePricing, type TOrgData } from '@heloc/domain';
 import { escapeXml, generateBrandLogoSvg, LOGO_SHAPE_COUNT, logoShapeIndex } from './brand-logo';
-import { contrastRatio, relativeLuminance, WCAG_AA_NORMAL_TEXT } from './colour-contrast';
+import { contrastRatio, relativeLuminance, WCAG_AA_NORMAL_TEXT } from '@heloc/domain';
 import {
   findOrganisation,
   findOrganisationByHost,

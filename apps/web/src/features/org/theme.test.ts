@@ -1,9 +1,9 @@
+import { contrastRatio } from '@heloc/domain';
 import { describe, expect, it } from 'vitest';
 import {
   buildColorTuple,
   buildCssVariablesResolver,
   buildOrgTheme,
-  contrastRatio,
   PRIMARY_PALETTE,
   readableShadeOnWhite,
   SECONDARY_PALETTE,

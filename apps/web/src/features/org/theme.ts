@@ -6,7 +6,7 @@
  */
 import { colorsTuple, createTheme } from '@mantine/core';
 import type { CSSVariablesResolver, MantineColorsTuple, MantineThemeOverride } from '@mantine/core';
-import type { TOrgBrand } from '@heloc/domain';
+import { contrastRatio, WCAG_AA_NORMAL_TEXT, type TOrgBrand } from '@heloc/domain';
 
 export const PRIMARY_PALETTE = 'brand';
 export const SECONDARY_PALETTE = 'brandSecondary';
@@ -46,26 +46,10 @@ export function buildColorTuple(hex: string): MantineColorsTuple {
   return colorsTuple([...light, hex.toLowerCase(), ...dark]);
 }
 
-function relativeLuminance(hex: string): number {
-  const linear = (channel: number): number => {
-    const c = channel / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  };
-  const [r, g, b] = hexToRgb(hex);
-  return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
-}
-
-export function contrastRatio(a: string, b: string): number {
-  const la = relativeLuminance(a);
-  const lb = relativeLuminance(b);
-  const [lighter, darker] = la > lb ? [la, lb] : [lb, la];
-  return (lighter + 0.05) / (darker + 0.05);
-}
-
 /** First shade from the primary shade up whose text on white meets 4.5:1 (shade 9 at worst). */
 export function readableShadeOnWhite(tuple: MantineColorsTuple): number {
   const shade = tuple.findIndex(
-    (colour, index) => index >= PRIMARY_SHADE && contrastRatio(colour, '#ffffff') >= 4.5,
+    (colour, index) => index >= PRIMARY_SHADE && contrastRatio(colour, '#ffffff') >= WCAG_AA_NORMAL_TEXT,
   );
   return shade === -1 ? 9 : shade;
 }

@@ -1,6 +1,8 @@
 /**
- * WCAG 2.x relative luminance and contrast ratio for #rrggbb colours, used to check that every
- * seeded brand colour can carry white text and be used for links on white (AA: 4.5:1).
+ * WCAG 2.x relative luminance and contrast ratio for #rrggbb colours: the seed check that every brand
+ * colour can carry white text and be used for links on white (AA: 4.5:1), and the web theme's choice
+ * of a readable shade. The sRGB threshold is 0.04045 (IEC 61966-2-1; WCAG 2.x's 0.03928 differs only
+ * below any 8-bit channel value, so both give the same ratio here).
  */
 
 const HEX_COLOUR = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i;
