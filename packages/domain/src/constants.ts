@@ -247,3 +247,9 @@ export const ERROR_TEXTS = {
   userNotFound: 'User not found',
   devLoginFailed: 'Something unexpected happened logging you in.',
 } as const;
+
+/**
+ * Version of the E-SIGN disclosure a borrower or co-owner consents to before signing electronically;
+ * each signature records it, and a sign call naming another version is refused.
+ */
+export const ESIGN_DISCLOSURE_VERSION = 'esign-2026-01';

@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, min } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import {
+  ESIGN_DISCLOSURE_VERSION,
   isFinalStatus,
   isWaitingStatus,
   resolveDestination,
@@ -36,7 +37,6 @@ import { seedDatabase } from '../seed/seed';
 import { MemoryFileStorage } from '../storage';
 import { multipartBody } from '../uploads';
 
-const ESIGN_DISCLOSURE_VERSION = 'esign-2026-01';
 /** Where each income document type the engine asks for is uploaded (…/income/upload/{type}). */
 const INCOME_UPLOAD_PATHS: Record<string, string> = {
   USER_UPLOADED_PAYSTUB: 'paystub',

@@ -17,6 +17,7 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  ESIGN_DISCLOSURE_VERSION,
   accountMask,
   CONDITION_UPLOAD_DOCUMENT_TYPES,
   DOCUMENT_TYPE_LABELS,
@@ -97,9 +98,6 @@ import {
 } from './store';
 
 const tags = ['applications'];
-
-/** Version of the E-SIGN disclosure the borrower consents to before signing electronically. */
-export const ESIGN_DISCLOSURE_VERSION = 'esign-2026-01';
 
 /** income/upload/{type} → document type. */
 const INCOME_UPLOAD_TYPES = {

@@ -283,6 +283,14 @@ describe('additional signers', () => {
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
 
+    // A consent to another version of the E-SIGN disclosure than the one shown is no consent.
+    const otherVersion = await asSigner(bob, 'POST', '/sign', {
+      documentUuid: disclosure.uuid,
+      esignConsent: true,
+      esignDisclosureVersion: 'esign-1999-01',
+      scrolledToBottom: true,
+    });
+    expect(otherVersion.statusCode).toBe(400);
     expect((await sign()).json()).toEqual({ status: 'SIGNED', remaining: 0 });
     // The signer's own signature, with where they signed.
     const [bobsSignature] = await t.database.db

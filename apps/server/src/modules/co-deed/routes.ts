@@ -17,6 +17,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import {
+  ESIGN_DISCLOSURE_VERSION,
   FEATURE_FLAGS,
   SIGNER_BASE_PATH,
   ZApiErrorBody,
@@ -685,7 +686,7 @@ export const coDeedRoutes: FastifyPluginAsyncZod<{ sessionTtlHours: number }> = 
         body: z.object({
           documentUuid: ZUuid,
           esignConsent: z.literal(true, { error: 'You must agree to sign electronically' }),
-          esignDisclosureVersion: z.string().min(1).max(40),
+          esignDisclosureVersion: z.literal(ESIGN_DISCLOSURE_VERSION),
           scrolledToBottom: z.literal(true, { error: 'Read the whole document first' }),
           /** Where the signer signs (the web app asks the browser after the location alert). */
           location: ZSigningLocation.optional(),

@@ -6,6 +6,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
+  ESIGN_DISCLOSURE_VERSION,
   ZCoDeedInvitationInfo,
   ZCoDeedStatusResponse,
   ZSignerCondition,
@@ -21,8 +22,6 @@ import { api } from '@/lib/api-client';
 const APPLICATION = '/service-application/api/v1/application/heloc';
 const CO_DEED = `${APPLICATION}/co-deed`;
 export const SIGNER_API = `${CO_DEED}/signer`;
-/** The version of the E-SIGN disclosure the signer agrees to (the borrower's closing uses the same). */
-export const ESIGN_DISCLOSURE_VERSION = 'esign-2026-01';
 
 export const signerDocumentPath = (uuid: string) => `${SIGNER_API}/documents/${uuid}`;
 
