@@ -12,6 +12,7 @@ import { and, asc, desc, eq, min } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import {
   ESIGN_DISCLOSURE_VERSION,
+  incomeUploadTypeOf,
   isFinalStatus,
   isWaitingStatus,
   resolveDestination,
@@ -37,13 +38,6 @@ import { seedDatabase } from '../seed/seed';
 import { MemoryFileStorage } from '../storage';
 import { multipartBody } from '../uploads';
 
-/** Where each income document type the engine asks for is uploaded (…/income/upload/{type}). */
-const INCOME_UPLOAD_PATHS: Record<string, string> = {
-  USER_UPLOADED_PAYSTUB: 'paystub',
-  W2: 'w2',
-  TAX_RETURN: 'tax-return',
-  BANK_STATEMENT: 'bank-statement',
-};
 /** A 1×1 PNG: a readable identity document for the sandbox check. */
 const SANDBOX_ID_PNG = {
   fileName: 'license.png',
@@ -611,7 +605,7 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
         };
         const uploaded: string[] = [];
         for (const required of income.requiredDocuments) {
-          const path = INCOME_UPLOAD_PATHS[required.documentType];
+          const path = incomeUploadTypeOf(required.documentType);
           if (!path) continue;
           for (let n = 0; n < required.count; n += 1) {
             await upload(

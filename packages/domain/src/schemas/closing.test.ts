@@ -3,6 +3,9 @@ import {
   UPLOAD_MAX_BYTES,
   uploadProblem,
   uploadTypeNames,
+  incomeUploadTypeOf,
+  INCOME_UPLOAD_DOCUMENT_TYPES,
+  INCOME_UPLOAD_TYPES,
   ZBankAccountForm,
   ZEmployerForm,
   ZEstimateValueForm,
@@ -58,5 +61,15 @@ describe('ZEmployerForm and ZEstimateValueForm', () => {
     });
     expect(ZEstimateValueForm.parse({ estimatedValue: '$450,000' })).toEqual({ estimatedValue: 450_000_00 });
     expect(ZEstimateValueForm.safeParse({ estimatedValue: '49,999.99' }).success).toBe(false);
+  });
+});
+
+describe('income upload types', () => {
+  it('map each upload path to its document type and back', () => {
+    for (const type of INCOME_UPLOAD_TYPES) {
+      expect(incomeUploadTypeOf(INCOME_UPLOAD_DOCUMENT_TYPES[type])).toBe(type);
+    }
+    expect(incomeUploadTypeOf('TAX_RETURN')).toBe('tax-return');
+    expect(incomeUploadTypeOf('DRIVERS_LICENSE_FRONT')).toBeUndefined();
   });
 });

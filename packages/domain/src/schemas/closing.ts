@@ -33,6 +33,24 @@ export function uploadTypeNames(accepted: readonly string[]): string {
   return accepted.map((type) => UPLOAD_TYPE_NAMES[type] ?? type).join(', ');
 }
 
+/** Where each income document is uploaded (…/income/upload/{type}) and what it is stored as. */
+export const INCOME_UPLOAD_DOCUMENT_TYPES = {
+  paystub: 'USER_UPLOADED_PAYSTUB',
+  w2: 'W2',
+  'tax-return': 'TAX_RETURN',
+  'bank-statement': 'BANK_STATEMENT',
+} as const satisfies Record<string, z.infer<typeof ZDocumentType>>;
+export type TIncomeUploadType = keyof typeof INCOME_UPLOAD_DOCUMENT_TYPES;
+export const INCOME_UPLOAD_TYPES = Object.keys(INCOME_UPLOAD_DOCUMENT_TYPES) as [
+  TIncomeUploadType,
+  ...TIncomeUploadType[],
+];
+
+/** The upload path of an income document type the engine asks for (undefined: not uploaded there). */
+export function incomeUploadTypeOf(documentType: string): TIncomeUploadType | undefined {
+  return INCOME_UPLOAD_TYPES.find((type) => INCOME_UPLOAD_DOCUMENT_TYPES[type] === documentType);
+}
+
 export const UPLOAD_MESSAGES = {
   tooLarge: 'File too large',
   typeNotSupported: 'Type not supported',

@@ -18,6 +18,8 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ESIGN_DISCLOSURE_VERSION,
+  INCOME_UPLOAD_DOCUMENT_TYPES,
+  INCOME_UPLOAD_TYPES,
   accountMask,
   CONDITION_UPLOAD_DOCUMENT_TYPES,
   DOCUMENT_TYPE_LABELS,
@@ -99,13 +101,6 @@ import {
 
 const tags = ['applications'];
 
-/** income/upload/{type} → document type. */
-const INCOME_UPLOAD_TYPES = {
-  paystub: 'USER_UPLOADED_PAYSTUB',
-  w2: 'W2',
-  'tax-return': 'TAX_RETURN',
-  'bank-statement': 'BANK_STATEMENT',
-} as const satisfies Record<string, (typeof INCOME_DOCUMENT_TYPES)[number]>;
 const INSURANCE_UPLOAD_TYPES = {
   hazard: 'PROOF_OF_HAZARD_INSURANCE',
   flood: 'PROOF_OF_FLOOD_INSURANCE',
@@ -352,7 +347,7 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Upload an income document (multipart: one `file`; PDF, JPEG or PNG up to 10 MB)',
         consumes: ['multipart/form-data'],
         params: params.extend({
-          type: z.enum(Object.keys(INCOME_UPLOAD_TYPES) as [keyof typeof INCOME_UPLOAD_TYPES]),
+          type: z.enum(INCOME_UPLOAD_TYPES),
         }),
         response: { 200: z.object({ status: ZApplicationStep, document: ZClosingDocumentView }), ...errors },
       },
@@ -361,7 +356,7 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
       const { identityUuid } = authOf(request);
       const uuid = await ownApplicationUuid(app.db, request, identityUuid);
       const upload = await receiveUpload(request, DOCUMENT_CONTENT_TYPES);
-      const type = INCOME_UPLOAD_TYPES[request.params.type];
+      const type = INCOME_UPLOAD_DOCUMENT_TYPES[request.params.type];
       return withApplicationLock(app.db, uuid, async (tx, application) => {
         requireStep(application, ['INCOME_VERIFICATION'], 'Uploading income documents');
         const document = await storeOnce(tx, application, type, upload, identityUuid);

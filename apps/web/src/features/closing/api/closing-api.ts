@@ -24,6 +24,7 @@ import {
   type TInsuranceUploadType,
   type TLinkKind,
   type TSigningLocation,
+  type TIncomeUploadType,
 } from '@heloc/domain';
 import { api, uploadForm } from '@/lib/api-client';
 
@@ -141,9 +142,6 @@ function formWith(file: File, fields: Record<string, string> = {}) {
   form.append('file', file, file.name);
   return form;
 }
-
-export const INCOME_UPLOAD_TYPES = ['paystub', 'w2', 'tax-return', 'bank-statement'] as const;
-export type TIncomeUploadType = (typeof INCOME_UPLOAD_TYPES)[number];
 
 const ZConditionUploadResult = z.object({
   status: ZActionResult.shape.status,

@@ -12,39 +12,23 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import {
   DOCUMENT_TYPE_LABELS,
   DOCUMENT_UPLOAD_TYPES,
+  INCOME_UPLOAD_DOCUMENT_TYPES,
+  INCOME_UPLOAD_TYPES,
+  incomeUploadTypeOf,
   ZEmployerForm,
   type TCondition,
-  type TDocumentType,
+  type TIncomeUploadType,
   type TIncomeView,
   type TLinkKind,
 } from '@heloc/domain';
 import { destinationPath, StepPage, useApplicationFlow } from '@/features/application-flow';
 import { ServerError, textFieldProps, useAction, useZodForm } from '@/lib/forms';
 import { errorText } from '@/lib/api-errors';
-import {
-  closingApi,
-  conditionsQueryOptions,
-  incomeQueryOptions,
-  INCOME_UPLOAD_TYPES,
-  uploads,
-  type TIncomeUploadType,
-} from '../api/closing-api';
+import { closingApi, conditionsQueryOptions, incomeQueryOptions, uploads } from '../api/closing-api';
 import { QueryView } from './common';
 import { FileUpload } from './file-upload';
 import { LinkModal, type LinkResult } from './link-modal';
 
-const UPLOAD_TYPE_OF: Partial<Record<TDocumentType, TIncomeUploadType>> = {
-  USER_UPLOADED_PAYSTUB: 'paystub',
-  W2: 'w2',
-  TAX_RETURN: 'tax-return',
-  BANK_STATEMENT: 'bank-statement',
-};
-const DOCUMENT_TYPE_OF: Record<TIncomeUploadType, TDocumentType> = {
-  paystub: 'USER_UPLOADED_PAYSTUB',
-  w2: 'W2',
-  'tax-return': 'TAX_RETURN',
-  'bank-statement': 'BANK_STATEMENT',
-};
 const UPLOAD_TITLES: Record<TIncomeUploadType, { title: string; one: string; many: string }> = {
   paystub: { title: 'Upload your pay stubs', one: 'pay stub', many: 'pay stubs' },
   w2: { title: 'Upload your W-2 forms', one: 'W-2 form', many: 'W-2 forms' },
@@ -61,7 +45,7 @@ export function incomeDocumentsUpload(
   income: TIncomeView | undefined,
 ): { type: TIncomeUploadType; label: string } | null {
   for (const required of income?.requiredDocuments ?? []) {
-    const type = UPLOAD_TYPE_OF[required.documentType];
+    const type = incomeUploadTypeOf(required.documentType);
     if (type) return { type, label: `Upload ${UPLOAD_TITLES[type].many}` };
   }
   return null;
@@ -78,7 +62,7 @@ function documentCondition(conditions: readonly TCondition[] | undefined, type: 
 
 function uploadedSince(income: TIncomeView, type: TIncomeUploadType, since: string | null) {
   return income.documents.filter(
-    (doc) => doc.type === DOCUMENT_TYPE_OF[type] && (since === null || doc.createdDate >= since),
+    (doc) => doc.type === INCOME_UPLOAD_DOCUMENT_TYPES[type] && (since === null || doc.createdDate >= since),
   );
 }
 
@@ -105,7 +89,7 @@ export function IncomeReview() {
               </Alert>
               <List>
                 {view.requiredDocuments.map((required) => {
-                  const type = UPLOAD_TYPE_OF[required.documentType];
+                  const type = incomeUploadTypeOf(required.documentType);
                   return (
                     <List.Item key={required.documentType}>
                       {DOCUMENT_TYPE_LABELS[required.documentType]}: {required.count}{' '}
@@ -251,8 +235,9 @@ export function IncomeUpload() {
   const condition = documentCondition(conditions.data, uploadType);
   const required =
     condition?.xtraData.numDocsRequired ??
-    income.data?.requiredDocuments.find((each) => each.documentType === DOCUMENT_TYPE_OF[uploadType])
-      ?.count ??
+    income.data?.requiredDocuments.find(
+      (each) => each.documentType === INCOME_UPLOAD_DOCUMENT_TYPES[uploadType],
+    )?.count ??
     1;
 
   const submit = () =>
