@@ -252,17 +252,23 @@ export const BANK_MESSAGES = {
 
 const digitsOnly = (value: string) => value.replace(/[\s-]/g, '');
 
+/** An ABA routing number as typed (spaces and hyphens dropped), checksum checked: form and server. */
+export const ZRoutingNumber = requiredString()
+  .transform(digitsOnly)
+  .refine(isValidRoutingNumber, BANK_MESSAGES.routingNumber);
+/** A bank account number as typed (spaces and hyphens dropped), 4 to 17 digits: form and server. */
+export const ZAccountNumber = requiredString()
+  .transform(digitsOnly)
+  .refine(isValidAccountNumber, BANK_MESSAGES.accountNumber);
+export const ZBankAccountType = z.enum(['CHECKING', 'SAVINGS'], { error: REQUIRED_MESSAGE });
+
 /** bank/manual-disburse and the other account of bank/autopay: the ABA checksum is checked here too. */
 export const ZBankAccountForm = z
   .object({
-    routingNumber: requiredString()
-      .transform(digitsOnly)
-      .refine(isValidRoutingNumber, BANK_MESSAGES.routingNumber),
-    accountNumber: requiredString()
-      .transform(digitsOnly)
-      .refine(isValidAccountNumber, BANK_MESSAGES.accountNumber),
+    routingNumber: ZRoutingNumber,
+    accountNumber: ZAccountNumber,
     confirmAccountNumber: requiredString().transform(digitsOnly),
-    accountType: z.enum(['CHECKING', 'SAVINGS'], { error: REQUIRED_MESSAGE }),
+    accountType: ZBankAccountType,
   })
   .refine((form) => form.accountNumber === form.confirmAccountNumber, {
     path: ['confirmAccountNumber'],

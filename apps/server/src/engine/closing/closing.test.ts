@@ -5,7 +5,7 @@
  */
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routeForStatus } from '@heloc/domain';
+import { BANK_MESSAGES, routeForStatus } from '@heloc/domain';
 import { schema } from '../../db';
 import { ManualClock } from '../../lib/clock';
 import { createSandboxProviders, type Providers } from '../../providers';
@@ -782,6 +782,8 @@ describe('bad input, order, ownership and repeats', () => {
       accountNumber: '123456789',
     });
     expect(badRouting.statusCode).toBe(400);
+    // The server answers the field with the screen's own words (one schema for both).
+    expect(JSON.stringify(badRouting.json())).toContain(BANK_MESSAGES.routingNumber);
     expect(
       (await c.post(who, '/bank/manual-disburse', { routingNumber: '021000021', accountNumber: '12' }))
         .statusCode,

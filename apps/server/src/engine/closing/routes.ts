@@ -18,6 +18,9 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ESIGN_DISCLOSURE_VERSION,
+  ZAccountNumber,
+  ZBankAccountType,
+  ZRoutingNumber,
   INCOME_UPLOAD_DOCUMENT_TYPES,
   INCOME_UPLOAD_TYPES,
   accountMask,
@@ -26,8 +29,6 @@ import {
   formatMaskedAccount,
   ID_TYPE_FRONT_DOCUMENT,
   isOpenAt,
-  isValidAccountNumber,
-  isValidRoutingNumber,
   MANUAL_NOTARY_FEE_CENTS,
   monthlyPaymentCents,
   VALUATION_FEE_CENTS,
@@ -106,16 +107,6 @@ const INSURANCE_UPLOAD_TYPES = {
   flood: 'PROOF_OF_FLOOD_INSURANCE',
   trust: 'CERTIFICATE_OF_TRUST',
 } as const satisfies Record<string, TDocumentType>;
-
-const ZRoutingNumber = z
-  .string()
-  .trim()
-  .refine(isValidRoutingNumber, 'The routing number is not a valid 9-digit ABA routing number');
-const ZAccountNumber = z
-  .string()
-  .trim()
-  .refine(isValidAccountNumber, 'The account number must be 4 to 17 digits');
-const ZAccountType = z.enum(['CHECKING', 'SAVINGS']);
 
 function documentView(row: typeof schema.applicationDocuments.$inferSelect) {
   return {
@@ -595,7 +586,7 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
         body: z.object({
           routingNumber: ZRoutingNumber,
           accountNumber: ZAccountNumber,
-          accountType: ZAccountType.default('CHECKING'),
+          accountType: ZBankAccountType.default('CHECKING'),
         }),
         response: { 200: ZActionResult, ...errors },
       },
@@ -631,7 +622,7 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
             /** Default: the disbursement account. */
             routingNumber: ZRoutingNumber.optional(),
             accountNumber: ZAccountNumber.optional(),
-            accountType: ZAccountType.default('CHECKING'),
+            accountType: ZBankAccountType.default('CHECKING'),
           }),
         ]),
         response: { 200: ZActionResult, ...errors },
