@@ -108,4 +108,29 @@ describe('product/select', () => {
     expect(amount).toHaveValue('14,000');
     expect(server.callsTo(`POST ${APPLICATION_PATH}/offer`)).toHaveLength(0);
   });
+
+  it("takes the organisation's own limits from the offers answer, not the platform defaults", async () => {
+    // A credit union lending from $10,000 up to $500,000: the platform's $15,000–$400,000 must not clamp it.
+    server.on(`GET ${APPLICATION_PATH}/offers`, {
+      body: { ...OFFERS, minLineCents: 10_000_00, maxLineCents: 450_000_00 },
+    });
+    const user = userEvent.setup();
+    render();
+    const amount = await screen.findByLabelText(/Initial draw/, {}, { timeout: 3000 });
+    expect(amount).toHaveValue('450,000');
+    await user.clear(amount);
+    await user.type(amount, '9,000');
+    await user.click(screen.getByRole('button', { name: 'Select this offer' }));
+    await waitFor(() => expect(amount).toHaveFocus());
+    expect(amount).toHaveAccessibleDescription(/Enter an amount from \$10,000 to \$450,000/);
+    server.on(STATUS_ROUTE, statusAnswer('COLLECT_ADDITIONAL_INFO'));
+    server.on(`POST ${APPLICATION_PATH}/offer`, { body: { status: 'COLLECT_ADDITIONAL_INFO' } });
+    await user.clear(amount);
+    await user.type(amount, '12,000');
+    await user.click(screen.getByRole('button', { name: 'Select this offer' }));
+    await waitFor(() => expect(server.callsTo(`POST ${APPLICATION_PATH}/offer`)).toHaveLength(1));
+    expect(server.callsTo(`POST ${APPLICATION_PATH}/offer`)[0]!.body).toMatchObject({
+      amountCents: 12_000_00,
+    });
+  });
 });

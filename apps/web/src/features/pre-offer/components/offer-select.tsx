@@ -14,8 +14,6 @@ import { useId, useMemo, useState } from 'react';
 import {
   formatCurrency,
   formatPercentFromBps,
-  LOAN_AMOUNT_MAX_CENTS,
-  LOAN_AMOUNT_MIN_CENTS,
   OFFER_DETAILS_TITLE,
   offerChoiceForm,
   offerFigures,
@@ -57,8 +55,8 @@ export function OfferSelect() {
 
 function OfferForm({ data }: { data: TOffersResponse }) {
   const { applicationUuid, advance, busy } = useApplicationFlow();
-  const minCents = Math.max(data.minLineCents, LOAN_AMOUNT_MIN_CENTS);
-  const maxCents = Math.min(data.maxLineCents, LOAN_AMOUNT_MAX_CENTS);
+  // The server sizes both from the organisation's own pricing: no platform default clamps them here.
+  const { minLineCents: minCents, maxLineCents: maxCents } = data;
   const terms = useMemo(
     () => [...new Set(data.offers.map((offer) => offer.termYears))].sort((a, b) => a - b),
     [data.offers],
