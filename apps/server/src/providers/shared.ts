@@ -89,32 +89,9 @@ export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-const DAY_MS = 86_400_000;
-
 /** yyyy-MM-dd of an instant in UTC (provider calendars are date-only). */
 export function isoDateOf(instant: Date): string {
   return instant.toISOString().slice(0, 10);
-}
-
-/** yyyy-MM-dd plus n calendar days. */
-export function addCalendarDays(isoDate: string, days: number): string {
-  return isoDateOf(new Date(Date.parse(`${isoDate}T00:00:00.000Z`) + days * DAY_MS));
-}
-
-let pacificDateFormat: Intl.DateTimeFormat | null = null;
-
-/**
- * yyyy-MM-dd of an instant on the Pacific wall clock: the business's calendar day (operating hours
- * are Pacific), so "today" for funding and recording does not flip at UTC midnight (4–5 pm Pacific).
- */
-export function pacificIsoDate(instant: Date): string {
-  pacificDateFormat ??= new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'America/Los_Angeles',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  });
-  return pacificDateFormat.format(instant);
 }
 
 /** Business day of a bank or office: Monday–Friday and not one of its holiday closures. */

@@ -13,3 +13,13 @@ export {
   rescissionDeadline,
   texasNoticeEarliestClosing,
 } from './business-days';
+export {
+  addCalendarDays,
+  CENTRAL_TIME_ZONE,
+  PACIFIC_TIME_ZONE,
+  pacificIsoDate,
+  pacificStartOfDay,
+  rescissionEndsAt,
+  rescissionPeriod,
+  zonedStartOfDay,
+} from './zoned';

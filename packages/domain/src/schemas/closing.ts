@@ -8,7 +8,7 @@ import { REQUIRED_MESSAGE } from '../constants';
 import { ZApplicationStep, ZDocumentType, ZIdType } from '../enums';
 import { parseDollarsToCents } from '../format/currency';
 import { isValidAccountNumber, isValidRoutingNumber } from '../format/routing-number';
-import { ZIsoDate, ZUuid, requiredString } from './common';
+import { ZIsoDate, ZIsoDateTime, ZUuid, requiredString } from './common';
 import { ZPhoneDigits } from './profile';
 
 // ---------------------------------------------------------------------------------------------
@@ -234,6 +234,8 @@ export const ZClosingSummary = z.object({
   firstPaymentDate: ZIsoDate.nullable(),
   rescissionStartDate: ZIsoDate.nullable(),
   rescissionDeadline: ZIsoDate.nullable(),
+  /** The instant the right to cancel ends (midnight Pacific ending the deadline day). */
+  rescissionEndsAt: ZIsoDateTime.nullable(),
   fundingDate: ZIsoDate.nullable(),
   funded: z.boolean(),
   disburseAccountMask: z.string().nullable(),

@@ -339,6 +339,8 @@ describe('happy path from registration to COMPLETE, all through the HTTP API', (
       status: 'COMPLETE',
       funded: true,
       rescissionDeadline: '2026-01-08',
+      // The screen's countdown runs to this instant, the one the rescission job waited for above.
+      rescissionEndsAt: '2026-01-09T08:00:00.000Z',
       fundingDate: '2026-01-13',
       firstPaymentDate: '2026-03-01',
       disburseAccountMask: '1111',

@@ -30,7 +30,6 @@ import {
 } from '../../documents';
 import type { PropertyAddress } from '../../providers/shared';
 import type { FileStorage } from '../../storage';
-import { plusDays } from './store';
 
 const DRAW_PERIOD_YEARS = 5;
 const VARIABLE_MARGIN_BPS = 100;
@@ -255,7 +254,6 @@ export async function documentsOfType(
 
 /** Transaction date → "yyyy-mm-dd" batch-friendly id. */
 export const batchId = (label: string, at: Date) => `${label}-${at.getTime()}`;
-export { plusDays };
 
 /**
  * Records one e-signature (the borrower's or an additional signer's): the E-SIGN consent version, the

@@ -9,6 +9,9 @@
 import { finishedOwners, mustWaitForSigners } from '../../modules/co-deed/store';
 import { and, eq } from 'drizzle-orm';
 import {
+  pacificIsoDate,
+  pacificStartOfDay,
+  rescissionPeriod,
   assessChosenLine,
   dtiWithAssetsBps,
   isConditionAtLeast,
@@ -48,14 +51,11 @@ import {
   mergeFlags,
   moveClosing,
   openConditions,
-  pacificIso,
-  pacificMidnight,
   PROVIDER,
   queueAfterLatestEvent,
   queueAgain,
   raiseCondition,
   recordAction,
-  rescissionPeriod,
   stringOf,
   SYSTEM,
   updateClosing,
@@ -752,7 +752,7 @@ export function registerClosingJobs(worker: JobWorker, deps: ClosingDeps): void 
       }
 
       const facts = await closingFacts(applicationUuid);
-      const documentDate = pacificIso(clock.now());
+      const documentDate = pacificIsoDate(clock.now());
       const generated = await renderClosingPackage(facts, documentDate);
       const rows = await storeGenerated(
         deps.storage,
@@ -919,7 +919,7 @@ export function registerClosingJobs(worker: JobWorker, deps: ClosingDeps): void 
         (latest, owner) => Math.max(latest, owner.signedAt.getTime()),
         signedAt,
       );
-      const transactionDate = pacificIso(lastSignedAt);
+      const transactionDate = pacificIsoDate(lastSignedAt);
       const { deadline, endsAt } = rescissionPeriod(transactionDate);
       const primaryFacts = await closingFacts(applicationUuid);
       const facts = {
@@ -1001,7 +1001,7 @@ export function registerClosingJobs(worker: JobWorker, deps: ClosingDeps): void 
         await queueAfterLatestEvent(tx, clock, application.uuid, {
           kind: CLOSING_JOBS.recordingPoll,
           payload: { submission },
-          runAfter: pacificMidnight(submission.expectedRecordedOn),
+          runAfter: pacificStartOfDay(submission.expectedRecordedOn),
         });
       });
     },
@@ -1023,7 +1023,7 @@ export function registerClosingJobs(worker: JobWorker, deps: ClosingDeps): void 
     await queueAgain(tx, clock, application.uuid, job, {
       kind,
       payload,
-      runAfter: new Date(Math.max(pacificMidnight(expectedOn).getTime(), clock.now().getTime() + HOUR_MS)),
+      runAfter: new Date(Math.max(pacificStartOfDay(expectedOn).getTime(), clock.now().getTime() + HOUR_MS)),
     });
   }
 
@@ -1134,7 +1134,7 @@ export function registerClosingJobs(worker: JobWorker, deps: ClosingDeps): void 
         await queueAfterLatestEvent(tx, clock, application.uuid, {
           kind: CLOSING_JOBS.fundingPoll,
           payload: { disbursement },
-          runAfter: pacificMidnight(disbursement.fundingDate),
+          runAfter: pacificStartOfDay(disbursement.fundingDate),
         });
       });
     },

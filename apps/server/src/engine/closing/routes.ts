@@ -18,6 +18,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ESIGN_DISCLOSURE_VERSION,
+  rescissionEndsAt,
   ZAccountNumber,
   ZBankAccountType,
   ZRoutingNumber,
@@ -1565,6 +1566,9 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
           firstPaymentDate: closing.transactionDate ? firstPaymentDate(closing.transactionDate) : null,
           rescissionStartDate: closing.transactionDate,
           rescissionDeadline: closing.rescissionDeadline,
+          rescissionEndsAt: closing.rescissionDeadline
+            ? rescissionEndsAt(closing.rescissionDeadline).toISOString()
+            : null,
           fundingDate: closing.fundingDate,
           funded: closing.fundedAt !== null,
           disburseAccountMask: account?.mask ?? null,

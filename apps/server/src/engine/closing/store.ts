@@ -1,15 +1,10 @@
 /**
  * What the closing routes and jobs share: moving the application (with the next job, possibly due
- * later), the closing row, conditions, provider facts read back from the audit trail, and the
- * Pacific calendar the waiting periods end on.
+ * later), the closing row, conditions, and provider facts read back from the audit trail (the
+ * Pacific calendar the waiting periods end on is the domain's calendar/zoned).
  */
 import { and, desc, eq, isNull, max } from 'drizzle-orm';
-import {
-  pacificWallClock,
-  rescissionDeadline,
-  type TApplicationStatus,
-  type TConditionCategory,
-} from '@heloc/domain';
+import { type TApplicationStatus, type TConditionCategory } from '@heloc/domain';
 import type { Database, Executor } from '../../db';
 import { schema } from '../../db';
 import type { Clock } from '../../lib/clock';
@@ -336,52 +331,6 @@ export async function loadClosingSubject(
 export function stringOf(payload: Record<string, unknown>, key: string): string | null {
   const value = payload[key];
   return typeof value === 'string' && value !== '' ? value : null;
-}
-
-// ---------------------------------------------------------------------------------------------
-// The business calendar: dates are Pacific (operating hours are Pacific, DESIGN.md), the waiting
-// periods end at a Pacific midnight.
-// ---------------------------------------------------------------------------------------------
-
-const HOUR_MS = 3_600_000;
-
-/** yyyy-MM-dd plus n calendar days. */
-export function plusDays(isoDate: string, days: number): string {
-  return new Date(Date.parse(`${isoDate}T00:00:00.000Z`) + days * 24 * HOUR_MS).toISOString().slice(0, 10);
-}
-
-/** The instant a Pacific calendar day starts (00:00 PST or PDT). */
-export function pacificMidnight(isoDate: string): Date {
-  const utcMidnight = Date.parse(`${isoDate}T00:00:00.000Z`);
-  // Pacific is UTC−8 (PST) or UTC−7 (PDT): the day starts 7 or 8 hours after UTC midnight.
-  for (const offsetHours of [7, 8]) {
-    const candidate = utcMidnight + offsetHours * HOUR_MS;
-    const wall = pacificWallClock(candidate);
-    if (wall.secondsOfDay === 0 && pacificIso(candidate) === isoDate) return new Date(candidate);
-  }
-  throw new RangeError(`no Pacific midnight on ${isoDate}`);
-}
-
-let pacificDateFormat: Intl.DateTimeFormat | null = null;
-export function pacificIso(instant: Date | number): string {
-  pacificDateFormat ??= new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'America/Los_Angeles',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  });
-  return pacificDateFormat.format(instant);
-}
-
-/**
- * The rescission period of a transaction date (Regulation Z 1026.15: three business days, Sundays and
- * federal holidays excluded, by the domain's calendar): the last day to cancel and the instant the
- * right ends — midnight at the end of that day, on the Pacific clock. Pacific midnight is at or after
- * local midnight everywhere in the contiguous states, so no borrower's period is cut short there.
- */
-export function rescissionPeriod(transactionDate: string): { deadline: string; endsAt: Date } {
-  const deadline = rescissionDeadline(transactionDate);
-  return { deadline, endsAt: pacificMidnight(plusDays(deadline, 1)) };
 }
 
 /** Merges flags into the status object without a step change (a check that runs beside the flow). */

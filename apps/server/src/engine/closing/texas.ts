@@ -12,30 +12,16 @@
  * so no document is signed before the date either.
  */
 import { eq, min } from 'drizzle-orm';
-import { formatDisplayDate, formatIsoDate, texasNoticeEarliestClosing } from '@heloc/domain';
+import {
+  CENTRAL_TIME_ZONE,
+  formatDisplayDate,
+  formatIsoDate,
+  texasNoticeEarliestClosing,
+  zonedStartOfDay,
+} from '@heloc/domain';
 import type { Executor } from '../../db';
 import { schema } from '../../db';
 import type { GuardRefusal, StepGuard } from '../../workflow/step-machine';
-
-const TEXAS_ZONE = 'America/Chicago';
-const HOUR_MS = 3_600_000;
-
-/** The instant a Texas calendar day starts (00:00 CST or CDT). */
-export function texasMidnight(isoDate: string): Date {
-  const utcMidnight = Date.parse(`${isoDate}T00:00:00.000Z`);
-  // Central is UTC−6 (CST) or UTC−5 (CDT): the day starts 5 or 6 hours after UTC midnight.
-  for (const offsetHours of [5, 6]) {
-    const candidate = new Date(utcMidnight + offsetHours * HOUR_MS);
-    const previous = new Date(candidate.getTime() - 1);
-    if (
-      formatIsoDate(candidate, { timeZone: TEXAS_ZONE }) === isoDate &&
-      formatIsoDate(previous, { timeZone: TEXAS_ZONE }) !== isoDate
-    ) {
-      return candidate;
-    }
-  }
-  throw new RangeError(`no Texas midnight on ${isoDate}`);
-}
 
 /** The first Texas day the application may close, or null when its property is not in Texas. */
 export async function texasEarliestClosing(
@@ -52,9 +38,9 @@ export async function texasEarliestClosing(
     .select({ at: min(schema.applicationEvents.at) })
     .from(schema.applicationEvents)
     .where(eq(schema.applicationEvents.applicationUuid, application.uuid));
-  const noticeDate = formatIsoDate(first?.at ?? application.createdAt, { timeZone: TEXAS_ZONE });
+  const noticeDate = formatIsoDate(first?.at ?? application.createdAt, { timeZone: CENTRAL_TIME_ZONE });
   const date = texasNoticeEarliestClosing(noticeDate);
-  return { date, at: texasMidnight(date) };
+  return { date, at: zonedStartOfDay(date, CENTRAL_TIME_ZONE) };
 }
 
 /** Refuses a Texas closing before the 12th day after the notice; null when it may close. */

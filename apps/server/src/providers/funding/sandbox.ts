@@ -1,18 +1,17 @@
 /**
  * Deterministic funding: the funding date is the first ACH banking day (Mon–Fri, not a day the
- * Federal Reserve is closed for a holiday) after the rescission deadline and not before today (Pacific); SENT from that day on.
+ * Federal Reserve is closed for a holiday) after the rescission deadline and not before today
+ * (Pacific); SENT from that day on.
  */
-import { isFederalReserveHoliday, isValidAccountNumber, isValidRoutingNumber } from '@heloc/domain';
-import type { Clock } from '../../lib/clock';
 import {
   addCalendarDays,
-  digitsOf,
-  hashInt,
-  isBankingDay,
-  last4,
+  isFederalReserveHoliday,
+  isValidAccountNumber,
+  isValidRoutingNumber,
   pacificIsoDate,
-  sandboxId,
-} from '../shared';
+} from '@heloc/domain';
+import type { Clock } from '../../lib/clock';
+import { digitsOf, hashInt, isBankingDay, last4, sandboxId } from '../shared';
 import type { FundingProvider } from './index';
 
 export function createSandboxFunding(options: { clock: Clock }): FundingProvider {

@@ -5,7 +5,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { Clock } from '../../lib/clock';
-import { addCalendarDays, hashInt, isoDateOf, sandboxId } from '../shared';
+import { addCalendarDays } from '@heloc/domain';
+import { hashInt, isoDateOf, sandboxId } from '../shared';
 import type { IdentityDocumentProvider } from './index';
 import { SANDBOX_UNREADABLE_ID_PNG_BASE64 } from './sandbox-images';
 

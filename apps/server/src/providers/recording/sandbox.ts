@@ -3,9 +3,14 @@
  * (the 1.05% basic + additional rate outside New York City; within the domain's $0–$1,400 range);
  * recorded after two county business days on the injected clock.
  */
-import { isObservedFederalHoliday, RECORDING_TAX_BASIS_CENTS } from '@heloc/domain';
+import {
+  addCalendarDays,
+  isObservedFederalHoliday,
+  pacificIsoDate,
+  RECORDING_TAX_BASIS_CENTS,
+} from '@heloc/domain';
 import type { Clock } from '../../lib/clock';
-import { addCalendarDays, hashInt, isBankingDay, pacificIsoDate, sandboxId } from '../shared';
+import { hashInt, isBankingDay, sandboxId } from '../shared';
 import type { RecordingProvider } from './index';
 
 const RECORDING_FEE_CENTS = 12_500;

@@ -24,23 +24,6 @@ import {
 } from '../api/closing-api';
 import { Facts, QueryView } from './common';
 
-/** The instant the right to cancel ends: midnight Pacific at the end of `deadline` (yyyy-MM-dd). */
-export function rescissionEndsAt(deadline: string): Date {
-  const [year, month, day] = deadline.split('-').map(Number) as [number, number, number];
-  // Midnight of the next day in Los Angeles: try both offsets (PST −8, PDT −7) and keep the one that
-  // reads as 00:00 there.
-  for (const offsetHours of [8, 7]) {
-    const candidate = new Date(Date.UTC(year, month - 1, day + 1, offsetHours));
-    const hour = new Intl.DateTimeFormat('en-US', {
-      timeZone: OPERATING_HOURS_TIME_ZONE,
-      hour: 'numeric',
-      hourCycle: 'h23',
-    }).format(candidate);
-    if (Number(hour) === 0) return candidate;
-  }
-  return new Date(Date.UTC(year, month - 1, day + 1, 8));
-}
-
 export function countdownText(msLeft: number): string {
   if (msLeft <= 0) return 'The cancellation period has ended.';
   const minutes = Math.floor(msLeft / 60_000);
@@ -88,7 +71,8 @@ export function CompleteScreen() {
   return (
     <QueryView query={summary} label="Loading your line of credit">
       {(view) => {
-        const endsAt = view.rescissionDeadline ? rescissionEndsAt(view.rescissionDeadline) : null;
+        // The server says when the right ends: the web does no time-zone arithmetic of its own.
+        const endsAt = view.rescissionEndsAt ? new Date(view.rescissionEndsAt) : null;
         const cancelling = !view.funded && endsAt !== null && endsAt.getTime() > now;
         return (
           <StepPage
