@@ -12,7 +12,6 @@ import {
   formatCurrency,
   formatDisplayDate,
   formatMaskedAccount,
-  OPERATING_HOURS_TIME_ZONE,
 } from '@heloc/domain';
 import { StepPage, useApplicationFlow } from '@/features/application-flow';
 import { getBytes } from '@/lib/api-client';
