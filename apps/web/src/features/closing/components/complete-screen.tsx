@@ -8,11 +8,7 @@ import '@mantine/core/styles/List.css';
 import { Alert, Button, List, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import {
-  formatCurrency,
-  formatDisplayDate,
-  formatMaskedAccount,
-} from '@heloc/domain';
+import { formatCurrency, formatDisplayDate, formatMaskedAccount } from '@heloc/domain';
 import { StepPage, useApplicationFlow } from '@/features/application-flow';
 import { getBytes } from '@/lib/api-client';
 import { errorText } from '@/lib/api-errors';
