@@ -289,13 +289,22 @@ export const ZEmployerForm = z.object({
 });
 export type TEmployerFormInput = z.input<typeof ZEmployerForm>;
 
+/** The home values a borrower may estimate on bpo/estimate-value: the form and the server check both. */
+export const ESTIMATED_VALUE_MIN_CENTS = 50_000_00;
+export const ESTIMATED_VALUE_MAX_CENTS = 50_000_000_00;
 export const ESTIMATE_MESSAGES = { range: 'Please enter a value between $50,000 and $50,000,000' } as const;
+/** The server's body field: whole cents within the same bounds, with the form's message. */
+export const ZEstimatedValueCents = z
+  .number()
+  .int()
+  .min(ESTIMATED_VALUE_MIN_CENTS, ESTIMATE_MESSAGES.range)
+  .max(ESTIMATED_VALUE_MAX_CENTS, ESTIMATE_MESSAGES.range);
 
 /** bpo/estimate-value: dollars as typed ("450,000") → cents. */
 export const ZEstimateValueForm = z.object({
   estimatedValue: requiredString().transform((value, context) => {
     const cents = parseDollarsToCents(value);
-    if (cents === null || cents < 50_000_00 || cents > 50_000_000_00) {
+    if (cents === null || !ZEstimatedValueCents.safeParse(cents).success) {
       context.addIssue({ code: 'custom', message: ESTIMATE_MESSAGES.range });
       return z.NEVER;
     }

@@ -5,7 +5,7 @@
  */
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BANK_MESSAGES, routeForStatus } from '@heloc/domain';
+import { BANK_MESSAGES, ESTIMATE_MESSAGES, routeForStatus } from '@heloc/domain';
 import { schema } from '../../db';
 import { ManualClock } from '../../lib/clock';
 import { createSandboxProviders, type Providers } from '../../providers';
@@ -516,6 +516,10 @@ describe('scenarios', () => {
     let status = await c.status(who);
     expect(status.status).toBe('NO_AVM');
     expect(route(status)).toBe('bpo/estimate-value');
+    // Out of the form's bounds: refused with the form's own words.
+    const tooLow = await c.post(who, '/bpo/estimate', { estimatedValueCents: 49_999_99 });
+    expect(tooLow.statusCode).toBe(400);
+    expect(JSON.stringify(tooLow.json())).toContain(ESTIMATE_MESSAGES.range);
     expect((await c.post(who, '/bpo/estimate', { estimatedValueCents: 700_000_00 })).json()).toEqual({
       status: 'BPO_ORDER',
     });

@@ -18,6 +18,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ESIGN_DISCLOSURE_VERSION,
+  ZEstimatedValueCents,
   rescissionEndsAt,
   ZAccountNumber,
   ZBankAccountType,
@@ -816,7 +817,7 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'The borrower’s estimate of the home’s value (no automated value was available)',
         params,
-        body: z.object({ estimatedValueCents: z.number().int().min(50_000_00).max(50_000_000_00) }),
+        body: z.object({ estimatedValueCents: ZEstimatedValueCents }),
         response: { 200: ZActionResult, ...errors },
       },
     },
