@@ -30,6 +30,8 @@ test.describe('redirects from inside the app router', () => {
     await page.getByRole('button', { name: 'Log in' }).click();
     await expect(page).toHaveURL(step);
     await expect(main.getByRole('heading', { level: 1, name: 'Basic Info' })).toBeVisible();
+    // WCAG 2.4.2: the title names the screen and the organisation.
+    await expect(page).toHaveTitle(/^Basic Info \| \S/);
   });
 
   test('a visitor on plaid-oauth-success is sent to sign in with the page as redirectUrl', async ({
@@ -56,6 +58,7 @@ test.describe('redirects from inside the app router', () => {
     await page.goto('/account/heloc/?org=MAIN');
     await expect(page).toHaveURL('/dashboard?org=MAIN');
     await expect(page.getByRole('heading', { level: 1, name: 'Your applications' })).toBeVisible();
+    await expect(page).toHaveTitle(/^Your applications \| \S/);
   });
 
   test('plaid-oauth-success without a remembered application goes to the dashboard', async ({ page }) => {

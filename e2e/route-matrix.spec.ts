@@ -3,7 +3,8 @@
  * see router-routes.ts) opened by each kind of person — a visitor, the owner of an application in
  * progress, another borrower, the owner of a cancelled application — as a link or bookmark would,
  * then reloaded where it landed. Each must land on the destination of spec 1 §2/§4/§6 (and the
- * routing table), on a real screen: never "Page not found", never the error fallback. Start states
+ * routing table), on a real screen: never "Page not found", never the error fallback; and the page
+ * title must name that screen and the organisation. Start states
  * come from the API; the check per cell is the URL and the screen's heading (axe runs in the screens'
  * own tests), so the whole matrix stays fast.
  */
@@ -128,6 +129,21 @@ async function visit(page: Page, url: string, landing: string, reloaded: Set<str
     const heading = page.getByRole('heading', { level: 1 }).first();
     await expect.soft(heading, where).toBeVisible();
     await expect.soft(heading, where).not.toHaveText(SCREEN_PROBLEMS);
+    // WCAG 2.4.2: the title names the screen (its heading) and the organisation.
+    await expect.soft
+      .poll(
+        () =>
+          page.evaluate(() => {
+            const screen = document.querySelector('main h1')?.textContent?.replace(/\s+/g, ' ').trim();
+            return (
+              Boolean(screen) &&
+              /^.+ \| .+$/.test(document.title) &&
+              document.title.startsWith(`${screen} | `)
+            );
+          }),
+        { message: `${where}: document.title names the screen and the organisation` },
+      )
+      .toBe(true);
   }
 }
 
