@@ -28,6 +28,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import {
+  chatbotFeedbackMessage,
   CHAT_ALERTS,
   CHAT_ATTACHMENT_ACCEPT,
   CHAT_AUTH_REFRESH_INTERVAL_MS,
@@ -721,9 +722,7 @@ export default function ChatWindow({
               questionId: last.questionId,
               conversationId: session.conversationId,
               responseToCustomer: last.responseStr,
-              feedbackMessage: feedback.additionalInformation
-                ? `${feedback.reason}: ${feedback.additionalInformation}`
-                : feedback.reason,
+              feedbackMessage: chatbotFeedbackMessage(feedback),
               rating: 0,
               senderEmail: session.emailAddress ?? null,
               senderType: 'APPLICANT',
