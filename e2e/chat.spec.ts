@@ -249,7 +249,7 @@ test('a live chat renews its token before the 6 hours; once it ran out the chat 
   await expect(chat.getByRole('log')).toContainText('Still there?');
   await expect(endPanel.getByRole('button', { name: 'Take the survey' })).toHaveCount(0);
   await expect(page).toHaveURL('/dashboard?org=MAIN');
-  expect(await page.evaluate(() => localStorage.getItem('jwt'))).toBe(borrower.jwt);
+  expect(await page.evaluate(() => localStorage.getItem('jwt'))).toBe(`Bearer ${borrower.jwt}`);
   await expect(page.getByRole('button', { name: 'Profile menu' })).toBeVisible();
 
   await endPanel.getByRole('button', { name: 'Start new chat' }).click();

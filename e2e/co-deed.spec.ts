@@ -7,7 +7,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './fixtures';
-import { registerBorrower } from './borrower';
+import { registerBorrower, storedAuthorization } from './borrower';
 
 const engine = (uuid: string) => `/service-application/api/v1/application/heloc/${uuid}`;
 const statusUrl = (uuid: string) => `/service-krang-heloc/borrower/secure/api/v1/${uuid}/status`;
@@ -24,10 +24,9 @@ const PNG = Buffer.from(
 type Answer = Record<string, any>;
 
 async function call(page: Page, method: 'GET' | 'POST', path: string, data?: unknown, multipart?: unknown) {
-  const jwt = await page.evaluate(() => localStorage.getItem('jwt'));
   const response = await page.request.fetch(path, {
     method,
-    headers: { authorization: `Bearer ${jwt}` },
+    headers: { authorization: await storedAuthorization(page) },
     ...(data !== undefined && { data }),
     ...(multipart !== undefined && { multipart: multipart as Record<string, string> }),
   });
@@ -235,7 +234,7 @@ test('the co-owner accepts from the outbox link, signs and is notarized; the bor
   await signer.waitForURL(/\/dashboard/);
   await expect(signer.getByText('Sandy Happypath')).toHaveCount(0);
   const denied = await signer.request.get(engine(uuid), {
-    headers: { authorization: `Bearer ${await signer.evaluate(() => localStorage.getItem('jwt'))}` },
+    headers: { authorization: await storedAuthorization(signer) },
   });
   expect(denied.status()).toBe(404);
 

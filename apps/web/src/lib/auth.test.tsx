@@ -89,10 +89,12 @@ describe('requireAuth (spec 1 §6)', () => {
 });
 
 describe('token helpers', () => {
-  it('stores the bare token and clears it', () => {
+  it('stores the token as "Bearer <jwt>" (spec 1 §4), reads it bare and clears it', () => {
     setToken('Bearer abc');
     expect(getToken()).toBe('abc');
-    expect(localStorage.getItem('jwt')).toBe('abc');
+    expect(localStorage.getItem('jwt')).toBe('Bearer abc');
+    setToken('def');
+    expect(localStorage.getItem('jwt')).toBe('Bearer def');
     clearToken();
     expect(getToken()).toBeNull();
   });

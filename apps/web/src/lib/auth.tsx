@@ -43,7 +43,7 @@ export function getToken(): string | null {
   return getStoredToken();
 }
 
-/** Stores a jwt (a "Bearer " prefix is dropped); every reader of the session re-renders. */
+/** Stores a jwt (as "Bearer <jwt>", spec 1 §4, whether or not it came with the prefix); every reader of the session re-renders. */
 export function setToken(token: string): void {
   storeToken(token);
 }
