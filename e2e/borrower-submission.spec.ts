@@ -8,7 +8,7 @@
  * asserting the URL, the words on each screen and axe.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { registerBorrower, stepUrl, submitBasicInfo } from './borrower';
+import { registerBorrower, stepUrl, storedAuthorization, submitBasicInfo } from './borrower';
 import { expectNoAxeViolations } from './fixtures';
 
 const engine = (uuid: string) => `/service-application/api/v1/application/heloc/${uuid}`;
@@ -16,10 +16,9 @@ const statusUrl = (uuid: string) => `/service-krang-heloc/borrower/secure/api/v1
 
 /** A call as the signed-in borrower of this page (token from its storage, cookie from its context). */
 async function asBorrower(page: Page, method: 'GET' | 'POST', path: string, data?: unknown) {
-  const jwt = await page.evaluate(() => localStorage.getItem('jwt'));
   const response = await page.request.fetch(path, {
     method,
-    headers: { authorization: `Bearer ${jwt}` },
+    headers: { authorization: await storedAuthorization(page) },
     ...(data !== undefined && { data }),
   });
   expect(response.status(), `${method} ${path}: ${await response.text()}`).toBe(200);

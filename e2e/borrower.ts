@@ -40,14 +40,22 @@ export async function registerBorrower(
   });
   expect(response.status(), await response.text()).toBe(201);
   const { jwt, applicationUuid } = (await response.json()) as { jwt: string; applicationUuid: string };
-  await page.evaluate((token) => localStorage.setItem('jwt', token), jwt);
+  await page.evaluate((token) => localStorage.setItem('jwt', `Bearer ${token}`), jwt);
   return applicationUuid;
+}
+
+/** The Authorization header of the page's stored sign-in (kept as "Bearer <jwt>", spec 1 §4). */
+export async function storedAuthorization(page: Page): Promise<string> {
+  const stored = await page.evaluate(() => localStorage.getItem('jwt'));
+  if (!stored) throw new Error('no stored jwt');
+  return stored.startsWith('Bearer ') ? stored : `Bearer ${stored}`;
 }
 
 /** A GET as the signed-in borrower of this page (token from its storage, cookie from its context). */
 export async function serverGet(page: Page, path: string): Promise<Record<string, unknown>> {
-  const jwt = await page.evaluate(() => localStorage.getItem('jwt'));
-  const response = await page.request.get(path, { headers: { authorization: `Bearer ${jwt}` } });
+  const response = await page.request.get(path, {
+    headers: { authorization: await storedAuthorization(page) },
+  });
   expect(response.status(), await response.text()).toBe(200);
   return (await response.json()) as Record<string, unknown>;
 }

@@ -6,6 +6,7 @@
  * "closed" come from operating-hours data set through the staff hours call, never a test branch.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { moveClock, registerBorrower } from './closing-api';
 import { expectNoAxeViolations } from './fixtures';
 
 const STAFF = { email: 'ops@heloc.test', password: 'Ops-password-1' };
@@ -194,4 +195,63 @@ test('a borrower chats with an agent on the desk: messages both ways, an attachm
   await endPanel.getByRole('button', { name: 'Start new chat' }).click();
   await expect(chatWindow(page).getByRole('button', { name: 'Start chat' })).toBeVisible();
   await agentContext.close();
+});
+
+test('a live chat renews its token before the 6 hours; once it ran out the chat ends, transcript kept, the borrower still signed in', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  await setChatHours(request, 'MAIN', true);
+  // The page's own clock, so the renewal timer (10 minutes before the token's end) can be reached.
+  await page.clock.install();
+  const borrower = await registerBorrower(page);
+  await page.goto('/dashboard?org=MAIN');
+  await expect(page.getByRole('heading', { level: 1, name: 'Your applications' })).toBeVisible();
+  await page.getByRole('button', { name: 'Chat with us' }).click();
+  const chat = chatWindow(page);
+  await chat.getByLabel('Name').fill('Ann Example');
+  await chat.getByLabel('How can we help?').fill('Is my draw period ten years?');
+  await chat.getByRole('button', { name: 'Start chat' }).click();
+  await expect(chat.getByTestId('chat-waiting')).toContainText('Waiting for next available agent');
+  await send(page, 'Still there?');
+  await expect(chat.getByRole('log')).toContainText('Still there?');
+
+  // Renewal: 5 h 51 min later in the page, the refreshToken call renews the token (stored with its
+  // new expiration; issued within the same second it may be the same string).
+  const storedSession = () =>
+    page.evaluate(
+      () =>
+        JSON.parse(localStorage.getItem('heloc_chat_session') ?? '{}') as {
+          token?: string;
+          expiration?: number;
+        },
+    );
+  const before = await storedSession();
+  expect(before.token).toBeTruthy();
+  const renewal = page.waitForResponse((response) => response.url().endsWith('/twilio/refreshToken'));
+  await page.clock.fastForward('05:51:00');
+  const renewed = await renewal;
+  expect(renewed.status()).toBe(200);
+  const fresh = (await renewed.json()) as { token: string; expiration: number };
+  await expect.poll(async () => (await storedSession()).token).toBe(fresh.token);
+  expect(fresh.expiration).toBeGreaterThanOrEqual(before.expiration!);
+
+  // The token runs out on the server (6 hours and more later): the next message is refused with 401
+  // "Token state is invalid.", renewal fails too, and the chat ends instead of signing the borrower out.
+  // The page's clock stands still from here, so the message (not the next renewal timer) meets it.
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+  await moveClock(baseURL!, { advanceMs: 6 * 60 * 60_000 + 60_000 });
+  await send(page, 'Hello again');
+  const endPanel = chat.getByTestId('chat-end-panel');
+  await expect(endPanel.getByRole('button', { name: 'Start new chat' })).toBeVisible();
+  await expect(chat.getByTestId('chat-alert')).toHaveText('Token state is invalid.');
+  await expect(chat.getByRole('log')).toContainText('Still there?');
+  await expect(endPanel.getByRole('button', { name: 'Take the survey' })).toHaveCount(0);
+  await expect(page).toHaveURL('/dashboard?org=MAIN');
+  expect(await page.evaluate(() => localStorage.getItem('jwt'))).toBe(`Bearer ${borrower.jwt}`);
+  await expect(page.getByRole('button', { name: 'Profile menu' })).toBeVisible();
+
+  await endPanel.getByRole('button', { name: 'Start new chat' }).click();
+  await expect(chat.getByRole('button', { name: 'Start chat' })).toBeVisible();
 });

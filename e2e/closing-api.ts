@@ -43,7 +43,7 @@ export async function registerBorrower(
   });
   expect(res.status(), await res.text()).toBe(201);
   const { jwt, applicationUuid } = (await res.json()) as { jwt: string; applicationUuid: string };
-  await page.evaluate((token) => localStorage.setItem('jwt', token), jwt);
+  await page.evaluate((token) => localStorage.setItem('jwt', `Bearer ${token}`), jwt);
   return { applicationUuid, jwt, email, lastName };
 }
 

@@ -7,7 +7,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './fixtures';
-import { registerBorrower } from './borrower';
+import { registerBorrower, storedAuthorization } from './borrower';
 
 const engine = (uuid: string) => `/service-application/api/v1/application/heloc/${uuid}`;
 const statusUrl = (uuid: string) => `/service-krang-heloc/borrower/secure/api/v1/${uuid}/status`;
@@ -24,10 +24,9 @@ const PNG = Buffer.from(
 type Answer = Record<string, any>;
 
 async function call(page: Page, method: 'GET' | 'POST', path: string, data?: unknown, multipart?: unknown) {
-  const jwt = await page.evaluate(() => localStorage.getItem('jwt'));
   const response = await page.request.fetch(path, {
     method,
-    headers: { authorization: `Bearer ${jwt}` },
+    headers: { authorization: await storedAuthorization(page) },
     ...(data !== undefined && { data }),
     ...(multipart !== undefined && { multipart: multipart as Record<string, string> }),
   });
@@ -194,8 +193,15 @@ test('the co-owner accepts from the outbox link, signs and is notarized; the bor
   await expect(signButton).toBeDisabled();
   // Signing opens only once the last page has been seen: page to the end of the document.
   await main.getByLabel(/I agree to sign this document electronically/).check();
+  // Each "Next page" names the page it went to, at once (no retry hides a viewer that lags behind).
   const nextPage = main.getByRole('button', { name: 'Next page' });
-  while (await nextPage.isEnabled()) await nextPage.click();
+  const pages = Number((await main.getByText(/^Page 1 of \d+$/).textContent())?.split(' of ')[1]);
+  expect(pages).toBeGreaterThan(1);
+  for (let page = 2; page <= pages; page += 1) {
+    await nextPage.click();
+    await expect(main.getByText(`Page ${page} of ${pages}`)).toBeVisible();
+  }
+  await expect(nextPage).toBeDisabled();
   await viewer.scrollIntoViewIfNeeded();
   await expect(signButton).toBeEnabled();
   await signButton.click();
@@ -228,7 +234,7 @@ test('the co-owner accepts from the outbox link, signs and is notarized; the bor
   await signer.waitForURL(/\/dashboard/);
   await expect(signer.getByText('Sandy Happypath')).toHaveCount(0);
   const denied = await signer.request.get(engine(uuid), {
-    headers: { authorization: `Bearer ${await signer.evaluate(() => localStorage.getItem('jwt'))}` },
+    headers: { authorization: await storedAuthorization(signer) },
   });
   expect(denied.status()).toBe(404);
 

@@ -17,7 +17,8 @@ for (const orgCode of ['MAIN', 'CASCADE_TEACHERS']) {
     const { name, colors } = org!.orgBrand;
     const company = org!.orgMetaData.companyInfo;
 
-    await expect(page).toHaveTitle(`${name} | Home Equity Line of Credit`);
+    // The title names the screen and the organisation (WCAG 2.4.2).
+    await expect(page).toHaveTitle(`Apply for a Home Equity Line of Credit | ${name}`);
     await expect(page.getByRole('banner').getByRole('img', { name })).toBeVisible();
     await expect(
       page.getByRole('heading', { level: 1, name: 'Apply for a Home Equity Line of Credit' }),

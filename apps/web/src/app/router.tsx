@@ -10,7 +10,7 @@ import { lazyRoute } from '@/lib/lazy-route';
 import type { RouterScope } from '@/lib/router-scope';
 import { requireAuth } from '@/lib/auth';
 import { appIndexLoader } from './routes/auth-loaders';
-import { stepHandle } from '@/features/application-flow/step-handle';
+import { isStepHandle, stepHandle } from '@/features/application-flow/step-handle';
 import { applicationLoader } from './routes/app/application-loader';
 import { plaidOauthSuccessLoader } from './routes/app/plaid-oauth-success';
 import { closingRoutes } from './routes/app/steps/closing-routes';
@@ -118,6 +118,50 @@ export const hostRoutes: RouteObject[] = withRoot([
   })),
   notFoundRoute,
 ]);
+
+/** One page route of a router, as a full path pattern (":applicationUuid", ":type", "*" left in). */
+export interface RoutePattern {
+  path: string;
+  /** The status-routed step of the route (its handle), when the frame's guard may move it on. */
+  step?: string;
+  alsoWhen?: readonly string[];
+}
+
+/**
+ * Every route that answers a URL, flattened from a route tree (layout-only routes left out, a parent
+ * and its index counted once): the list the route-matrix browser test visits, read from the routers
+ * themselves so a new route is covered without a copy to keep in step.
+ */
+export function routePatterns(routes: RouteObject[], base: string): RoutePattern[] {
+  const seen = new Map<string, RoutePattern>();
+  const walk = (list: RouteObject[], parent: string) => {
+    for (const route of list) {
+      const path = route.index
+        ? parent
+        : route.path === undefined
+          ? parent
+          : route.path.startsWith('/')
+            ? route.path
+            : `${parent.replace(/\/$/, '')}/${route.path}`;
+      if (route.index || route.path !== undefined) {
+        const handle = isStepHandle(route.handle) ? route.handle : null;
+        const entry: RoutePattern = {
+          path,
+          ...(handle && { step: handle.step }),
+          ...(handle?.alsoWhen && { alsoWhen: handle.alsoWhen }),
+        };
+        // An index route speaks for its parent's path.
+        if (!seen.has(path) || route.index) seen.set(path, entry);
+      }
+      if (route.children) walk(route.children, path);
+    }
+  };
+  walk(routes, base);
+  return [...seen.values()];
+}
+
+export const appRoutePatterns: RoutePattern[] = routePatterns(appRoutes, `${APP_BASENAME}/`);
+export const hostRoutePatterns: RoutePattern[] = routePatterns(hostRoutes, '/');
 
 export function createRouter(scope: RouterScope) {
   return scope === 'app'

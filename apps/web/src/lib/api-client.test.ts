@@ -93,31 +93,38 @@ describe('token handling', () => {
     expect(call().headers.has('authorization')).toBe(false);
   });
 
+  it('rewrites a token stored without the prefix (an older version) in the spec form', async () => {
+    localStorage.setItem('jwt', 'legacy.token');
+    await api.get('/x');
+    expect(call().headers.get('authorization')).toBe('Bearer legacy.token');
+    expect(localStorage.getItem('jwt')).toBe('Bearer legacy.token');
+  });
+
   it('never doubles the prefix of a token stored with one', async () => {
     localStorage.setItem('jwt', 'Bearer abc');
     await api.get('/x');
     expect(call().headers.get('authorization')).toBe('Bearer abc');
   });
 
-  it('replaces the stored token with a response authorization header, stored without its Bearer prefix', async () => {
+  it('replaces the stored token with a response authorization header, stored as "Bearer <jwt>" (spec 1 §4)', async () => {
     localStorage.setItem('jwt', 'old');
     fetchMock.mockResolvedValueOnce(json({}, { headers: { authorization: 'Bearer new.token' } }));
     await api.get('/x');
-    expect(localStorage.getItem('jwt')).toBe('new.token');
+    expect(localStorage.getItem('jwt')).toBe('Bearer new.token');
     await api.get('/y');
     expect(call(1).headers.get('authorization')).toBe('Bearer new.token');
   });
 
-  it('stores a bare response token as is', async () => {
+  it('stores a bare response token with the Bearer prefix', async () => {
     fetchMock.mockResolvedValueOnce(json({}, { headers: { authorization: 'bare.token' } }));
     await api.get('/x');
-    expect(localStorage.getItem('jwt')).toBe('bare.token');
+    expect(localStorage.getItem('jwt')).toBe('Bearer bare.token');
   });
 
   it('keeps the stored token when the response has no authorization header', async () => {
-    localStorage.setItem('jwt', 'kept');
+    localStorage.setItem('jwt', 'Bearer kept');
     await api.get('/x');
-    expect(localStorage.getItem('jwt')).toBe('kept');
+    expect(localStorage.getItem('jwt')).toBe('Bearer kept');
   });
 
   it('sends no token on external-context calls (option)', async () => {
@@ -309,7 +316,7 @@ describe('errors', () => {
       json({ status: 400, message: 'No' }, { status: 400, headers: { authorization: 'Bearer renewed' } }),
     );
     await failure(api.get('/x'));
-    expect(localStorage.getItem('jwt')).toBe('renewed');
+    expect(localStorage.getItem('jwt')).toBe('Bearer renewed');
   });
 
   it('turns a network failure into an ApiError with status 0 and the default message', async () => {
@@ -382,21 +389,21 @@ describe('unauthenticated failures (spec 2 §8)', () => {
   });
 
   it('other 403s keep the session', async () => {
-    localStorage.setItem('jwt', 'kept');
+    localStorage.setItem('jwt', 'Bearer kept');
     fetchMock.mockResolvedValueOnce(json({ status: 403, message: 'Not an agent account' }, { status: 403 }));
     await failure(api.get('/x'));
-    expect(localStorage.getItem('jwt')).toBe('kept');
+    expect(localStorage.getItem('jwt')).toBe('Bearer kept');
     expect(browserLocation.assign).not.toHaveBeenCalled();
   });
 
   it('a call that opts out (the login call) only fails', async () => {
-    localStorage.setItem('jwt', 'kept');
+    localStorage.setItem('jwt', 'Bearer kept');
     fetchMock.mockResolvedValueOnce(
       json({ status: 401, message: 'Invalid email or password' }, { status: 401 }),
     );
     const error = await failure(api.post('/identity/api/v1/login', {}, { skipAuthRedirect: true }));
     expect(error.message).toBe('Invalid email or password');
-    expect(localStorage.getItem('jwt')).toBe('kept');
+    expect(localStorage.getItem('jwt')).toBe('Bearer kept');
     expect(browserLocation.assign).not.toHaveBeenCalled();
   });
 

@@ -1,7 +1,7 @@
 /**
  * The HTTP client every call goes through (spec 2 §7, errors per spec 2 §8):
  * - credentials included, JSON content type;
- * - `Authorization: Bearer <jwt>` from local storage (key `jwt`, stored bare), except for external-context
+ * - `Authorization: Bearer <jwt>` from local storage (key `jwt`, stored "Bearer <jwt>" per spec 1 §4), except for external-context
  *   calls (`{ external: true }` or any path containing `/external/`), which send no token;
  * - a response `authorization` header replaces the stored token;
  * - organisation and origin headers on every call, the session-replay header when a link is set;
@@ -105,19 +105,29 @@ function notifyTokenListeners(): void {
   for (const listener of tokenListeners) listener();
 }
 
+/**
+ * The bare token of a stored value. Spec 1 §4 keeps it under `jwt` WITH the "Bearer " prefix; a value
+ * stored without it (by an older version of this app, or a host page) is still accepted, and rewritten
+ * in the spec's form the first time it is read.
+ */
 // Storage can be unavailable (privacy modes, disabled cookies): the app then runs without a stored token.
 export function getStoredToken(): string | null {
   try {
     const raw = localStorage.getItem(JWT_STORAGE_KEY);
-    return raw ? stripBearer(raw) || null : null;
+    const token = raw ? stripBearer(raw) : '';
+    if (!token) return null;
+    if (raw !== bearer(token)) localStorage.setItem(JWT_STORAGE_KEY, bearer(token));
+    return token;
   } catch {
     return null;
   }
 }
 
+const bearer = (token: string) => `Bearer ${token}`;
+
 export function storeToken(token: string): void {
   try {
-    localStorage.setItem(JWT_STORAGE_KEY, stripBearer(token));
+    localStorage.setItem(JWT_STORAGE_KEY, bearer(stripBearer(token)));
   } catch {
     // Nothing to do: the next call simply goes without a token.
   }

@@ -48,7 +48,9 @@ describe('requireAuth (spec 1 §6)', () => {
   it('sends a visitor to /auth/login with the page and its query as redirectUrl', () => {
     const response = guardResult('https://acme.test/dashboard?org=MAIN');
     expect(response?.status).toBe(302);
-    expect(response?.headers.get('Location')).toBe('/auth/login?redirectUrl=%2Fdashboard%3Forg%3DMAIN');
+    expect(response?.headers.get('Location')).toBe(
+      'https://acme.test/auth/login?redirectUrl=%2Fdashboard%3Forg%3DMAIN',
+    );
     // Same router (host): a client-side redirect.
     expect(response?.headers.has('X-Remix-Reload-Document')).toBe(false);
   });
@@ -56,14 +58,15 @@ describe('requireAuth (spec 1 §6)', () => {
   it('leaves the app router for the login page with a document load', () => {
     const response = guardResult(`https://acme.test${APP_BASENAME}${APPLICATION_PATH}/liens`);
     expect(response?.headers.get('Location')).toBe(
-      `/auth/login?redirectUrl=${encodeURIComponent(`${APP_BASENAME}${APPLICATION_PATH}/liens`)}`,
+      // Absolute: a plain path would be put under the app's basename (/account/heloc/auth/login).
+      `https://acme.test/auth/login?redirectUrl=${encodeURIComponent(`${APP_BASENAME}${APPLICATION_PATH}/liens`)}`,
     );
     expect(response?.headers.has('X-Remix-Reload-Document')).toBe(true);
   });
 
   it('sends a visitor on a signer page to the signer login', () => {
     const response = guardResult('https://acme.test/account/heloc/heloc-signer/documents');
-    expect(response?.headers.get('Location')).toBe('/account/heloc/heloc-signer/login');
+    expect(response?.headers.get('Location')).toBe('https://acme.test/account/heloc/heloc-signer/login');
     expect(response?.headers.has('X-Remix-Reload-Document')).toBe(false);
   });
 
@@ -86,10 +89,12 @@ describe('requireAuth (spec 1 §6)', () => {
 });
 
 describe('token helpers', () => {
-  it('stores the bare token and clears it', () => {
+  it('stores the token as "Bearer <jwt>" (spec 1 §4), reads it bare and clears it', () => {
     setToken('Bearer abc');
     expect(getToken()).toBe('abc');
-    expect(localStorage.getItem('jwt')).toBe('abc');
+    expect(localStorage.getItem('jwt')).toBe('Bearer abc');
+    setToken('def');
+    expect(localStorage.getItem('jwt')).toBe('Bearer def');
     clearToken();
     expect(getToken()).toBeNull();
   });

@@ -10,14 +10,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import type { ReactNode } from 'react';
-import { redirect, redirectDocument, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import type { LoaderFunction, LoaderFunctionArgs } from 'react-router';
 import { isAllowedRedirectUrl, JWT_STORAGE_KEY, LOGIN_PATH, SURVEY_EXIT_DELAY_MS } from '@heloc/domain';
 import type { THelocApplication, TIdentityUser, TProfile } from '@heloc/domain';
-import { appHref, isAppPathname } from '@/config/paths';
+import { appHref } from '@/config/paths';
 import { clearStoredToken, getStoredToken, storeToken, subscribeToToken } from './api-client';
 import { isLogoutSurveyPath, isVisitorAllowedPath, loginRedirectFor } from './auth-redirect';
 import { browserLocation } from './browser-location';
+import { redirectToSitePath } from './site-redirect';
 import { useRouterScope } from './router-scope';
 import { identityQueryOptions } from './session/get-identity';
 import { profileQueryOptions } from './session/get-profile';
@@ -42,7 +43,7 @@ export function getToken(): string | null {
   return getStoredToken();
 }
 
-/** Stores a jwt (a "Bearer " prefix is dropped); every reader of the session re-renders. */
+/** Stores a jwt (as "Bearer <jwt>", spec 1 §4, whether or not it came with the prefix); every reader of the session re-renders. */
 export function setToken(token: string): void {
   storeToken(token);
 }
@@ -197,15 +198,13 @@ export function useLogout(options: UseLogoutOptions = {}): LogoutControl {
  * Route loader guard (spec 1 §6): a visitor (no token) on a path outside the visitor allow-list is sent
  * to sign in — /auth/login?redirectUrl=<path and query>, or the signer login / registration for their
  * paths. Use as `loader: requireAuth`, or call it first in a loader; signed in, it answers null.
- * Redirects within the same router are client-side; across routers (app ↔ host) a document load.
+ * The target is a full site path, so it goes through redirectToSitePath (never a basename-relative redirect).
  */
 export function requireAuth({ request }: Pick<LoaderFunctionArgs, 'request'>): null {
   if (getStoredToken() !== null) return null;
   const url = new URL(request.url);
   if (isVisitorAllowedPath(url.pathname)) return null;
-  const target = loginRedirectFor(url.pathname, url.search);
-  const sameRouter = isAppPathname(target.split('?')[0] ?? '') === isAppPathname(url.pathname);
-  throw sameRouter ? redirect(target) : redirectDocument(target);
+  throw redirectToSitePath(request, loginRedirectFor(url.pathname, url.search));
 }
 
 /** A loader behind the guard: runs `loader` only for signed-in people (or allowed visitor paths). */

@@ -1,12 +1,13 @@
 /**
- * US phone numbers (spec 1 §5). Accepted: +1 and 10 digits, 11 digits starting with 1, 10 digits, the
+ * US phone numbers (spec 1 §5). Accepted: +1 and 10 digits (also "+1 4155550134"), 11 digits starting with 1, 10 digits, the
  * dashed forms xxx-xxx-xxxx and 1-xxx-xxx-xxxx (also +1-xxx-xxx-xxxx), and the display form
  * (xxx) xxx-xxxx itself so a formatted value parses back. Shown as (xxx) xxx-xxxx.
  * The area code is not checked against NANP rules: the spec fixes only the shapes.
  */
 
 const PHONE_FORMS = [
-  /^(?:\+?1)?(\d{3})(\d{3})(\d{4})$/,
+  // "+1 with 10 digits" as people type it, with or without a space after the country code.
+  /^(?:\+1 ?|1)?(\d{3})(\d{3})(\d{4})$/,
   /^(?:\+?1-)?(\d{3})-(\d{3})-(\d{4})$/,
   /^(?:\+1 )?\((\d{3})\) (\d{3})-(\d{4})$/,
 ];

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, REQUIRED_MESSAGE, VALIDATION_MESSAGES } from '../constants';
 import { ZChatMessageRole, ZChatMode, ZChatSenderType } from '../enums';
 import { ZIsoDateTime, ZUuid, requiredString } from './common';
+import { chatbotFeedbackFields, ZChatbotFeedback } from './feedback';
 
 /** Ids in chat calls: the spec's UUID shape, compared lower-case. */
 const ZUuidLoose = ZUuid.transform((value) => value.toLowerCase());
@@ -237,7 +238,17 @@ export const ZChatbotFeedbackRequest = z.object({
   /** The answer being rated. */
   responseToCustomer: z.string().max(20_000).nullish(),
   /** The reason and, for Other, the additional information. */
-  feedbackMessage: z.string().trim().min(1, VALIDATION_MESSAGES.selectReason).max(400),
+  feedbackMessage: z
+    .string()
+    .trim()
+    .min(1, VALIDATION_MESSAGES.selectReason)
+    // The dialog's own rules, on the server too: a reason of the list, Other's text ≤ 140 characters.
+    .superRefine((message, context) => {
+      const checked = ZChatbotFeedback.safeParse(chatbotFeedbackFields(message));
+      for (const issue of checked.success ? [] : checked.error.issues) {
+        context.addIssue({ code: 'custom', message: issue.message });
+      }
+    }),
   rating: z.literal(0),
   senderEmail: z.string().max(EMAIL_MAX_LENGTH).nullish(),
   senderType: ZChatSenderType,

@@ -172,7 +172,15 @@ describe('other entities', () => {
     expect(ZPhoneDigits.safeParse('12345').error?.issues[0]?.message).toBe(
       'Please enter a valid phone number',
     );
+    expect(ZPhoneDigits.parse('+1 4155550134')).toBe('4155550134');
   });
+
+  it.each(['', '   '])(
+    'an empty phone %j is "Required" (spec 1 §5), wherever the number is asked',
+    (value) => {
+      expect(ZPhoneDigits.safeParse(value).error?.issues.map((issue) => issue.message)).toEqual(['Required']);
+    },
+  );
 
   it('parses a profile', () => {
     const profile = {

@@ -44,6 +44,28 @@ export const ZChatbotFeedback = z
 export type TChatbotFeedback = z.output<typeof ZChatbotFeedback>;
 export type TChatbotFeedbackInput = z.input<typeof ZChatbotFeedback>;
 
+/**
+ * The one text the chatbot feedback call carries (spec 2 §7 feedbackMessage): the reason, or for Other
+ * with additional information "Other: <additional information>".
+ */
+export function chatbotFeedbackMessage(feedback: TChatbotFeedback): string {
+  return 'additionalInformation' in feedback && feedback.additionalInformation
+    ? `${feedback.reason}: ${feedback.additionalInformation}`
+    : feedback.reason;
+}
+
+/**
+ * A feedbackMessage read back into the dialog's fields, so the server checks the same rules as the
+ * dialog (spec 2 §5: one of the reasons; Other's additional information at most 140 characters).
+ */
+export function chatbotFeedbackFields(message: string): TChatbotFeedbackInput {
+  const other = `${CHATBOT_FEEDBACK_OTHER_REASON}: `;
+  if (message.startsWith(other)) {
+    return { reason: CHATBOT_FEEDBACK_OTHER_REASON, additionalInformation: message.slice(other.length) };
+  }
+  return { reason: message as TChatbotFeedbackInput['reason'] };
+}
+
 /** What the borrower fills in the CEO modal. */
 export const ZCeoFeedbackForm = z.object({
   topic: z.enum(ZCeoFeedbackTopic.options, { error: REQUIRED_MESSAGE }),

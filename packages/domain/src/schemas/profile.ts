@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { ZOwnershipType, ZProfileType } from '../enums';
 import { parsePhone } from '../format/phone';
-import { VALIDATION_MESSAGES } from '../constants';
+import { REQUIRED_MESSAGE, VALIDATION_MESSAGES } from '../constants';
 import { ZAddress, ZIsoDate, ZUuid, requiredString } from './common';
 
 export const ZProfileName = z.object({
@@ -14,10 +14,17 @@ export const ZProfileName = z.object({
 });
 export type TProfileName = z.infer<typeof ZProfileName>;
 
-/** A phone number held as its 10 national digits; any accepted input form is normalised. */
+/**
+ * A phone number held as its 10 national digits; any accepted input form is normalised. An empty one
+ * is "Required" (spec 1 §5 "Any required field shows 'Required'"), not an invalid number.
+ */
 export const ZPhoneDigits = z
-  .string()
+  .string({ error: REQUIRED_MESSAGE })
   .transform((value, context) => {
+    if (value.trim() === '') {
+      context.addIssue({ code: 'custom', message: REQUIRED_MESSAGE });
+      return z.NEVER;
+    }
     const digits = parsePhone(value);
     if (digits === null) {
       context.addIssue({ code: 'custom', message: VALIDATION_MESSAGES.invalidPhone });

@@ -527,6 +527,38 @@ describe('chatbot', () => {
       },
     });
     expect(feedback.statusCode, feedback.body).toBe(200);
+    // The dialog's rules hold on the server too (spec 2 §5): Other's text at most 140 characters, a
+    // reason from the list.
+    for (const [feedbackMessage, message] of [
+      [`Other: ${'x'.repeat(141)}`, 'Please restrict your response to 140 characters.'],
+      ['Too slow', 'Please select a reason'],
+    ] as const) {
+      const refused = await t.app.inject({
+        method: 'POST',
+        url: `${CHATBOT}/setChatReplyUsedWithFeedback`,
+        payload: {
+          questionId: answer.item.questionId,
+          conversationId: answer.conversationId,
+          feedbackMessage,
+          rating: 0,
+          senderType: 'APPLICANT',
+        },
+      });
+      expect(refused.statusCode, feedbackMessage).toBe(400);
+      expect(refused.body).toContain(message);
+    }
+    const longest = await t.app.inject({
+      method: 'POST',
+      url: `${CHATBOT}/setChatReplyUsedWithFeedback`,
+      payload: {
+        questionId: answer.item.questionId,
+        conversationId: answer.conversationId,
+        feedbackMessage: `Other: ${'x'.repeat(140)}`,
+        rating: 0,
+        senderType: 'APPLICANT',
+      },
+    });
+    expect(longest.statusCode, longest.body).toBe(200);
     const wrongConversation = await t.app.inject({
       method: 'POST',
       url: `${CHATBOT}/setChatReplyUsedWithFeedback`,

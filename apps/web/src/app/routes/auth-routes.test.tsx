@@ -47,7 +47,7 @@ describe('app index', () => {
     expect(appIndexLoader(args)).toBeNull();
     localStorage.setItem('jwt', 'token');
     const response = appIndexLoader(args);
-    expect(response?.headers.get('Location')).toBe('/dashboard?pop-webchat=true');
+    expect(response?.headers.get('Location')).toBe('https://acme.test/dashboard?pop-webchat=true');
     expect(response?.headers.has('X-Remix-Reload-Document')).toBe(true);
   });
 

@@ -45,7 +45,7 @@ describe('redirect loaders', () => {
 
   it('bare paths go to the dashboard inside the host router', () => {
     expect(target(dashboardLoader(args('https://acme.test/?pop-webchat=true')))).toEqual({
-      location: '/dashboard?pop-webchat=true',
+      location: 'https://acme.test/dashboard?pop-webchat=true',
       document: false,
     });
   });

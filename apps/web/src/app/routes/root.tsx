@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Outlet, useRouteError } from 'react-router';
 import { FEATURE_FLAGS } from '@heloc/domain';
 import { ErrorFallback } from '@/components/errors/error-fallback';
+import { LocalErrorBoundary } from '@/components/errors/local-error-boundary';
 import { Layout } from '@/components/layout/layout';
 import { AppLink } from '@/components/ui/app-link';
 import { BrandLogo } from '@/components/ui/brand-logo';
@@ -17,6 +18,7 @@ import { useIdentity, useIsSignedIn } from '@/lib/auth';
 import { isFlagOn, useFeatureFlags } from '@/lib/feature-flags';
 import { reportError } from '@/lib/telemetry';
 import { useTelemetryPageViews } from '@/lib/telemetry/use-page-views';
+import { useScreenTitle } from '@/lib/screen-title';
 import { CeoFeedbackButton } from '@/features/feedback';
 
 function HeaderLogo() {
@@ -40,8 +42,15 @@ export function RootLayout() {
   const phoneHours = usePhoneHours();
   useTelemetryPageViews(identity?.uuid ?? null);
 
-  // The signed-in shell is a lazy chunk; until it arrives the top bar shows the logo alone.
-  const shell = (node: ReactNode) => <Suspense fallback={null}>{node}</Suspense>;
+  useScreenTitle(org.orgBrand.name);
+
+  // The signed-in shell is a lazy chunk; until it arrives the top bar shows the logo alone. Each part
+  // has its own error boundary: a crash there must not take the page with it.
+  const shell = (node: ReactNode) => (
+    <LocalErrorBoundary>
+      <Suspense fallback={null}>{node}</Suspense>
+    </LocalErrorBoundary>
+  );
 
   return (
     <Layout
@@ -54,20 +63,31 @@ export function RootLayout() {
           org={org}
           operatingHours={phoneHours}
           webChatEnabled={isFlagOn(flags, FEATURE_FLAGS.webchat)}
-          feedback={signedIn ? <CeoFeedbackButton /> : null}
+          feedback={
+            signedIn ? (
+              <LocalErrorBoundary>
+                <CeoFeedbackButton />
+              </LocalErrorBoundary>
+            ) : null
+          }
         />
       }
     >
       <MaintenanceGate organization={org.orgCode} fallback={<PageLoader />}>
         <Outlet />
       </MaintenanceGate>
-      <DebugView orgCode={org.orgCode} identityUuid={identity?.uuid ?? null} />
+      <LocalErrorBoundary>
+        <DebugView orgCode={org.orgCode} identityUuid={identity?.uuid ?? null} />
+      </LocalErrorBoundary>
       {isFlagOn(flags, FEATURE_FLAGS.webchat) && (
-        <ChatLauncher
-          orgCode={org.orgCode}
-          signedIn={signedIn}
-          borrowerAuthEnabled={isFlagOn(flags, FEATURE_FLAGS.webchatBorrowerAuth)}
-        />
+        // A crashed chat widget leaves the page (and the application in it) usable.
+        <LocalErrorBoundary>
+          <ChatLauncher
+            orgCode={org.orgCode}
+            signedIn={signedIn}
+            borrowerAuthEnabled={isFlagOn(flags, FEATURE_FLAGS.webchatBorrowerAuth)}
+          />
+        </LocalErrorBoundary>
       )}
     </Layout>
   );

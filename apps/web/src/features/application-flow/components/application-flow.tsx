@@ -183,19 +183,20 @@ function StatusGuard() {
     Math.max((queryClient.getQueryState(statusQueryKey(applicationUuid))?.dataUpdateCount ?? 0) - 1, 0);
   const [answersBefore, setAnswersBefore] = useState(() => ({ key: location.key, count: countAnswers() }));
   if (answersBefore.key !== location.key) setAnswersBefore({ key: location.key, count: countAnswers() });
+  // Every screen of the frame reads the status: step screens follow it, and any screen of a final
+  // application (complete or cancelled: destination '/', routing table) leaves for the app index.
   const status = useQuery({
     ...statusQueryOptions(applicationUuid),
-    enabled: handle !== null,
     refetchInterval: (query) => {
       const statusName = query.state.data?.status ?? null;
-      if (busy || statusName === null || isWaitingStatus(statusName)) return false;
+      if (!handle || busy || statusName === null || isWaitingStatus(statusName)) return false;
       const attempt = query.state.dataUpdateCount - answersBefore.count - 1;
       if (attempt < 0) return false;
       const decision = nextPoll({ attempt, statusName });
       return decision.stop ? false : decision.delayMs;
     },
   });
-  const application = useQuery({ ...applicationQueryOptions(applicationUuid), enabled: handle !== null });
+  const application = useQuery({ ...applicationQueryOptions(applicationUuid) });
   const profile = useProfile();
   const advanceStarted = useRef<string | null>(null);
   // A failure of a poll the guard started has no form to show it: the page's error boundary does.
@@ -217,7 +218,23 @@ function StatusGuard() {
       if (step === arrivingStep) arrived();
       return;
     }
-    if (!handle || busy || !statusName || !application.data || profile === undefined) return;
+    if (busy || !statusName || !application.data || profile === undefined) return;
+    if (!handle) {
+      // Screens that are not status-routed (disclosures, support, error pages) stay open while the
+      // application is live; a final one has nothing left to show there.
+      if (!isWaitingStatus(statusName) && profile !== null) {
+        const destination = destinationOf({
+          applicationUuid,
+          application: application.data,
+          profile,
+          statusName,
+          status: status.data?.applicationStatus ?? null,
+        });
+        if (destination === '/')
+          void navigate(destinationPath(applicationUuid, destination), { replace: true });
+      }
+      return;
+    }
     if (profile === null) return leaveForDashboard();
     if (isWaitingStatus(statusName)) {
       // Once per page and status: advance() itself moves on (or lands on the timeout page).
@@ -234,7 +251,11 @@ function StatusGuard() {
       statusName,
       status: status.data?.applicationStatus ?? null,
     });
-    if (destination === step || handle.alsoWhen?.includes(destination)) return;
+    // The funded screen stays open for a COMPLETE application (destination '/', alsoWhen); a cancelled
+    // application never reached it, so it goes to '/' like every other screen (routing table).
+    const staysOpen =
+      handle.alsoWhen?.includes(destination) && !(destination === '/' && statusName === 'CANCELLED');
+    if (destination === step || staysOpen) return;
     void navigate(destinationPath(applicationUuid, destination), { replace: true });
   }, [
     handle,

@@ -66,7 +66,7 @@ describe('/auth/login', () => {
     await user.type(await screen.findByLabelText(/^Email/), 'Demo@Heloc.test');
     await user.type(passwordInput(), 'Demo-password-1{Enter}');
     await waitFor(() => expect(browserLocation.assign).toHaveBeenCalledWith('/dashboard/settings'));
-    expect(localStorage.getItem('jwt')).toBe('new.jwt.token');
+    expect(localStorage.getItem('jwt')).toBe('Bearer new.jwt.token');
     expect(api.callsTo(LOGIN)[0]?.body).toEqual({ email: 'Demo@Heloc.test', password: 'Demo-password-1' });
   });
 
@@ -163,6 +163,6 @@ describe('/auth/login', () => {
     await user.type(toolbar.getByLabelText('Paste a jwt'), 'pasted.jwt');
     await user.click(toolbar.getByRole('button', { name: 'Use jwt' }));
     await waitFor(() => expect(browserLocation.assign).toHaveBeenCalledWith('/dashboard'));
-    expect(localStorage.getItem('jwt')).toBe('pasted.jwt');
+    expect(localStorage.getItem('jwt')).toBe('Bearer pasted.jwt');
   });
 });

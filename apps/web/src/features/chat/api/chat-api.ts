@@ -24,6 +24,13 @@ const CHAT_DEPARTMENT: TOperatingHoursDepartment = 'OPS_CHAT';
 
 const chatToken = (token: string) => ({ 'x-chat-token': token });
 
+/**
+ * Every chat call opts out of the sign-in rule of spec 2 §8: a 401 here is about the chat's own token
+ * (6 hours, "Token state is invalid.") or the chat's nonce, never the borrower's session, so it must not
+ * clear the jwt and send the borrower to the login page. The widget renews or restarts the chat instead.
+ */
+const CHAT = { skipAuthRedirect: true } as const;
+
 export const ZChatConfig = z.object({
   linkHosts: z.array(z.string()),
   attachmentMaxBytes: z.number(),
@@ -33,58 +40,78 @@ export const ZChatConfig = z.object({
 export type TChatConfig = z.infer<typeof ZChatConfig>;
 
 export const chatApi = {
-  config: () => api.get(`${CSP_EXTERNAL}/webchat/config`, { schema: ZChatConfig, external: true }),
+  config: () => api.get(`${CSP_EXTERNAL}/webchat/config`, { ...CHAT, schema: ZChatConfig, external: true }),
   openStatus: () =>
     api.get(`/service-operating-hours/external/api/v1/hours/${CHAT_DEPARTMENT}/openStatus`, {
+      ...CHAT,
       schema: z.boolean(),
       external: true,
     }),
   agents: () =>
     api.get(`${CSP_EXTERNAL}/webchat/agents`, {
+      ...CHAT,
       schema: z.array(z.object({ agentId: z.string(), name: z.string() })),
       external: true,
     }),
   initWebChat: (body: TInitWebChatRequest) =>
-    api.post(`${CSP_EXTERNAL}/twilio/initWebChat`, body, { schema: ZInitWebChatResponse, external: true }),
+    api.post(`${CSP_EXTERNAL}/twilio/initWebChat`, body, {
+      ...CHAT,
+      schema: ZInitWebChatResponse,
+      external: true,
+    }),
   refreshToken: (token: string) =>
     api.post(
       `${CSP_EXTERNAL}/twilio/refreshToken`,
       { token },
-      { schema: ZRefreshTokenResponse, external: true },
+      { ...CHAT, schema: ZRefreshTokenResponse, external: true },
     ),
   webChatInfo: (token: string, omniProxyChannelId: string) =>
     api.post(
       `${CSP_EXTERNAL}/twilio/web-chat-info`,
       { omniProxyChannelId },
-      { schema: ZWebChatInfoResponse, external: true, headers: chatToken(token) },
+      { ...CHAT, schema: ZWebChatInfoResponse, external: true, headers: chatToken(token) },
     ),
   authenticate: () =>
-    api.post(`${CSP_SECURE}/webchat/authenticate`, undefined, { schema: ZWebChatNonceResponse }),
+    api.post(`${CSP_SECURE}/webchat/authenticate`, undefined, { ...CHAT, schema: ZWebChatNonceResponse }),
   refreshNonce: (nonce: string) =>
-    api.put(`${CSP_SECURE}/webchat/refresh`, undefined, { schema: ZWebChatNonceResponse, query: { nonce } }),
+    api.put(`${CSP_SECURE}/webchat/refresh`, undefined, {
+      ...CHAT,
+      schema: ZWebChatNonceResponse,
+      query: { nonce },
+    }),
   conversation: (token: string, sid: string) =>
     api.get(`${OMNI}/conversations/${sid}`, {
+      ...CHAT,
       schema: ZChatConversationState,
       external: true,
       headers: chatToken(token),
     }),
   end: (token: string, sid: string) =>
-    api.post(`${OMNI}/conversations/${sid}/end`, undefined, { external: true, headers: chatToken(token) }),
+    api.post(`${OMNI}/conversations/${sid}/end`, undefined, {
+      ...CHAT,
+      external: true,
+      headers: chatToken(token),
+    }),
   chatbotHistory: (conversationId: string) =>
     api.get(`${CHATBOT}/getChatHistory/${conversationId}`, {
+      ...CHAT,
       schema: ZChatbotHistoryResponse,
       external: true,
     }),
   chatWithAutobot: (body: TChatbotMessageRequest) =>
-    api.post(`${CHATBOT}/chatWithAutobot`, body, { schema: ZChatbotMessageResponse, external: true }),
+    api.post(`${CHATBOT}/chatWithAutobot`, body, {
+      ...CHAT,
+      schema: ZChatbotMessageResponse,
+      external: true,
+    }),
   feedback: (body: TChatbotFeedbackRequest) =>
-    api.post(`${CHATBOT}/setChatReplyUsedWithFeedback`, body, { external: true }),
+    api.post(`${CHATBOT}/setChatReplyUsedWithFeedback`, body, { ...CHAT, external: true }),
 };
 
 /** Sends a live message: JSON for text, multipart (the client sends FormData as is) with files. */
 export async function sendLiveMessage(token: string, sid: string, body: string, files: File[]) {
   const path = `${OMNI}/conversations/${sid}/messages`;
-  const options = { schema: ZChatMessage, external: true, headers: chatToken(token) };
+  const options = { ...CHAT, schema: ZChatMessage, external: true, headers: chatToken(token) };
   if (files.length === 0) return api.post(path, { body }, options);
   const form = new FormData();
   if (body) form.append('body', body);

@@ -28,6 +28,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import {
+  chatbotFeedbackMessage,
   CHAT_ALERTS,
   CHAT_ATTACHMENT_ACCEPT,
   CHAT_AUTH_REFRESH_INTERVAL_MS,
@@ -59,6 +60,7 @@ import { ApiError } from '@/lib/api-client';
 import { chatApi, downloadMedia, sendLiveMessage } from '../api/chat-api';
 import { useChatSocket } from '../hooks/use-chat-socket';
 import { clearSession, loadSession, saveSession } from '../utils/session-store';
+import { renewalDelay } from '../utils/token-renewal';
 import { BadResponseDialog } from './bad-response-dialog';
 import { MessageText } from './message-text';
 
@@ -71,7 +73,15 @@ export interface ChatWindowProps {
 }
 
 type Phase = 'loading' | 'prechat' | 'live' | 'bot' | 'ended';
-type Ended = { live: boolean };
+/** How the chat ended; `tokenExpired`: the live chat's token ran out and could not be renewed. */
+type Ended = { live: boolean; tokenExpired?: boolean };
+
+/** A live call gave up because the chat token ran out and renewal failed (the end panel is shown). */
+class ChatTokenExpired extends Error {
+  override readonly name = 'ChatTokenExpired';
+}
+
+const isTokenRefused = (error: unknown) => error instanceof ApiError && error.status === 401;
 type BotLine = TChatbotHistoryItem;
 
 /** The dev-only `mode` query (spec 2 §2): honoured only when the server says dev features are on. */
@@ -173,8 +183,16 @@ export default function ChatWindow({
       setPhase(mode === 'chatbot' ? 'bot' : 'prechat');
     };
     if (isLiveSession(stored) && mode !== 'chatbot') {
+      const sid = stored!.conversationSid!;
       chatApi
-        .conversation(stored!.token!, stored!.conversationSid!)
+        .conversation(stored!.token!, sid)
+        // A refused token is renewed once (the new one is stored, and this effect restores with it).
+        .catch(async (error: unknown) => {
+          if (!isTokenRefused(error)) throw error;
+          const fresh = await chatApi.refreshToken(stored!.token!);
+          if (!cancelled) update({ ...stored!, token: fresh.token, expiration: fresh.expiration });
+          return chatApi.conversation(fresh.token, sid);
+        })
         .then((state) => {
           if (cancelled) return;
           setMessages(state.messages);
@@ -228,20 +246,58 @@ export default function ChatWindow({
     return () => clearTimeout(timer);
   }, [phase, session?.expiration]);
 
-  // Live tokens last 6 hours: refresh ten minutes before the end.
+  // The live chat's token ran out and could not be renewed: the chat has ended for it. The end panel
+  // offers "Start new chat" and the transcript stays on screen; the borrower's sign-in is untouched.
+  const tokenExpired = useCallback(() => {
+    setAlert(CHAT_ALERTS.invalidToken);
+    setEnded({ live: true, tokenExpired: true });
+    setPhase('ended');
+  }, []);
+
+  // A renewal with the refreshToken call; the session (and storage) then carry the new token.
+  const renewToken = useCallback(
+    async (current: TChatSession): Promise<string> => {
+      const fresh = await chatApi.refreshToken(current.token!);
+      update({ ...current, token: fresh.token, expiration: fresh.expiration });
+      return fresh.token;
+    },
+    [update],
+  );
+
+  /**
+   * A call with the live chat token. A refused token (401 "Token state is invalid.", e.g. after the
+   * 6-hour lifetime while the tab slept) is renewed once and the call repeated; when renewal fails too,
+   * the chat ends (ChatTokenExpired) instead of the sign-in rule ever seeing it.
+   */
+  const withLiveToken = async <T,>(call: (token: string) => Promise<T>): Promise<T> => {
+    const current = session;
+    if (!current?.token) throw new ChatTokenExpired('no live chat token');
+    try {
+      return await call(current.token);
+    } catch (error) {
+      if (!isTokenRefused(error)) throw error;
+      let token: string;
+      try {
+        token = await renewToken(current);
+      } catch {
+        tokenExpired();
+        throw new ChatTokenExpired('the chat token could not be renewed');
+      }
+      return call(token);
+    }
+  };
+
+  // Live tokens last 6 hours: renew ten minutes before the end (at once if the tab slept past it).
   useEffect(() => {
     if (phase !== 'live' || !session?.token || !session.expiration) return undefined;
     const timer = setTimeout(
       () => {
-        chatApi
-          .refreshToken(session.token!)
-          .then((fresh) => update({ ...session, token: fresh.token, expiration: fresh.expiration }))
-          .catch(() => setAlert(CHAT_ALERTS.invalidToken));
+        renewToken(session).catch(tokenExpired);
       },
-      Math.max(0, session.expiration - Date.now() - 10 * 60_000),
+      renewalDelay(session.expiration, Date.now()),
     );
     return () => clearTimeout(timer);
-  }, [phase, session, update]);
+  }, [phase, session, renewToken, tokenExpired]);
 
   const onEvent = (event: TChatSocketEvent) => {
     switch (event.type) {
@@ -265,10 +321,12 @@ export default function ChatWindow({
         break;
       case 'resync':
         if (session?.token && session.conversationSid) {
-          chatApi
-            .conversation(session.token, session.conversationSid)
+          const sid = session.conversationSid;
+          withLiveToken((token) => chatApi.conversation(token, sid))
             .then((state) => setMessages(state.messages))
-            .catch(() => setAlert(CHAT_ALERTS.generic));
+            .catch((error: unknown) => {
+              if (!(error instanceof ChatTokenExpired)) setAlert(CHAT_ALERTS.generic);
+            });
         }
         break;
       default:
@@ -301,7 +359,13 @@ export default function ChatWindow({
 
   const endChat = async () => {
     if (phase === 'live' && session?.token && session.conversationSid) {
-      await chatApi.end(session.token, session.conversationSid).catch(() => setAlert(CHAT_ALERTS.generic));
+      const sid = session.conversationSid;
+      try {
+        await withLiveToken((token) => chatApi.end(token, sid));
+      } catch (error) {
+        if (error instanceof ChatTokenExpired) return;
+        setAlert(CHAT_ALERTS.generic);
+      }
       setEnded({ live: true });
     } else {
       setEnded({ live: false });
@@ -578,7 +642,8 @@ export default function ChatWindow({
               setAlert(null);
               try {
                 if (phase === 'live' && session?.token && session.conversationSid) {
-                  const sent = await sendLiveMessage(session.token, session.conversationSid, text, files);
+                  const sid = session.conversationSid;
+                  const sent = await withLiveToken((token) => sendLiveMessage(token, sid, text, files));
                   setMessages((list) => (list.some((m) => m.sid === sent.sid) ? list : [...list, sent]));
                   socket.sendTyping('');
                 } else if (phase === 'bot') {
@@ -604,6 +669,8 @@ export default function ChatWindow({
                 }
                 return true;
               } catch (error) {
+                // The end panel already says so (and keeps the transcript).
+                if (error instanceof ChatTokenExpired) return false;
                 if (phase === 'bot' && error instanceof ApiError && error.status === 409) {
                   setEnded({ live: false });
                   setPhase('ended');
@@ -631,7 +698,8 @@ export default function ChatWindow({
               This chat has ended.
             </Text>
             <Button onClick={startNewChat}>{CHAT_TEXTS.startNewChat}</Button>
-            {ended?.live && (
+            {/* The survey link needs the chat token: not offered once it ran out. */}
+            {ended?.live && !ended.tokenExpired && (
               <Button variant="default" onClick={() => void takeSurvey()}>
                 {CHAT_TEXTS.takeSurvey}
               </Button>
@@ -654,9 +722,7 @@ export default function ChatWindow({
               questionId: last.questionId,
               conversationId: session.conversationId,
               responseToCustomer: last.responseStr,
-              feedbackMessage: feedback.additionalInformation
-                ? `${feedback.reason}: ${feedback.additionalInformation}`
-                : feedback.reason,
+              feedbackMessage: chatbotFeedbackMessage(feedback),
               rating: 0,
               senderEmail: session.emailAddress ?? null,
               senderType: 'APPLICANT',

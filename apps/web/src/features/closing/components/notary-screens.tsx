@@ -21,7 +21,7 @@ import {
 import { destinationPath, StepPage, useApplicationFlow } from '@/features/application-flow';
 import { PdfViewer } from '@/features/pdf-viewer';
 import { ApiError } from '@/lib/api-client';
-import { errorText } from '@/lib/api-errors';
+import { errorDetailsObject, errorText } from '@/lib/api-errors';
 import { ServerError, useAction } from '@/lib/forms';
 import { useQueryClient } from '@tanstack/react-query';
 import { statusQueryOptions } from '@/features/application-flow';
@@ -246,7 +246,14 @@ export function NotarySession() {
   const current = session ?? start.data ?? null;
 
   useEffect(() => {
-    if (start.error instanceof ApiError && start.error.status === 409) {
+    // Only the notaries' own refusal (it gives a reason) is the notary error page. A 409 for an
+    // application not at this step (a bookmark, a link opened later) is left to the status guard,
+    // which moves the borrower to the step the status calls for.
+    if (
+      start.error instanceof ApiError &&
+      start.error.status === 409 &&
+      errorDetailsObject(start.error)?.reason !== undefined
+    ) {
       void navigate(destinationPath(applicationUuid, 'notary/error'), {
         replace: true,
         state: { message: start.error.message },

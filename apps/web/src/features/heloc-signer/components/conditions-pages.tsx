@@ -18,7 +18,7 @@ import { errorText } from '@/lib/api-errors';
 import { isFlagOn, useFeatureFlags } from '@/lib/feature-flags';
 import { ServerError } from '@/lib/forms';
 import { signerConditionsQueryOptions, signerQueryKey, uploadSignerCondition } from '../api/co-deed-api';
-import { SignerScreen, signerHref } from './signer-screen';
+import { signerHref, SignerScreen, unlessGateHandles } from './signer-screen';
 
 export const CONDITIONS_TITLE = 'Your conditions';
 export const UPLOAD_DOCUMENT_TITLE = 'Upload a document';
@@ -44,7 +44,7 @@ export function ConditionsIndexPage() {
 }
 
 function ConditionsList() {
-  const conditions = useQuery({ ...signerConditionsQueryOptions(), throwOnError: true });
+  const conditions = useQuery({ ...signerConditionsQueryOptions(), throwOnError: unlessGateHandles });
   const open = conditions.data?.filter((each) => !each.cleared) ?? [];
   return (
     <SignerScreen title={CONDITIONS_TITLE} lead="What we still need from you before the loan can close.">

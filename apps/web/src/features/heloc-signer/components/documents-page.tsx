@@ -31,7 +31,7 @@ import {
   signerQueryKey,
   signSignerDocument,
 } from '../api/co-deed-api';
-import { SignerGate, SignerScreen, signerHref } from './signer-screen';
+import { SignerGate, signerHref, SignerScreen, unlessGateHandles } from './signer-screen';
 
 export const DOCUMENTS_TITLE = 'Sign your documents';
 export const DOCUMENTS_DONE_TITLE = 'Your documents';
@@ -60,7 +60,7 @@ export function DocumentsPage() {
 function ESignDocuments() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const documents = useQuery({ ...signerDocumentsQueryOptions(), throwOnError: true });
+  const documents = useQuery({ ...signerDocumentsQueryOptions(), throwOnError: unlessGateHandles });
   const [consent, setConsent] = useState(false);
   const [reachedEnd, setReachedEnd] = useState<string | null>(null);
   const signing = useAction();
@@ -138,7 +138,7 @@ function ESignDocuments() {
 function FinishedDocuments({ signer }: { signer: TSignerView }) {
   const org = useOrg();
   const flags = useFeatureFlags(org.orgCode);
-  const documents = useQuery({ ...signerDocumentsQueryOptions(), throwOnError: true });
+  const documents = useQuery({ ...signerDocumentsQueryOptions(), throwOnError: unlessGateHandles });
   const [open, setOpen] = useState<TSignerDocument | null>(null);
   return (
     <SignerScreen title={DOCUMENTS_DONE_TITLE}>

@@ -23,7 +23,7 @@ import {
   startSignerNotary,
 } from '../api/co-deed-api';
 import { ESIGN_CONSENT_LABEL } from './documents-page';
-import { SignerGate, SignerScreen, signerHref } from './signer-screen';
+import { SignerGate, signerHref, SignerScreen, unlessGateHandles } from './signer-screen';
 
 export const NOTARY_INTRO_TITLE = 'Sign the deed with an online notary';
 export const NOTARY_SESSION_TITLE = 'Your notary session';
@@ -74,7 +74,7 @@ export function NotaryIntroPage() {
 export function NotarySessionPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const documents = useQuery({ ...signerDocumentsQueryOptions(), throwOnError: true });
+  const documents = useQuery({ ...signerDocumentsQueryOptions(), throwOnError: unlessGateHandles });
   const [consent, setConsent] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [signing, setSigning] = useState(false);

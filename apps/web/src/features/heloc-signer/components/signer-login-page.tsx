@@ -14,7 +14,7 @@ import { ApiError } from '@/lib/api-client';
 import { setToken } from '@/lib/auth';
 import { browserLocation } from '@/lib/browser-location';
 import { signerQueryOptions } from '../api/co-deed-api';
-import { SignerScreen, signerHref } from './signer-screen';
+import { isNotASignerError, SignerScreen, signerHref } from './signer-screen';
 
 export const SIGNER_LOGIN_TITLE = 'Log in to sign';
 
@@ -30,7 +30,7 @@ export function SignerLoginPage() {
       await navigate(signerHref(signerScreenFor(signer.status)), { replace: true });
     } catch (error) {
       // Not a signer account (403) or no signing on it: the borrower's own pages.
-      if (error instanceof ApiError && (error.status === 403 || error.status === 404)) {
+      if (isNotASignerError(error)) {
         browserLocation.assign(paths.host.dashboard.getHref());
       } else if (error instanceof ApiError && error.status === 409) {
         await navigate(signerHref('cancelled'), { replace: true });

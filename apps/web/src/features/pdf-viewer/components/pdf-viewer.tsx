@@ -4,6 +4,10 @@
  * "Page n of N" says where they are), and reports reaching the bottom once the last page is at least
  * PDF_SCROLL_BOTTOM_VISIBILITY visible. pdf.js is heavy, so this module is only ever loaded lazily
  * (features/pdf-viewer/index.ts).
+ *
+ * Deterministic by construction: every page has its final size (the page's aspect ratio) before any is
+ * drawn, paging scrolls the box instantly, and the current page and the end gate are computed from the
+ * box's geometry on every scroll (utils/page-tracking), never from the order of observer callbacks.
  */
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Group.css';
@@ -11,11 +15,12 @@ import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
 import { Button, Group, Loader, Stack, Text } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { GlobalWorkerOptions, getDocument, type PDFDocumentProxy } from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { PDF_SCROLL_BOTTOM_VISIBILITY, PDF_VIEWER_MAX_WIDTH_PX } from '@heloc/domain';
 import { getBytes } from '@/lib/api-client';
+import { currentPage, scrollTopFor, visibleFraction } from '../utils/page-tracking';
 
 GlobalWorkerOptions.workerSrc = workerUrl;
 
@@ -28,16 +33,38 @@ export interface PdfViewerProps {
   onReachedEnd?: () => void;
 }
 
+interface PageSize {
+  width: number;
+  height: number;
+}
+
+interface Loaded {
+  src: string;
+  pdf: PDFDocumentProxy | null;
+  /** Every page's size at scale 1, read before anything renders so the layout never moves. */
+  sizes: PageSize[];
+  failed: boolean;
+}
+
+async function openDocument(bytes: ArrayBuffer) {
+  const pdf = await getDocument({ data: new Uint8Array(bytes) }).promise;
+  const sizes = await Promise.all(
+    Array.from({ length: pdf.numPages }, async (_, index) => {
+      const { width, height } = (await pdf.getPage(index + 1)).getViewport({ scale: 1 });
+      return { width, height };
+    }),
+  );
+  return { pdf, sizes };
+}
+
 export default function PdfViewer({ src, title, onReachedEnd }: PdfViewerProps) {
   // Keyed by src, so a new document starts from "loading" without resetting state in an effect.
-  const [loaded, setLoaded] = useState<{ src: string; pdf: PDFDocumentProxy | null; failed: boolean }>({
-    src: '',
-    pdf: null,
-    failed: false,
-  });
+  const [loaded, setLoaded] = useState<Loaded>({ src: '', pdf: null, sizes: [], failed: false });
   const pdf = loaded.src === src ? loaded.pdf : null;
+  const sizes = loaded.src === src ? loaded.sizes : [];
   const failed = loaded.src === src && loaded.failed;
   const [current, setCurrent] = useState(1);
+  const boxRef = useRef<HTMLDivElement | null>(null);
   const pageRefs = useRef<(HTMLCanvasElement | null)[]>([]);
   const reachedRef = useRef(false);
   const onReachedEndRef = useRef(onReachedEnd);
@@ -50,13 +77,13 @@ export default function PdfViewer({ src, title, onReachedEnd }: PdfViewerProps) 
     let opened: PDFDocumentProxy | null = null;
     reachedRef.current = false;
     getBytes(src, { signal: controller.signal })
-      .then((bytes) => getDocument({ data: new Uint8Array(bytes) }).promise)
+      .then(openDocument)
       .then((document) => {
-        opened = document;
-        if (!controller.signal.aborted) setLoaded({ src, pdf: document, failed: false });
+        opened = document.pdf;
+        if (!controller.signal.aborted) setLoaded({ src, ...document, failed: false });
       })
       .catch(() => {
-        if (!controller.signal.aborted) setLoaded({ src, pdf: null, failed: true });
+        if (!controller.signal.aborted) setLoaded({ src, pdf: null, sizes: [], failed: true });
       });
     return () => {
       controller.abort();
@@ -64,7 +91,7 @@ export default function PdfViewer({ src, title, onReachedEnd }: PdfViewerProps) 
     };
   }, [src]);
 
-  // Render each page into its canvas at the width available (never above the maximum).
+  // Draw each page into its canvas at the width it is shown (its CSS box is already final).
   useEffect(() => {
     if (!pdf) return;
     let cancelled = false;
@@ -73,17 +100,12 @@ export default function PdfViewer({ src, title, onReachedEnd }: PdfViewerProps) 
         const page = await pdf.getPage(number);
         const canvas = pageRefs.current[number - 1];
         if (!canvas || cancelled) return;
-        const width = Math.min(
-          PDF_VIEWER_MAX_WIDTH_PX,
-          canvas.parentElement?.clientWidth || PDF_VIEWER_MAX_WIDTH_PX,
-        );
+        const width = canvas.clientWidth || PDF_VIEWER_MAX_WIDTH_PX;
         const unscaled = page.getViewport({ scale: 1 });
         const ratio = window.devicePixelRatio || 1;
         const viewport = page.getViewport({ scale: (width / unscaled.width) * ratio });
-        canvas.width = viewport.width;
-        canvas.height = viewport.height;
-        canvas.style.width = `${viewport.width / ratio}px`;
-        canvas.style.height = `${viewport.height / ratio}px`;
+        canvas.width = Math.round(viewport.width);
+        canvas.height = Math.round(viewport.height);
         await page.render({ canvas, viewport }).promise;
       }
     })();
@@ -92,33 +114,51 @@ export default function PdfViewer({ src, title, onReachedEnd }: PdfViewerProps) 
     };
   }, [pdf]);
 
-  // Which page is in view, and the last page reaching PDF_SCROLL_BOTTOM_VISIBILITY.
-  useEffect(() => {
-    if (!pdf || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        for (const entry of entries) {
-          const number = Number((entry.target as HTMLElement).dataset.page);
-          if (entry.isIntersecting) setCurrent(number);
-          if (
-            number === pdf.numPages &&
-            entry.intersectionRatio >= PDF_SCROLL_BOTTOM_VISIBILITY &&
-            !reachedRef.current
-          ) {
-            reachedRef.current = true;
-            onReachedEndRef.current?.();
-          }
-        }
-      },
-      { threshold: [0, PDF_SCROLL_BOTTOM_VISIBILITY, 0.5, 1] },
+  // Where the reader is: the current page, and the last page's visibility inside the box and the window.
+  const measure = useCallback(() => {
+    const box = boxRef.current;
+    if (!box || !pdf) return;
+    const canvases = pageRefs.current.slice(0, pdf.numPages);
+    setCurrent(
+      currentPage(
+        box,
+        canvases.map((canvas) => canvas?.offsetTop ?? 0),
+      ),
     );
-    for (const canvas of pageRefs.current.slice(0, pdf.numPages)) if (canvas) observer.observe(canvas);
-    return () => observer.disconnect();
+    const last = canvases[pdf.numPages - 1];
+    if (!last || reachedRef.current) return;
+    const page = last.getBoundingClientRect();
+    const frame = box.getBoundingClientRect();
+    const fraction = visibleFraction(page, [frame, { top: 0, bottom: window.innerHeight }]);
+    if (fraction >= PDF_SCROLL_BOTTOM_VISIBILITY) {
+      reachedRef.current = true;
+      onReachedEndRef.current?.();
+    }
   }, [pdf]);
 
+  // Any scroll (the box's own, the page's, a scrolling ancestor's: scroll does not bubble, but it is
+  // seen while capturing) and any resize re-measure; once at mount for a document that fits the box.
+  useLayoutEffect(() => {
+    if (!pdf) return;
+    measure();
+    document.addEventListener('scroll', measure, { capture: true, passive: true });
+    window.addEventListener('resize', measure);
+    const resize = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => measure());
+    if (boxRef.current) resize?.observe(boxRef.current);
+    return () => {
+      document.removeEventListener('scroll', measure, { capture: true });
+      window.removeEventListener('resize', measure);
+      resize?.disconnect();
+    };
+  }, [pdf, measure]);
+
+  // Paging scrolls the box at once (no smooth scrolling whose intermediate positions would be read as
+  // the current page) and measures right away, also when the box was already there and no scroll fires.
   const goTo = (number: number) => {
-    pageRefs.current[number - 1]?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-    setCurrent(number);
+    const box = boxRef.current;
+    const canvas = pageRefs.current[number - 1];
+    if (box && canvas) box.scrollTop = scrollTopFor(box, canvas.offsetTop);
+    measure();
   };
 
   if (failed) {
@@ -153,15 +193,21 @@ export default function PdfViewer({ src, title, onReachedEnd }: PdfViewerProps) 
         </Button>
       </Group>
       {/* The pages scroll inside this box, so it must take keyboard focus (WCAG 2.1.1, axe
-          scrollable-region-focusable). */}
+          scrollable-region-focusable). Positioned, so the pages' offsetTop is measured from it. */}
       <div
+        ref={boxRef}
         role="document"
         aria-label={title}
-        style={{ maxHeight: '70vh', overflowY: 'auto', border: '1px solid var(--mantine-color-gray-4)' }}
+        style={{
+          position: 'relative',
+          maxHeight: '70vh',
+          overflowY: 'auto',
+          border: '1px solid var(--mantine-color-gray-4)',
+        }}
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
         tabIndex={0}
       >
-        {Array.from({ length: pdf.numPages }, (_, index) => (
+        {sizes.map((size, index) => (
           <canvas
             key={index}
             data-page={index + 1}
@@ -170,7 +216,13 @@ export default function PdfViewer({ src, title, onReachedEnd }: PdfViewerProps) 
             }}
             role="img"
             aria-label={`${title}, page ${index + 1} of ${pdf.numPages}`}
-            style={{ display: 'block', maxWidth: '100%', margin: '0 auto 8px' }}
+            style={{
+              display: 'block',
+              width: '100%',
+              height: 'auto',
+              aspectRatio: `${size.width} / ${size.height}`,
+              margin: '0 auto 8px',
+            }}
           />
         ))}
       </div>

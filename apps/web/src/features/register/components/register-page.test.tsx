@@ -240,7 +240,7 @@ describe('registration form', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: `Account setup ${APPLICATION_UUID}` }),
     ).toBeInTheDocument();
-    expect(localStorage.getItem('jwt')).toBe('new.jwt');
+    expect(localStorage.getItem('jwt')).toBe('Bearer new.jwt');
     expect(api.callsTo(IDENTITY)[0]?.headers.get('authorization')).toBe('Bearer new.jwt');
     expect(api.callsTo(REGISTER)[0]?.body).toEqual({
       property: { street1: '742 Evergreen Terrace', city: 'Sacramento', state: 'CA', zip: '95814' },

@@ -1,0 +1,209 @@
+/**
+ * The route matrix: every route of the borrower app's two routers (read from the router module itself,
+ * see router-routes.ts) opened by each kind of person — a visitor, the owner of an application in
+ * progress, another borrower, the owner of a cancelled application — as a link or bookmark would,
+ * then reloaded where it landed. Each must land on the destination of spec 1 §2/§4/§6 (and the
+ * routing table), on a real screen: never "Page not found", never the error fallback; and the page
+ * title must name that screen and the organisation. Start states
+ * come from the API; the check per cell is the URL and the screen's heading (axe runs in the screens'
+ * own tests), so the whole matrix stays fast.
+ */
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { API, registerBorrower } from './closing-api';
+import { loadRouterPatterns, type RoutePattern } from './router-routes';
+
+type Persona = 'visitor' | 'owner' | 'another borrower' | 'cancelled application';
+
+const APP = '/account/heloc';
+const SIGNER = `${APP}/heloc-signer`;
+const SIGNER_LOGIN = `${SIGNER}/login`;
+const login = (back: string) => `/auth/login?redirectUrl=${encodeURIComponent(back)}`;
+
+/** Catch-all routes are the not-found page by design; they are not pages to land on. */
+const NOT_FOUND_PATTERNS = new Set([`${APP}/*`, '/*']);
+
+/** Spec 1 §6: the visitor allow-list (the app's legal pages hand over to the host pages). */
+const VISITOR_PAGES = new Set([
+  '/auth/login',
+  '/coming-soon',
+  '/terms',
+  '/communications',
+  '/privacy',
+  '/licenses',
+  `${APP}/register`,
+  `${APP}/register/account-setup`,
+  `${APP}/register/support`,
+  SIGNER_LOGIN,
+  // The invitation link and its cancelled page are the way in for a signer without an account yet.
+  `${SIGNER}/resume`,
+  `${SIGNER}/cancelled`,
+]);
+
+/** Signer screens that need no signer record (the rest are gated on it). */
+const SIGNER_OPEN = new Set([SIGNER_LOGIN, `${SIGNER}/resume`, `${SIGNER}/cancelled`, `${SIGNER}/error`]);
+
+/** The URL to open for a pattern: the application id, a type, a sub-path. */
+function fill(pattern: string, applicationUuid: string): string {
+  return pattern
+    .replace(':applicationUuid', applicationUuid)
+    .replace(':type', 'bank')
+    .replace(/\*$/, pattern.startsWith('/account/heloc-signer') ? 'login' : 'anything');
+}
+
+/**
+ * Spec 1 §2 redirects that come first: legacy locations, and "redirects up" (bank index, income/link,
+ * the signer index, unknown signer conditions paths). Answers the path they lead to.
+ */
+function redirectedFirst(path: string, applicationUuid: string): string {
+  const application = `${APP}/${applicationUuid}`;
+  if (path === '/account/register') return `${APP}/register`;
+  if (path.startsWith('/account/heloc-signer/')) return `${SIGNER}/${path.split('/').slice(3).join('/')}`;
+  if (path === `${application}/bank`) return application;
+  if (path === `${application}/income/link`) return `${application}/income/review`;
+  if (path === SIGNER) return SIGNER_LOGIN;
+  if (path.startsWith(`${SIGNER}/conditions/`) && !/\/(upload-document|identity)$/.test(path)) {
+    return `${SIGNER}/conditions`;
+  }
+  if (/^\/account\/heloc\/(terms|communications|privacy|licenses)$/.test(path)) return path.slice(APP.length);
+  return path;
+}
+
+function expectedLanding(persona: Persona, route: RoutePattern, applicationUuid: string): string {
+  const path = redirectedFirst(fill(route.path, applicationUuid), applicationUuid);
+  const application = `${APP}/${applicationUuid}`;
+  const isSigner = path === SIGNER || path.startsWith(`${SIGNER}/`);
+  if (persona === 'visitor') {
+    if (VISITOR_PAGES.has(path)) return path;
+    if (isSigner) return SIGNER_LOGIN;
+    if (path === '/' || path === '/account') return login('/dashboard');
+    return login(path);
+  }
+  // Signed in: bare paths, the app index and plaid-oauth-success without a stored id go to the dashboard.
+  if (['/', '/account', `${APP}/`, `${APP}/plaid-oauth-success`].includes(path)) return '/dashboard';
+  // A borrower account on a signer screen that needs a signer record: their dashboard.
+  if (isSigner) return SIGNER_OPEN.has(path) ? path : '/dashboard';
+  if (path === application || path.startsWith(`${application}/`)) {
+    // Not theirs, or cancelled (routing table: complete or cancelled → /): the dashboard.
+    if (persona !== 'owner') return '/dashboard';
+    // A new application's status resolves to start/profile; other screens are not status-routed.
+    const leaf = routes.find((each) => fill(each.path, applicationUuid) === path);
+    return path === application || leaf?.step !== undefined ? `${application}/start/profile` : path;
+  }
+  return path;
+}
+
+let routes: RoutePattern[] = [];
+let hostRoutes: RoutePattern[] = [];
+
+test.beforeAll(async () => {
+  test.setTimeout(60_000);
+  const loaded = await loadRouterPatterns();
+  routes = loaded.app;
+  hostRoutes = loaded.host;
+  // The list is the router's: it has the routes of spec 1 §2 (a sample), so an empty load cannot pass.
+  expect(routes.map((route) => route.path)).toEqual(
+    expect.arrayContaining([
+      `${APP}/register`,
+      `${APP}/:applicationUuid/start/profile`,
+      `${SIGNER}/identity`,
+    ]),
+  );
+});
+
+const SCREEN_PROBLEMS = /^(Page not found|Sorry, looks like we have hit a snag!)$/;
+
+/**
+ * Opens `url` and expects `landing` on a real screen; then reloads there, unless that landing was already
+ * reloaded in this run (forty step links that all land on start/profile reload it once).
+ */
+async function visit(page: Page, url: string, landing: string, reloaded: Set<string>) {
+  // The login page's redirectUrl differs per cell, but it is one screen.
+  const key = landing.startsWith('/auth/login?') ? '/auth/login?redirectUrl' : landing;
+  const reload = !reloaded.has(key);
+  reloaded.add(key);
+  for (const step of reload ? (['open', 'reload'] as const) : (['open'] as const)) {
+    if (step === 'open') await page.goto(url, { waitUntil: 'commit' });
+    else await page.reload({ waitUntil: 'commit' });
+    const where = `${url} (${step})`;
+    await expect.soft(page, where).toHaveURL(landing);
+    const heading = page.getByRole('heading', { level: 1 }).first();
+    await expect.soft(heading, where).toBeVisible();
+    await expect.soft(heading, where).not.toHaveText(SCREEN_PROBLEMS);
+    // WCAG 2.4.2: the title names the screen (its heading) and the organisation.
+    await expect.soft
+      .poll(
+        () =>
+          page.evaluate(() => {
+            const screen = document.querySelector('main h1')?.textContent?.replace(/\s+/g, ' ').trim();
+            return (
+              Boolean(screen) &&
+              /^.+ \| .+$/.test(document.title) &&
+              document.title.startsWith(`${screen} | `)
+            );
+          }),
+        { message: `${where}: document.title names the screen and the organisation` },
+      )
+      .toBe(true);
+  }
+}
+
+/** Every cell of one persona, a few pages at a time (one browser context: one person). */
+async function runMatrix(browser: Browser, persona: Persona) {
+  const context = await browser.newContext();
+  const setup = await context.newPage();
+  let applicationUuid = '3f2b8c1e-7d4a-4b6e-9c0d-1a2b3c4d5e6f';
+  if (persona !== 'visitor') {
+    const owner = await registerBorrower(setup);
+    applicationUuid = owner.applicationUuid;
+    if (persona === 'cancelled application') {
+      const cancelled = await setup.request.post(`${API}/${applicationUuid}/cancel`, {
+        headers: { authorization: `Bearer ${owner.jwt}` },
+      });
+      expect(cancelled.status(), await cancelled.text()).toBe(200);
+    }
+    if (persona === 'another borrower') {
+      // Someone else's application: a second borrower, signed in in this context instead.
+      const stranger = await browser.newContext();
+      const other = await registerBorrower(await stranger.newPage());
+      await stranger.close();
+      applicationUuid = other.applicationUuid;
+    }
+  }
+  // The host pages and the app's own pages do not depend on whose application it is: the owner's run
+  // covers them for signed-in people; the other two runs take the application's pages.
+  const forPersona =
+    persona === 'visitor' || persona === 'owner'
+      ? [...routes, ...hostRoutes]
+      : routes.filter((route) => route.path.startsWith(`${APP}/:applicationUuid`));
+  const cells = forPersona
+    .filter((route) => !NOT_FOUND_PATTERNS.has(route.path))
+    .map((route) => ({
+      url: fill(route.path, applicationUuid),
+      landing: expectedLanding(persona, route, applicationUuid),
+    }));
+  const reloaded = new Set<string>();
+  // Six pages at a time: most of a cell is waiting for the server and for lazy chunks.
+  const pages = [setup, ...(await Promise.all(Array.from({ length: 5 }, () => context.newPage())))];
+  let next = 0;
+  await Promise.all(
+    pages.map(async (page) => {
+      while (next < cells.length) {
+        const cell = cells[next]!;
+        next += 1;
+        await visit(page, cell.url, cell.landing, reloaded);
+      }
+    }),
+  );
+  await context.close();
+  return cells.length;
+}
+
+for (const persona of ['visitor', 'owner', 'another borrower', 'cancelled application'] as const) {
+  test(`every route, opened and reloaded by ${persona === 'visitor' ? 'a visitor' : `the ${persona === 'owner' ? 'owner' : persona}`}, lands on its destination`, async ({
+    browser,
+  }) => {
+    test.setTimeout(180_000);
+    const cells = await runMatrix(browser, persona);
+    expect(cells).toBeGreaterThan(persona === 'visitor' || persona === 'owner' ? 90 : 55);
+  });
+}
