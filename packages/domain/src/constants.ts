@@ -247,3 +247,9 @@ export const ERROR_TEXTS = {
   userNotFound: 'User not found',
   devLoginFailed: 'Something unexpected happened logging you in.',
 } as const;
+
+/**
+ * Registration with an e-mail that already has an account (the spec leaves the wording open): the
+ * answer does not say that an account exists; the address's owner gets an e-mail instead.
+ */
+export const REGISTRATION_EMAIL_UNAVAILABLE = 'We could not create an account with this email';

@@ -396,7 +396,7 @@ describe('additional signers', () => {
         payload: { type: 'IDENTITY', description: 'Upload a clearer photo of your ID' },
       });
     expect((await raise(ann)).statusCode).toBe(403);
-    const ops = await signIn(t.app, 'ops@heloc.test', 'Ops-password-1');
+    const ops = await signIn(t.app, 'processor@heloc.test', 'Ops-password-1');
     expect((await raise(ops)).statusCode).toBe(200);
 
     await setConditionsFlag(true);
