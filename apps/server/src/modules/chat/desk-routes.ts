@@ -57,12 +57,15 @@ export const deskRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Waiting chats and this agent’s active chats, oldest first, with application context',
+        description:
+          'Of the agent’s organisation; platform staff see every organisation’s, or one with `orgCode`.',
+        querystring: z.object({ orgCode: z.string().max(64).optional() }),
         response: { 200: z.array(ZDeskConversation), ...errors },
       },
     },
     async (request) => {
       // Organisation staff see their organisation's chats; platform staff every one (audited).
-      const orgCode = await staffOrgFilter(request, 'CHAT_DESK', null);
+      const orgCode = await staffOrgFilter(request, 'CHAT_DESK', request.query.orgCode);
       const list = await app.conversations.deskList(staffOf(request).identityUuid, orgCode);
       const applicationUuids = list.flatMap((c) => (c.applicationUuid ? [c.applicationUuid] : []));
       const applications = applicationUuids.length

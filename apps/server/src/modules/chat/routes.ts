@@ -579,7 +579,11 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, o
       });
       // A disabled agent's sockets close at once (disabling ends every session of the account).
       const onRevoked = (revoked: { sessionUuid: string } | { identityUuid: string }) => {
-        if (claims.role === 'agent' && 'identityUuid' in revoked && revoked.identityUuid === claims.identityUuid)
+        if (
+          claims.role === 'agent' &&
+          'identityUuid' in revoked &&
+          revoked.identityUuid === claims.identityUuid
+        )
           socket.close(4401, 'signed out');
       };
       writeEvents.on('sessionsRevoked', onRevoked);

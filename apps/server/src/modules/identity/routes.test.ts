@@ -405,13 +405,25 @@ describe('two-factor authentication', () => {
     expect(withoutCode.statusCode).toBe(401);
     expect(withoutCode.json().details).toEqual({ twoFactorRequired: true });
     // The code that turned two-factor on is spent.
-    const replayedEnable = await login({ email: borrower.email, password: 'Strong-passw0rd!', totpCode: code });
+    const replayedEnable = await login({
+      email: borrower.email,
+      password: 'Strong-passw0rd!',
+      totpCode: code,
+    });
     expect(replayedEnable.statusCode).toBe(401);
     const loginCode = await codeAt(0);
-    const withCode = await login({ email: borrower.email, password: 'Strong-passw0rd!', totpCode: loginCode });
+    const withCode = await login({
+      email: borrower.email,
+      password: 'Strong-passw0rd!',
+      totpCode: loginCode,
+    });
     expect(withCode.statusCode).toBe(200);
     // A code is accepted once only: the same code again is refused.
-    const replayed = await login({ email: borrower.email, password: 'Strong-passw0rd!', totpCode: loginCode });
+    const replayed = await login({
+      email: borrower.email,
+      password: 'Strong-passw0rd!',
+      totpCode: loginCode,
+    });
     expect(replayed.statusCode).toBe(401);
     expect(replayed.json()).toMatchObject({ message: 'The code is not valid' });
 
@@ -446,7 +458,10 @@ describe('two-factor authentication', () => {
     const wrong = (await generate({ secret })) === '123456' ? '654321' : '123456';
     for (let i = 0; i < 5; i += 1) expect((await attempt(wrong, `10.0.0.${i + 1}`)).statusCode).toBe(401);
     // The sixth, from yet another address and even with a right code, is refused.
-    const blocked = await attempt(await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }), '10.0.0.99');
+    const blocked = await attempt(
+      await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }),
+      '10.0.0.99',
+    );
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().message).toBe('Too many wrong codes. Please try again in 10 minutes.');
   });

@@ -171,8 +171,7 @@ export async function staffOrgFilter(
   const staff = staffOf(request);
   if (STAFF_PERMISSIONS[permission].scope !== 'ORG') throw new AppError('INTERNAL', 'Not an org permission');
   if (staff.orgCode !== null) {
-    if (requested && requested !== staff.orgCode)
-      throw new AppError('NOT_FOUND', 'Organisation not found');
+    if (requested && requested !== staff.orgCode) throw new AppError('NOT_FOUND', 'Organisation not found');
     return staff.orgCode;
   }
   await auditPlatformAccess(request, staff, permission, requested ?? null);

@@ -26,7 +26,14 @@ import { hashLinkToken, newLinkToken } from '../co-deed/store';
 import { findIdentityByEmail } from '../identity/repository';
 import { listStaffAudit, recordStaffAudit } from './audit';
 import { STAFF_TAG, authorizeStaff, staffOf, staffOrgFilter, staffRoute, staffSelf } from './policy';
-import { createStaffAccount, findStaff, listStaff, setStaffDisabled, setStaffRoles, toStaffMember } from './service';
+import {
+  createStaffAccount,
+  findStaff,
+  listStaff,
+  setStaffDisabled,
+  setStaffRoles,
+  toStaffMember,
+} from './service';
 
 const STAFF = '/service-ops/api/v1/staff';
 const tags = [STAFF_TAG, 'staff administration'];
@@ -90,12 +97,11 @@ export const staffRoutes: FastifyPluginAsyncZod<{ sessionTtlHours: number }> = a
     async (request, reply) => {
       const actor = staffOf(request);
       const body = request.body;
-      // Organisation admins invite into their own organisation; platform admins say which (or none).
-      const orgCode = actor.orgCode ?? body.orgCode ?? null;
-      if (orgCode !== null) {
-        if (!app.orgs.byOrgCode(orgCode)) throw new AppError('NOT_FOUND', 'Organisation not found');
-        await authorizeStaff(request, 'STAFF_MANAGE', orgCode, 'Organisation not found');
-      }
+      // Organisation admins invite into their own organisation (naming another answers 404);
+      // platform admins say which (or none: platform staff).
+      const named = body.orgCode ? (app.orgs.byOrgCode(body.orgCode)?.orgCode ?? null) : null;
+      if (body.orgCode) await authorizeStaff(request, 'STAFF_MANAGE', named, 'Organisation not found');
+      const orgCode = named ?? actor.orgCode;
       const problem = staffRolesProblem(orgCode, body.roles);
       if (problem) throw new AppError('BAD_REQUEST', problem, [{ path: 'body.roles', message: problem }]);
       if (await findIdentityByEmail(app.db, body.email))
