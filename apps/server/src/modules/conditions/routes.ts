@@ -128,7 +128,12 @@ export const conditionRoutes: FastifyPluginAsyncZod = async (app) => {
         .from(schema.helocApplications)
         .where(eq(schema.helocApplications.uuid, uuid));
       // Another organisation's application answers like a missing one (the staff policy).
-      const staff = await authorizeStaff(request, 'CONDITIONS_RAISE', found?.orgCode, 'Application not found');
+      const staff = await authorizeStaff(
+        request,
+        'CONDITIONS_RAISE',
+        found?.orgCode,
+        'Application not found',
+      );
       return withApplicationLock(app.db, uuid, async (tx, application) => {
         const step = ZApplicationStep.parse(application.step);
         if (isFinalApplicationStep(step))
