@@ -4,7 +4,6 @@
  */
 import {
   Alert,
-  Badge,
   Button,
   Card,
   Checkbox,
@@ -163,9 +162,9 @@ export function StaffAdmin({ me }: { me: TStaffSelf }) {
                 )}
               </Table.Td>
               <Table.Td>
-                <Badge variant="outline" color={member.disabled ? 'red.9' : 'green.9'}>
+                <Text size="sm" fw={600}>
                   {member.disabled ? 'Disabled' : 'Active'}
-                </Badge>
+                </Text>
               </Table.Td>
               <Table.Td>
                 {member.identityUuid === me.identityUuid ? (
