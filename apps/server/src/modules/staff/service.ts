@@ -1,7 +1,8 @@
 /** Staff accounts: creation (invitation, seed, the first platform admin), roles, disabling. */
 import { asc, eq, isNull } from 'drizzle-orm';
-import { staffRolesProblem, type TStaffMember, type TStaffRole } from '@heloc/domain';
-import { schema, type Executor } from '../../db';
+import { passwordProblem, staffRolesProblem, type TStaffMember, type TStaffRole } from '@heloc/domain';
+import { schema, type Database, type Executor } from '../../db';
+import { recordStaffAudit } from './audit';
 import { AppError } from '../../lib/errors';
 import { hashPassword } from '../identity/passwords';
 import { findIdentityByEmail, insertIdentity, revokeAllSessions } from '../identity/repository';
@@ -115,4 +116,29 @@ export async function platformStaffCount(db: Executor): Promise<number> {
     .from(schema.staffMembers)
     .where(isNull(schema.staffMembers.orgCode));
   return rows.length;
+}
+
+/**
+ * The first platform administrator of an installation (`npm run staff:create-admin`): there is no
+ * one yet to invite them. Audited like every staff change.
+ */
+export async function createPlatformAdmin(db: Database, email: string, password: string) {
+  const problem = passwordProblem(password, email);
+  if (problem) throw new AppError('BAD_REQUEST', problem);
+  return db.transaction(async (tx) => {
+    const identity = await createStaffAccount(tx, {
+      email,
+      password,
+      orgCode: null,
+      roles: ['PLATFORM_ADMIN'],
+    });
+    await recordStaffAudit(tx, {
+      actor: null,
+      action: 'PLATFORM_ADMIN_CREATED',
+      orgCode: null,
+      target: { identityUuid: identity.uuid, email: identity.email },
+      data: { by: 'cli' },
+    });
+    return identity;
+  });
 }

@@ -10,6 +10,7 @@ import { readOutbox } from '../../mail';
 import { createTestApp, type TestApp } from '../../test/app';
 import { registerAndSignIn, signIn, type Credentials } from '../../test/auth';
 import { DEMO_STAFF } from '../../seed/seed';
+import { createPlatformAdmin } from './service';
 
 const STAFF = '/service-ops/api/v1/staff';
 let t: TestApp;
@@ -321,5 +322,27 @@ describe('the start-up check', () => {
         },
       ),
     ).rejects.toThrow(/staff route needs the tag 'staff' and staffRoute/);
+  });
+});
+
+describe('the first platform admin (npm run staff:create-admin)', () => {
+  it('creates a platform admin who signs in and reaches every organisation; audited; weak passwords refused', async () => {
+    const email = `first.admin.${Date.now()}@example.com`;
+    await expect(createPlatformAdmin(t.database.db, email, 'short')).rejects.toThrow();
+    await createPlatformAdmin(t.database.db, email, 'First-admin-passw0rd');
+    const who = await signIn(t.app, email, 'First-admin-passw0rd');
+    expect((await call(who, 'GET', `${STAFF}/me`)).json()).toMatchObject({
+      orgCode: null,
+      roles: ['PLATFORM_ADMIN'],
+    });
+    expect((await call(who, 'GET', `${STAFF}?orgCode=CASCADE_TEACHERS`)).statusCode).toBe(200);
+    await expect(createPlatformAdmin(t.database.db, email, 'First-admin-passw0rd')).rejects.toThrow(
+      'This e-mail already has an account',
+    );
+    const [row] = await t.database.db
+      .select()
+      .from(schema.staffAuditEvents)
+      .where(eq(schema.staffAuditEvents.targetEmail, email));
+    expect(row).toMatchObject({ action: 'PLATFORM_ADMIN_CREATED' });
   });
 });
