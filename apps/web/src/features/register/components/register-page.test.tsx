@@ -282,7 +282,9 @@ describe('registration form', () => {
       body: { status: 409, message: 'We could not create an account with this email' },
     });
     await submitFromLoginStep(user);
-    expect(await screen.findByRole('alert')).toHaveTextContent('We could not create an account with this email');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'We could not create an account with this email',
+    );
   });
 
   it('maps server field errors onto their fields and goes to the step of the first', async () => {

@@ -229,8 +229,8 @@ export function RegisterPage({ companyName, licensedStates, aside }: RegisterPag
         </Title>
         {accountExists ? (
           <Alert color="red" variant="light" role="alert" title={ACCOUNT_EXISTS_MESSAGE}>
-            If you already have an account, <a href={paths.host.login.getHref()}>Log in to your account</a>{' '}
-            to continue. We sent an e-mail to this address.
+            If you already have an account, <a href={paths.host.login.getHref()}>Log in to your account</a> to
+            continue. We sent an e-mail to this address.
           </Alert>
         ) : null}
         {formError ? (
