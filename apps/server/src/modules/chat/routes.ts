@@ -45,6 +45,7 @@ import { AppError } from '../../lib/errors';
 import { authOf } from '../../plugins/auth';
 import { TtlCache } from '../../lib/ttl-cache';
 import { writeEvents } from '../../lib/write-events';
+import { recordStaffAudit } from '../staff/audit';
 import { agentEventFilter, authorizeAgent, loadStaffMember, staffCan } from '../staff/policy';
 import { checkAttachment, cleanFilename } from './attachments';
 import { loadApplicationFacts } from './chatbot/application-context';
@@ -538,6 +539,14 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, o
           if (!staffCan(member, 'CHAT_DESK'))
             throw new AppError('FORBIDDEN', 'Your roles do not allow this (CHAT_DESK)');
           request.staff = { ...member, sessionUuid: null };
+          // Platform staff's desk socket carries every organisation's events: audited like any such read.
+          if (member.orgCode === null)
+            await recordStaffAudit(app.db, {
+              actor: member,
+              action: 'PLATFORM_ACCESS',
+              orgCode: null,
+              data: { permission: 'CHAT_DESK', method: 'GET', route: request.routeOptions.url ?? 'ws' },
+            });
         }
       },
     },
