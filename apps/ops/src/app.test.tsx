@@ -14,6 +14,8 @@ vi.mock('./api', () => ({
   desk: {
     me: vi.fn(),
     staff: vi.fn(),
+    invite: vi.fn(),
+    setDisabled: vi.fn(),
     agentToken: vi.fn(),
     list: vi.fn(),
     conversation: vi.fn(),
@@ -172,5 +174,42 @@ describe('the console shows only what the roles allow', () => {
     ).toEqual(['Overview', 'Chats', 'Staff']);
     await user.click(within(sections).getByRole('button', { name: 'Staff' }));
     expect(await screen.findByRole('table', { name: 'Staff members' })).toBeVisible();
+  });
+
+  it('an organisation admin invites into their organisation and disables a member', async () => {
+    vi.mocked(desk.me).mockResolvedValue({
+      ...agentSelf,
+      roles: ['ORG_ADMIN'],
+      permissions: ['OPS_APP', 'STAFF_MANAGE'],
+    });
+    const member = {
+      identityUuid: 'b0000000-0000-4000-8000-000000000002',
+      email: 'agent@heloc.test',
+      orgCode: 'MAIN',
+      roles: ['AGENT' as const],
+      disabled: false,
+      twoFactorEnabled: false,
+      loanOriginatorUuid: null,
+      createdAt: '2026-11-21T10:00:00.000Z',
+    };
+    vi.mocked(desk.staff).mockResolvedValue([member]);
+    vi.mocked(desk.invite).mockResolvedValue(null);
+    vi.mocked(desk.setDisabled).mockResolvedValue({ ...member, disabled: true });
+    const user = userEvent.setup();
+    render(
+      <MantineProvider>
+        <App />
+      </MantineProvider>,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Staff' }));
+    // No organisation field: an organisation's admin invites into their own.
+    expect(screen.queryByLabelText('Organisation code')).toBeNull();
+    await user.type(screen.getByLabelText('Email'), 'new@heloc.test');
+    await user.click(screen.getByRole('checkbox', { name: 'PROCESSOR' }));
+    await user.click(screen.getByRole('button', { name: 'Send invitation' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Invitation sent to new@heloc.test.');
+    expect(desk.invite).toHaveBeenCalledWith('new@heloc.test', ['AGENT', 'PROCESSOR'], undefined);
+    await user.click(screen.getByRole('button', { name: 'Disable agent@heloc.test' }));
+    expect(desk.setDisabled).toHaveBeenCalledWith(member.identityUuid, true);
   });
 });

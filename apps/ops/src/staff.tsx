@@ -58,6 +58,8 @@ export function StaffAdmin({ me }: { me: TStaffSelf }) {
   const [notice, setNotice] = useState<string | null>(null);
   const [email, setEmail] = useState('');
   const [roles, setRoles] = useState<TStaffRole[]>(['AGENT']);
+  // Platform admins name the organisation (empty: platform staff); an organisation's admin invites into theirs.
+  const [orgCode, setOrgCode] = useState('');
   const [editing, setEditing] = useState<{ uuid: string; roles: TStaffRole[] } | null>(null);
 
   const refresh = useCallback(() => {
@@ -77,7 +79,11 @@ export function StaffAdmin({ me }: { me: TStaffSelf }) {
       return;
     }
     try {
-      await desk.invite(email.trim(), roles);
+      await desk.invite(
+        email.trim(),
+        roles,
+        me.orgCode === null ? orgCode.trim().toUpperCase() || null : undefined,
+      );
       setNotice(`Invitation sent to ${email.trim()}.`);
       setEmail('');
     } catch (caught) {
@@ -122,11 +128,19 @@ export function StaffAdmin({ me }: { me: TStaffSelf }) {
               value={email}
               onChange={(e) => setEmail(e.currentTarget.value)}
             />
+            {me.orgCode === null && (
+              <TextInput
+                label="Organisation code"
+                description="Leave empty to invite platform staff (every organisation)"
+                value={orgCode}
+                onChange={(e) => setOrgCode(e.currentTarget.value)}
+              />
+            )}
             <RoleChoice
               legend="Roles"
               roles={roles}
               onChange={setRoles}
-              allowPlatform={me.orgCode === null}
+              allowPlatform={me.orgCode === null && orgCode.trim() === ''}
             />
             <Group>
               <Button type="submit">Send invitation</Button>
