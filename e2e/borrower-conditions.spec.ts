@@ -250,7 +250,7 @@ test('staff ask for a document and a phone number: the bell, the dashboard, the 
   // Staff sign in from their own context: a sign-in replaces the session cookie of the context it is in.
   const staff = await browser.newContext();
   const login = await staff.request.post('/identity/api/v1/login', {
-    data: { email: 'ops@heloc.test', password: 'Ops-password-1' },
+    data: { email: 'processor@heloc.test', password: 'Ops-password-1' },
   });
   const { jwt } = (await login.json()) as { jwt: string };
   for (const data of [

@@ -10,11 +10,13 @@ import { moveClock, registerBorrower } from './closing-api';
 import { expectNoAxeViolations } from './fixtures';
 
 const STAFF = { email: 'ops@heloc.test', password: 'Ops-password-1' };
+/** Platform staff set any organisation's hours (an organisation's staff only their own). */
+const PLATFORM_ADMIN = { email: 'admin@heloc.test', password: 'Ops-password-1' };
 const DEMO = { email: 'demo@heloc.test', password: 'Demo-password-1' };
 
 /** Sets an organisation's chat hours for the whole week: always open, or closed every day. */
 async function setChatHours(request: APIRequestContext, orgCode: string, open: boolean): Promise<void> {
-  const login = await request.post('/identity/api/v1/login', { data: STAFF });
+  const login = await request.post('/identity/api/v1/login', { data: PLATFORM_ADMIN });
   expect(login.ok()).toBe(true);
   const { jwt } = (await login.json()) as { jwt: string };
   const days = [1, 2, 3, 4, 5, 6, 7].map((weekdayValue) =>

@@ -1,6 +1,14 @@
 /** The desk's HTTP calls: staff sign-in (the platform's identity service) and the desk/chat calls. */
 import { z } from 'zod';
-import { ZChatConversationState, ZChatMessage, ZDeskConversation } from '@heloc/domain';
+import {
+  ZChatConversationState,
+  ZChatMessage,
+  ZDeskConversation,
+  ZStaffMember,
+  ZStaffRole,
+  ZStaffSelf,
+  type TStaffRole,
+} from '@heloc/domain';
 
 const TOKEN_KEY = 'ops_jwt';
 
@@ -8,9 +16,20 @@ export class DeskError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly details: unknown = null,
   ) {
     super(message);
   }
+}
+
+/** Whether the error's details carry this flag (twoFactorRequired, twoFactorSetupRequired). */
+export function errorFlag(error: unknown, flag: string): boolean {
+  return (
+    error instanceof DeskError &&
+    typeof error.details === 'object' &&
+    error.details !== null &&
+    (error.details as Record<string, unknown>)[flag] === true
+  );
 }
 
 export function storedToken(): string | null {
@@ -46,6 +65,7 @@ async function call<T>(
     throw new DeskError(
       response.status,
       (data as { message?: string } | null)?.message ?? response.statusText,
+      (data as { details?: unknown } | null)?.details ?? null,
     );
   }
   return schema ? schema.parse(data) : (data as T);
@@ -54,13 +74,46 @@ async function call<T>(
 const DESK = '/service-ops/secure/api/v1/chat';
 const OMNI = '/service-omni-proxy/insecure/api/v1';
 
+const STAFF = '/service-ops/api/v1/staff';
+
 export const desk = {
-  async signIn(email: string, password: string): Promise<void> {
+  async signIn(email: string, password: string, totpCode?: string): Promise<void> {
     const { jwt } = await call('POST', '/identity/api/v1/login', z.object({ jwt: z.string() }), {
-      body: { email, password },
+      body: { email, password, ...(totpCode && { totpCode }) },
     });
     sessionStorage.setItem(TOKEN_KEY, jwt);
   },
+  me: () => call('GET', `${STAFF}/me`, ZStaffSelf),
+  twoFactorSetup: () =>
+    call(
+      'POST',
+      '/identity/secure/api/v1/two-factor/setup',
+      z.object({ secret: z.string(), otpauthUri: z.string() }),
+    ),
+  twoFactorEnable: (code: string) =>
+    call('POST', '/identity/secure/api/v1/two-factor/enable', null, { body: { code } }),
+  staff: () => call('GET', STAFF, z.array(ZStaffMember)),
+  invite: (email: string, roles: TStaffRole[], orgCode?: string | null) =>
+    call('POST', `${STAFF}/invitations`, null, {
+      body: { email, roles, ...(orgCode !== undefined && { orgCode }) },
+    }),
+  setRoles: (identityUuid: string, roles: TStaffRole[]) =>
+    call('PUT', `${STAFF}/${identityUuid}/roles`, ZStaffMember, { body: { roles } }),
+  setDisabled: (identityUuid: string, disabled: boolean) =>
+    call('POST', `${STAFF}/${identityUuid}/${disabled ? 'disable' : 'enable'}`, ZStaffMember),
+  invitation: (token: string) =>
+    call(
+      'GET',
+      `/identity/api/v1/staff-invitations?token=${encodeURIComponent(token)}`,
+      z.object({
+        email: z.string(),
+        orgCode: z.string().nullable(),
+        orgName: z.string().nullable(),
+        roles: z.array(ZStaffRole),
+      }),
+    ),
+  acceptInvitation: (token: string, password: string) =>
+    call('POST', '/identity/api/v1/staff-invitations/accept', null, { body: { token, password } }),
   signOut: () => call('POST', '/identity-broker/agent/secure/api/v3/logout', null).catch(() => undefined),
   agentToken: () =>
     call(

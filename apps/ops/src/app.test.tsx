@@ -2,15 +2,20 @@ import { MantineProvider } from '@mantine/core';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TChatSocketEvent, TDeskConversation } from '@heloc/domain';
+import type { TChatSocketEvent, TDeskConversation, TStaffSelf } from '@heloc/domain';
 import { App } from './app';
 import { desk } from './api';
 
 vi.mock('./api', () => ({
   DeskError: class extends Error {},
+  errorFlag: () => false,
   storedToken: () => 'staff-jwt',
   clearToken: vi.fn(),
   desk: {
+    me: vi.fn(),
+    staff: vi.fn(),
+    invite: vi.fn(),
+    setDisabled: vi.fn(),
     agentToken: vi.fn(),
     list: vi.fn(),
     conversation: vi.fn(),
@@ -56,8 +61,19 @@ const active: TDeskConversation = {
   application: null,
 };
 
+const agentSelf: TStaffSelf = {
+  identityUuid: 'a0000000-0000-4000-8000-000000000001',
+  email: 'ops@heloc.test',
+  name: 'Ops',
+  orgCode: 'MAIN',
+  roles: ['AGENT'],
+  permissions: ['OPS_APP', 'CHAT_DESK'],
+  loanOriginatorUuid: null,
+};
+
 beforeEach(() => {
   vi.stubGlobal('WebSocket', FakeSocket);
+  vi.mocked(desk.me).mockResolvedValue(agentSelf);
   vi.mocked(desk.agentToken).mockResolvedValue({ token: 'chat-token', expiration: 0, agentName: 'Ops' });
   vi.mocked(desk.conversation).mockResolvedValue({
     conversationSid: active.conversationSid,
@@ -111,5 +127,89 @@ describe('agent desk', () => {
     expect(screen.getByRole('log', { name: 'Messages' })).toHaveTextContent('Can I raise my line later?');
     expect(screen.queryByText('Select a chat.')).toBeNull();
     expect(desk.end).toHaveBeenCalledWith('chat-token', active.conversationSid);
+  });
+});
+
+describe('the console shows only what the roles allow', () => {
+  it('a processor gets no chat desk and no staff screen', async () => {
+    vi.mocked(desk.me).mockResolvedValue({
+      ...agentSelf,
+      roles: ['PROCESSOR'],
+      permissions: ['OPS_APP', 'APPLICATIONS_READ', 'CONDITIONS_RAISE', 'MAIL_OUTBOX_READ'],
+    });
+    render(
+      <MantineProvider>
+        <App />
+      </MantineProvider>,
+    );
+    const sections = await screen.findByRole('navigation', { name: 'Sections' });
+    expect(
+      within(sections)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Overview']);
+    expect(screen.getByTestId('staff-permissions')).toHaveTextContent('Raise conditions');
+    expect(desk.agentToken).not.toHaveBeenCalled();
+  });
+
+  it('an organisation admin and agent gets chats and staff', async () => {
+    vi.mocked(desk.me).mockResolvedValue({
+      ...agentSelf,
+      roles: ['ORG_ADMIN', 'AGENT'],
+      permissions: ['OPS_APP', 'CHAT_DESK', 'STAFF_MANAGE'],
+    });
+    vi.mocked(desk.list).mockResolvedValue([]);
+    vi.mocked(desk.staff).mockResolvedValue([]);
+    const user = userEvent.setup();
+    render(
+      <MantineProvider>
+        <App />
+      </MantineProvider>,
+    );
+    const sections = await screen.findByRole('navigation', { name: 'Sections' });
+    expect(
+      within(sections)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Overview', 'Chats', 'Staff']);
+    await user.click(within(sections).getByRole('button', { name: 'Staff' }));
+    expect(await screen.findByRole('table', { name: 'Staff members' })).toBeVisible();
+  });
+
+  it('an organisation admin invites into their organisation and disables a member', async () => {
+    vi.mocked(desk.me).mockResolvedValue({
+      ...agentSelf,
+      roles: ['ORG_ADMIN'],
+      permissions: ['OPS_APP', 'STAFF_MANAGE'],
+    });
+    const member = {
+      identityUuid: 'b0000000-0000-4000-8000-000000000002',
+      email: 'agent@heloc.test',
+      orgCode: 'MAIN',
+      roles: ['AGENT' as const],
+      disabled: false,
+      twoFactorEnabled: false,
+      loanOriginatorUuid: null,
+      createdAt: '2026-11-21T10:00:00.000Z',
+    };
+    vi.mocked(desk.staff).mockResolvedValue([member]);
+    vi.mocked(desk.invite).mockResolvedValue(null);
+    vi.mocked(desk.setDisabled).mockResolvedValue({ ...member, disabled: true });
+    const user = userEvent.setup();
+    render(
+      <MantineProvider>
+        <App />
+      </MantineProvider>,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Staff' }));
+    // No organisation field: an organisation's admin invites into their own.
+    expect(screen.queryByLabelText('Organisation code')).toBeNull();
+    await user.type(screen.getByLabelText('Email'), 'new@heloc.test');
+    await user.click(screen.getByRole('checkbox', { name: 'PROCESSOR' }));
+    await user.click(screen.getByRole('button', { name: 'Send invitation' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Invitation sent to new@heloc.test.');
+    expect(desk.invite).toHaveBeenCalledWith('new@heloc.test', ['AGENT', 'PROCESSOR'], undefined);
+    await user.click(screen.getByRole('button', { name: 'Disable agent@heloc.test' }));
+    expect(desk.setDisabled).toHaveBeenCalledWith(member.identityUuid, true);
   });
 });

@@ -32,61 +32,73 @@ import {
   type TChatMessage,
   type TChatSocketEvent,
 } from '@heloc/domain';
-import type { TDeskConversation } from '@heloc/domain';
-import { DeskError, clearToken, desk, storedToken } from './api';
+import { STAFF_PERMISSIONS, type TDeskConversation, type TStaffSelf } from '@heloc/domain';
+import { DeskError, clearToken, desk, errorFlag, storedToken } from './api';
+import { AcceptInvitation, StaffAdmin, TwoFactorSetup } from './staff';
 
 export function App() {
-  const [agent, setAgent] = useState<{ token: string; name: string } | null>(null);
+  const [me, setMe] = useState<TStaffSelf | null>(null);
+  const [setupNeeded, setSetupNeeded] = useState(false);
   const [checking, setChecking] = useState(() => storedToken() !== null);
+  const [invite] = useState(() => new URLSearchParams(window.location.search).get('invite'));
 
-  const startDesk = useCallback(async () => {
-    const issued = await desk.agentToken();
-    setAgent({ token: issued.token, name: issued.agentName });
+  const loadMe = useCallback(async () => {
+    try {
+      setMe(await desk.me());
+      setSetupNeeded(false);
+    } catch (caught) {
+      // Outside development staff need two-factor on before anything else answers.
+      if (errorFlag(caught, 'twoFactorSetupRequired')) setSetupNeeded(true);
+      else throw caught;
+    }
   }, []);
 
   useEffect(() => {
     if (!checking) return;
-    // A stored sign-in (this tab) resumes the desk; an expired one shows the sign-in form.
+    // A stored sign-in (this tab) resumes the console; an expired one shows the sign-in form.
     void Promise.resolve()
-      .then(startDesk)
+      .then(loadMe)
       .catch(() => clearToken())
       .finally(() => setChecking(false));
-  }, [checking, startDesk]);
+  }, [checking, loadMe]);
 
+  const signOut = () => {
+    void desk.signOut().finally(() => {
+      clearToken();
+      setMe(null);
+      setSetupNeeded(false);
+    });
+  };
+
+  if (invite && !me) return <AcceptInvitation token={invite} />;
   if (checking) return null;
-  if (!agent) return <SignIn onSignedIn={startDesk} />;
-  return (
-    <Desk
-      agent={agent}
-      onSignOut={() => {
-        void desk.signOut().finally(() => {
-          clearToken();
-          setAgent(null);
-        });
-      }}
-    />
-  );
+  if (setupNeeded) return <TwoFactorSetup onDone={loadMe} onSignOut={signOut} />;
+  if (!me) return <SignIn onSignedIn={loadMe} />;
+  return <Console me={me} onSignOut={signOut} />;
 }
 
 function SignIn({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [askCode, setAskCode] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setError(null);
-    if (!email.trim() || !password) {
+    if (!email.trim() || !password || (askCode && !code.trim())) {
       setError('Required');
       return;
     }
     setBusy(true);
     try {
-      await desk.signIn(email.trim(), password);
+      await desk.signIn(email.trim(), password, askCode ? code.trim() : undefined);
       await onSignedIn();
     } catch (caught) {
       clearToken();
+      if (errorFlag(caught, 'twoFactorRequired')) setAskCode(true);
       setError(
         caught instanceof DeskError && caught.status === 403
           ? 'This account is not lender staff.'
@@ -105,7 +117,7 @@ function SignIn({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
         <form onSubmit={(event) => void submit(event)} noValidate>
           <Stack>
             <Title order={1} size="h2">
-              Agent desk sign in
+              Lender console sign in
             </Title>
             {error && (
               <Alert color="red" role="alert">
@@ -125,6 +137,15 @@ function SignIn({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
               value={password}
               onChange={(e) => setPassword(e.currentTarget.value)}
             />
+            {askCode && (
+              <TextInput
+                label="Authenticator code"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                value={code}
+                onChange={(e) => setCode(e.currentTarget.value)}
+              />
+            )}
             <Button type="submit" loading={busy}>
               Sign in
             </Button>
@@ -133,6 +154,106 @@ function SignIn({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
       </Card>
     </main>
   );
+}
+
+type Section = 'overview' | 'chats' | 'staff';
+
+/**
+ * The signed-in console: only the sections the member's roles allow (the server's staff policy
+ * decides every call; this only spares them screens that would answer 403).
+ */
+function Console({ me, onSignOut }: { me: TStaffSelf; onSignOut: () => void }) {
+  const sections: { id: Section; label: string }[] = [
+    { id: 'overview', label: 'Overview' },
+    ...(me.permissions.includes('CHAT_DESK') ? [{ id: 'chats' as const, label: 'Chats' }] : []),
+    ...(me.permissions.includes('STAFF_MANAGE') ? [{ id: 'staff' as const, label: 'Staff' }] : []),
+  ];
+  const [section, setSection] = useState<Section>(
+    me.permissions.includes('CHAT_DESK') ? 'chats' : 'overview',
+  );
+  return (
+    <AppShell header={{ height: 56 }} padding="md">
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group wrap="nowrap">
+            <Title order={1} size="h3">
+              Lender console
+            </Title>
+            <nav aria-label="Sections">
+              <Group gap="xs" wrap="nowrap">
+                {sections.map((each) => (
+                  <Button
+                    key={each.id}
+                    size="xs"
+                    variant={section === each.id ? 'filled' : 'default'}
+                    aria-current={section === each.id ? 'page' : undefined}
+                    onClick={() => setSection(each.id)}
+                  >
+                    {each.label}
+                  </Button>
+                ))}
+              </Group>
+            </nav>
+          </Group>
+          <Group wrap="nowrap">
+            <Text size="sm">
+              Signed in as {me.name} · {me.orgCode ?? 'All organisations'}
+            </Text>
+            <Button variant="default" size="xs" onClick={onSignOut}>
+              Sign out
+            </Button>
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Main>
+        {section === 'overview' && <Overview me={me} />}
+        {section === 'chats' && <ChatDesk />}
+        {section === 'staff' && <StaffAdmin me={me} />}
+      </AppShell.Main>
+    </AppShell>
+  );
+}
+
+function Overview({ me }: { me: TStaffSelf }) {
+  return (
+    <Stack maw={720}>
+      <Title order={2} size="h3">
+        Overview
+      </Title>
+      <Text>
+        {me.orgCode ? `Organisation ${me.orgCode}` : 'Platform staff: every organisation'} · Roles:{' '}
+        {me.roles.join(', ')}
+      </Text>
+      <Title order={3} size="h5">
+        What your roles allow
+      </Title>
+      <ul data-testid="staff-permissions">
+        {me.permissions.map((permission) => (
+          <li key={permission}>{STAFF_PERMISSIONS[permission].label}</li>
+        ))}
+      </ul>
+    </Stack>
+  );
+}
+
+/** The chat desk needs an agent chat token (issued to members with CHAT_DESK). */
+function ChatDesk() {
+  const [agent, setAgent] = useState<{ token: string; name: string } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    desk
+      .agentToken()
+      .then((issued) => setAgent({ token: issued.token, name: issued.agentName }))
+      .catch((caught: unknown) => setError(caught instanceof Error ? caught.message : 'Could not open'));
+  }, []);
+  if (error)
+    return (
+      <Alert color="red" role="alert">
+        {error}
+      </Alert>
+    );
+  if (!agent) return null;
+  return <Desk agent={agent} />;
 }
 
 function useDeskSocket(token: string, onEvent: (event: TChatSocketEvent) => void) {
@@ -177,7 +298,7 @@ function useDeskSocket(token: string, onEvent: (event: TChatSocketEvent) => void
   };
 }
 
-function Desk({ agent, onSignOut }: { agent: { token: string; name: string }; onSignOut: () => void }) {
+function Desk({ agent }: { agent: { token: string; name: string } }) {
   const [list, setList] = useState<TDeskConversation[]>([]);
   const [selected, setSelected] = useState<string | null>(null);
   const [messages, setMessages] = useState<TChatMessage[]>([]);
@@ -230,21 +351,8 @@ function Desk({ agent, onSignOut }: { agent: { token: string; name: string }; on
   const isEnded = selected !== null && ended.has(selected);
 
   return (
-    <AppShell header={{ height: 56 }} navbar={{ width: 340, breakpoint: 'sm' }} padding="md">
-      <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between">
-          <Title order={1} size="h3">
-            Agent desk
-          </Title>
-          <Group>
-            <Text size="sm">Signed in as {agent.name}</Text>
-            <Button variant="default" size="xs" onClick={onSignOut}>
-              Sign out
-            </Button>
-          </Group>
-        </Group>
-      </AppShell.Header>
-      <AppShell.Navbar p="sm" aria-label="Chats">
+    <Group align="flex-start" wrap="nowrap" gap="md">
+      <nav aria-label="Chats" style={{ width: 320, flexShrink: 0 }}>
         <ScrollArea>
           <Stack gap="xs">
             <Title order={2} size="h5">
@@ -285,8 +393,8 @@ function Desk({ agent, onSignOut }: { agent: { token: string; name: string }; on
             ))}
           </Stack>
         </ScrollArea>
-      </AppShell.Navbar>
-      <AppShell.Main>
+      </nav>
+      <section aria-label="Chat" style={{ flex: 1, minWidth: 0 }}>
         <div>
           {socket.lost && (
             <Alert color="yellow" mb="sm">
@@ -372,8 +480,8 @@ function Desk({ agent, onSignOut }: { agent: { token: string; name: string }; on
             </Stack>
           )}
         </div>
-      </AppShell.Main>
-    </AppShell>
+      </section>
+    </Group>
   );
 }
 

@@ -2,7 +2,7 @@
  * Builds the Fastify application without listening, so tests drive it with `inject()` and
  * main.ts decides on the port. Order: ecosystem plugins → our plugins → decorators → routes.
  */
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type preHandlerAsyncHookHandler } from 'fastify';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -54,6 +54,9 @@ import { PostgresConversationService } from './modules/chat/postgres-service';
 import type { ConversationService } from './modules/chat/provider';
 import { StaffDirectory } from './modules/chat/staff';
 import { ChatTokens } from './modules/chat/tokens';
+import { STAFF_TAG, staffPermissionNote } from './modules/staff/policy';
+import { staffRoutes } from './modules/staff/routes';
+import { staffReportRoutes } from './modules/staff/reports-routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -75,6 +78,12 @@ declare module 'fastify' {
     conversations: ConversationService;
     chatTokens: ChatTokens;
     staffDirectory: StaffDirectory;
+    /**
+     * One attempt budget per address shared by every route that checks a password (login, the
+     * agent-side login, accepting a co-signer or staff invitation): trying another route does not
+     * buy more guesses.
+     */
+    signInAttemptLimit: preHandlerAsyncHookHandler;
     /** Telemetry events on their way to the database in bulk (tests call `telemetry.flush()`). */
     telemetry: TelemetryRecorder;
   }
@@ -144,6 +153,11 @@ export async function buildApp({
     errorResponseBuilder: (_request, context) =>
       new AppError('RATE_LIMITED', `Too many attempts. Please try again in ${context.after}.`),
   });
+  // One store for all of them (each route-level limit would count on its own).
+  app.decorate(
+    'signInAttemptLimit',
+    app.rateLimit({ max: config.authRateLimitPerMinute, timeWindow: '1 minute' }),
+  );
   await app.register(securityPlugin, { https });
   await app.register(openApiPlugin);
   await app.register(errorHandlerPlugin);
@@ -189,17 +203,31 @@ export async function buildApp({
     jwtSecret: config.jwtSecret,
     tokenTtlSeconds: config.tokenTtlSeconds,
     secureCookies: https,
+    staffTwoFactorRequired: config.staffTwoFactorRequired,
   });
 
-  // Routes behind app.authenticate say so in the OpenAPI document.
+  // Routes behind app.authenticate say so in the OpenAPI document; staff routes go through the
+  // staff policy (modules/staff/policy.ts): a route tagged `staff` without its permission check
+  // stops the start, and the permission is written into the document.
   app.addHook('onRoute', (route) => {
     const handlers = [route.preHandler].flat();
-    if (
-      handlers.includes(app.authenticate) ||
-      handlers.includes(app.authenticateExternal) ||
-      handlers.includes(app.authenticateStaff)
-    ) {
+    if (handlers.includes(app.authenticate) || handlers.includes(app.authenticateExternal)) {
       route.schema = { ...route.schema, security: [{ bearerAuth: [] }] } as typeof route.schema;
+    }
+    const tags = (route.schema as { tags?: string[] } | undefined)?.tags ?? [];
+    const permission = route.config?.staffPermission;
+    const guarded = handlers.includes(app.requireStaffPermission);
+    if (tags.includes(STAFF_TAG) || permission || guarded) {
+      if (!tags.includes(STAFF_TAG) || !permission || !guarded) {
+        throw new Error(
+          `${route.method} ${route.url}: a staff route needs the tag '${STAFF_TAG}' and staffRoute(app, permission)`,
+        );
+      }
+      const schema = route.schema as { description?: string } | undefined;
+      route.schema = {
+        ...route.schema,
+        description: `${schema?.description ? `${schema.description}\n\n` : ''}${staffPermissionNote(permission)}`,
+      } as typeof route.schema;
     }
   });
 
@@ -243,6 +271,8 @@ export async function buildApp({
     sampleRate: config.telemetry.errorReportSampleRate,
   });
   await app.register(devClockRoutes);
+  await app.register(staffRoutes, { sessionTtlHours: config.sessionTtlHours });
+  await app.register(staffReportRoutes);
   await app.register(webRoutes, {
     distDir: config.webDistDir,
     orgQueryParam: config.orgQueryParam,

@@ -143,6 +143,11 @@ export type Config = {
   };
   /** The clock can be moved forward through the operations endpoint (never in production). */
   devClockControl: boolean;
+  /**
+   * Staff must have two-factor authentication on before any staff call answers (everywhere but
+   * NODE_ENV development and test, where the demo staff sign in with a password alone).
+   */
+  staffTwoFactorRequired: boolean;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -201,6 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       errorReportSampleRate: e.ERROR_REPORT_SAMPLE_RATE,
     },
     devClockControl: e.DEV_CLOCK_CONTROL,
+    staffTwoFactorRequired: production,
   };
 }
 

@@ -253,3 +253,9 @@ export const ERROR_TEXTS = {
  * each signature records it, and a sign call naming another version is refused.
  */
 export const ESIGN_DISCLOSURE_VERSION = 'esign-2026-01';
+
+/**
+ * Registration with an e-mail that already has an account (the spec leaves the wording open): the
+ * answer does not say that an account exists; the address's owner gets an e-mail instead.
+ */
+export const REGISTRATION_EMAIL_UNAVAILABLE = 'We could not create an account with this email';

@@ -21,3 +21,4 @@ export * from './experiments';
 export * from './funnel';
 export * from './telemetry-events';
 export * from './colour-contrast';
+export * from './staff';

@@ -61,6 +61,8 @@ export const identities = pgTable(
     totpVerified: boolean('totp_verified').notNull().default(false),
     /** Base32 TOTP secret while two-factor is being set up or enabled; null otherwise. */
     totpSecret: text('totp_secret'),
+    /** RFC 6238 time step of the last accepted code: a code of that step or earlier is refused (replay). */
+    totpLastTimeStep: integer('totp_last_time_step'),
     isManageable: boolean('is_manageable').notNull().default(true),
     passwordExpired: boolean('password_expired').notNull().default(false),
     aliases: jsonb('aliases').$type<string[]>().notNull().default([]),
@@ -96,6 +98,84 @@ export const authSessions = pgTable(
     // External-context calls carry no token; their session is found by the cookie's hash.
     unique('auth_sessions_fingerprint_hash_unique').on(table.fingerprintHash),
   ],
+);
+
+/**
+ * Failed second-factor codes per account (not per address: an attacker rotating addresses still
+ * hits the account's limit). Rows older than the window are ignored and pruned.
+ */
+export const twoFactorFailures = pgTable(
+  'two_factor_failures',
+  {
+    id: serial('id').primaryKey(),
+    identityUuid: uuid('identity_uuid')
+      .notNull()
+      .references(() => identities.uuid, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('two_factor_failures_identity_idx').on(table.identityUuid, table.at)],
+);
+
+/**
+ * Lender staff: the identity (profile type STAFF) of one organisation, or platform staff (`org_code`
+ * null: every organisation), with one or more roles (packages/domain/src/staff.ts). A disabled
+ * member cannot sign in and every session of theirs ended when they were disabled.
+ */
+export const staffMembers = pgTable(
+  'staff_members',
+  {
+    identityUuid: uuid('identity_uuid')
+      .primaryKey()
+      .references(() => identities.uuid, { onDelete: 'cascade' }),
+    orgCode: text('org_code').references(() => organisations.orgCode),
+    roles: jsonb('roles').$type<string[]>().notNull(),
+    /** A loan officer's own originator record: their pipeline is the applications it referred. */
+    loanOriginatorUuid: uuid('loan_originator_uuid').references(() => loanOriginators.uuid),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [index('staff_members_org_code_idx').on(table.orgCode)],
+);
+
+/** One-time staff invitations: the e-mailed link holds the token, the table only its SHA-256. */
+export const staffInvites = pgTable(
+  'staff_invites',
+  {
+    uuid: uuid('uuid')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    tokenHash: text('token_hash').notNull().unique(),
+    email: text('email').notNull(),
+    orgCode: text('org_code').references(() => organisations.orgCode),
+    roles: jsonb('roles').$type<string[]>().notNull(),
+    invitedBy: uuid('invited_by').references(() => identities.uuid, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('staff_invites_email_idx').on(table.email)],
+);
+
+/**
+ * Who did what to whom among staff (invitations, roles, disabling) and every read of an
+ * organisation's data by platform staff. Append-only (the application of this table never updates).
+ */
+export const staffAuditEvents = pgTable(
+  'staff_audit_events',
+  {
+    id: serial('id').primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorUuid: uuid('actor_uuid'),
+    actorEmail: text('actor_email'),
+    /** STAFF_INVITED, INVITE_ACCEPTED, ROLES_CHANGED, STAFF_DISABLED, STAFF_ENABLED, PLATFORM_READ, … */
+    action: text('action').notNull(),
+    /** The organisation acted on (null: all organisations). */
+    orgCode: text('org_code'),
+    targetUuid: uuid('target_uuid'),
+    targetEmail: text('target_email'),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (table) => [index('staff_audit_events_org_idx').on(table.orgCode, table.id)],
 );
 
 /** The borrower's profile (spec 1 §3 "Profile"); one per identity. */

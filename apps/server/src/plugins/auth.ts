@@ -11,6 +11,7 @@ import { writeEvents } from '../lib/write-events';
 import { fingerprintCookieName, fingerprintMatches, hashFingerprint } from '../modules/identity/fingerprint';
 import { findLiveSession, findLiveSessionByFingerprint } from '../modules/identity/repository';
 import { TokenService } from '../modules/identity/tokens';
+import { staffPermissionHandler } from '../modules/staff/policy';
 
 export type AuthContext = {
   identityUuid: string;
@@ -30,8 +31,11 @@ declare module 'fastify' {
      * there is one, else the session found by the fingerprint cookie (HttpOnly, SameSite=Strict).
      */
     authenticateExternal: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    /** `authenticate`, then lender staff only (403 for anyone else): the agent desk and operations. */
-    authenticateStaff: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /**
+     * After `authenticate`: the staff policy's check of the route's permission (modules/staff/policy.ts).
+     * Routes use it through `staffRoute(app, permission)`, never directly.
+     */
+    requireStaffPermission: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -50,7 +54,13 @@ export const SESSION_CACHE_TTL_MS = 2000;
 
 type LiveSession = { identityUuid: string; expiresAt: Date };
 
-export type AuthOptions = { jwtSecret: string; tokenTtlSeconds: number; secureCookies: boolean };
+export type AuthOptions = {
+  jwtSecret: string;
+  tokenTtlSeconds: number;
+  secureCookies: boolean;
+  /** Staff calls need two-factor on (outside development and test). */
+  staffTwoFactorRequired: boolean;
+};
 
 export function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -119,11 +129,11 @@ export const authPlugin = fp(
       }
     });
 
-    // Lender staff only (profile type STAFF, e.g. the seeded ops@heloc.test); borrowers get 403.
-    app.decorate('authenticateStaff', async (request: FastifyRequest, reply: FastifyReply) => {
-      await app.authenticate(request, reply);
-      if (request.auth?.profileType !== 'STAFF') throw new AppError('FORBIDDEN', 'Staff only');
-    });
+    app.decorateRequest('staff', null);
+    app.decorate(
+      'requireStaffPermission',
+      staffPermissionHandler(app, { twoFactorRequired: options.staffTwoFactorRequired }),
+    );
 
     app.decorate('authenticateExternal', async (request: FastifyRequest, reply: FastifyReply) => {
       if (bearerToken(request)) return app.authenticate(request, reply);

@@ -40,6 +40,15 @@ export const openApiPlugin = fp(
           { name: 'lead-portal', description: 'Loan officers and brokers shown on the borrower’s card' },
           { name: 'operating-hours', description: 'Department hours (Pacific time) and open status' },
           { name: 'feature-flags', description: 'Feature decisions per organisation' },
+          {
+            name: 'staff',
+            description:
+              'Lender staff routes: each goes through the staff policy and names its permission (another organisation’s resource answers 404, a missing permission 403)',
+          },
+          {
+            name: 'staff administration',
+            description: 'Staff of an organisation: invitations, roles, disabling, audit',
+          },
         ],
       },
       transform: jsonSchemaTransform,

@@ -3,7 +3,7 @@ import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '../db';
 import { createTestDatabase, type TestDatabase } from '../test/database';
-import { DEMO_ACCOUNTS, seedDatabase } from './seed';
+import { DEMO_ACCOUNTS, DEMO_STAFF, seedDatabase } from './seed';
 import { loadOrganisations } from './organisations';
 
 let database: TestDatabase;
@@ -19,7 +19,11 @@ describe('seedDatabase', () => {
     const [orgs] = await database.db.select({ n: count() }).from(schema.organisations);
     const [ids] = await database.db.select({ n: count() }).from(schema.identities);
     expect(orgs!.n).toBe(loadOrganisations().length);
-    expect(ids!.n).toBe(DEMO_ACCOUNTS.length);
+    // The borrower and the demo staff (ops@heloc.test is in both lists).
+    const emails = new Set([...DEMO_ACCOUNTS, ...DEMO_STAFF].map((account) => account.email));
+    expect(ids!.n).toBe(emails.size);
+    const [members] = await database.db.select({ n: count() }).from(schema.staffMembers);
+    expect(members!.n).toBe(DEMO_STAFF.length);
   });
 
   it('stores the demo passwords as argon2id hashes that verify', async () => {

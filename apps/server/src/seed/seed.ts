@@ -10,7 +10,9 @@ import { upsertOrganisations } from '../modules/organisations/repository';
 import { seedDemoBorrowerShell } from './demo-shell';
 import { seedFeatureFlags } from './feature-flags';
 import { seedExperiments } from './experiments';
-import { seedLoanOriginators } from './loan-originators';
+import { DEMO_REFERRER_UUID, seedLoanOriginators } from './loan-originators';
+import { platformHomeOrg } from '../modules/staff/service';
+import type { TStaffRole } from '@heloc/domain';
 import { seedOperatingHours } from './operating-hours';
 import { loadOrganisations } from './organisations';
 
@@ -23,6 +25,31 @@ export const DEMO_ACCOUNTS = [
   },
   { email: 'ops@heloc.test', password: 'Ops-password-1', profileType: 'STAFF', organizationCode: 'MAIN' },
 ] as const;
+
+export const DEMO_STAFF_PASSWORD = 'Ops-password-1';
+
+/**
+ * The demo staff (development only; README "Demo accounts"): one per kind of work, a second
+ * organisation's admin and a platform admin. `orgCode` null: platform staff.
+ */
+export const DEMO_STAFF: readonly {
+  email: string;
+  orgCode: string | null;
+  roles: TStaffRole[];
+  loanOriginatorUuid?: string;
+}[] = [
+  { email: 'ops@heloc.test', orgCode: 'MAIN', roles: ['ORG_ADMIN', 'AGENT'] },
+  {
+    email: 'lo@heloc.test',
+    orgCode: 'MAIN',
+    roles: ['LOAN_OFFICER'],
+    // Jordan Reyes, the demo borrower's loan officer.
+    loanOriginatorUuid: DEMO_REFERRER_UUID,
+  },
+  { email: 'processor@heloc.test', orgCode: 'MAIN', roles: ['PROCESSOR', 'UNDERWRITER'] },
+  { email: 'ops-cascade@heloc.test', orgCode: 'CASCADE_TEACHERS', roles: ['ORG_ADMIN', 'AGENT'] },
+  { email: 'admin@heloc.test', orgCode: null, roles: ['PLATFORM_ADMIN'] },
+];
 
 export async function seedDatabase(db: Database, options: { demoData: boolean }): Promise<void> {
   await upsertOrganisations(db, loadOrganisations());
@@ -43,8 +70,39 @@ export async function seedDatabase(db: Database, options: { demoData: boolean })
       // Existing accounts keep their password: a demo user may have changed it.
       .onConflictDoNothing({ target: schema.identities.email });
   }
+  await seedDemoStaff(db);
   await seedDemoBorrower(db);
   await seedDemoBorrowerShell(db, DEMO_ACCOUNTS[0].email);
+}
+
+/** The demo staff accounts and their memberships; existing ones keep their password and roles. */
+async function seedDemoStaff(db: Database): Promise<void> {
+  const passwordHash = await hash(DEMO_STAFF_PASSWORD);
+  for (const member of DEMO_STAFF) {
+    await db
+      .insert(schema.identities)
+      .values({
+        email: member.email,
+        passwordHash,
+        organizationCode: member.orgCode ?? (await platformHomeOrg(db)),
+        profileType: 'STAFF',
+      })
+      .onConflictDoNothing({ target: schema.identities.email });
+    const [identity] = await db
+      .select({ uuid: schema.identities.uuid, profileType: schema.identities.profileType })
+      .from(schema.identities)
+      .where(eq(schema.identities.email, member.email));
+    if (!identity || identity.profileType !== 'STAFF') continue;
+    await db
+      .insert(schema.staffMembers)
+      .values({
+        identityUuid: identity.uuid,
+        orgCode: member.orgCode,
+        roles: member.roles,
+        loanOriginatorUuid: member.loanOriginatorUuid ?? null,
+      })
+      .onConflictDoNothing({ target: schema.staffMembers.identityUuid });
+  }
 }
 
 /** The demo borrower's profile, home and first application, created once. */

@@ -111,6 +111,11 @@ export type TCoDeedInvitationInfo = z.infer<typeof ZCoDeedInvitationInfo>;
 export const ZCoDeedAcceptRequest = z.object({
   token: ZInvitationToken,
   password: z.string({ error: REQUIRED_MESSAGE }).min(1, REQUIRED_MESSAGE).max(256),
+  /** The authenticator code, when the invited address's existing account has two-factor on. */
+  totpCode: z
+    .string()
+    .regex(/^\d{6}$/, 'Enter the 6-digit code')
+    .optional(),
 });
 export type TCoDeedAcceptRequest = z.infer<typeof ZCoDeedAcceptRequest>;
 
@@ -142,6 +147,16 @@ export type TSignerIdentityForm = z.output<typeof ZSignerIdentityForm>;
 /** The accept form: a new password (or the existing signer account's), checked on the server too. */
 export const ZCoDeedAcceptForm = z.object({
   password: z.string({ error: REQUIRED_MESSAGE }).min(1, REQUIRED_MESSAGE).max(256),
+  /** Shown once the server asks for it (an existing account with two-factor on). */
+  totpCode: z
+    .union([
+      z.literal(''),
+      z
+        .string()
+        .trim()
+        .regex(/^\d{6}$/, 'Enter the 6-digit code'),
+    ])
+    .optional(),
 });
 export type TCoDeedAcceptForm = z.infer<typeof ZCoDeedAcceptForm>;
 

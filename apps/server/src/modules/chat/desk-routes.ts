@@ -17,27 +17,29 @@ import {
 } from '@heloc/domain';
 import { schema } from '../../db';
 import { AppError } from '../../lib/errors';
-import { authOf } from '../../plugins/auth';
+import { STAFF_TAG, authorizeStaff, staffOf, staffOrgFilter, staffRoute } from '../staff/policy';
 
 export const DESK = '/service-ops/secure/api/v1/chat';
 
 const errors = { 401: ZApiErrorBody, 403: ZApiErrorBody, 404: ZApiErrorBody, 409: ZApiErrorBody };
 
+const tags = [STAFF_TAG, 'agent desk'];
+
 export const deskRoutes: FastifyPluginAsyncZod = async (app) => {
-  const staffOnly = { preHandler: app.authenticateStaff };
+  const staffOnly = staffRoute(app, 'CHAT_DESK');
 
   app.post(
     `${DESK}/token`,
     {
       ...staffOnly,
       schema: {
-        tags: ['agent desk'],
+        tags,
         summary: 'An agent chat token (6 hours) for the websocket and for replies',
         response: { 200: ZRefreshTokenResponse.extend({ agentName: z.string() }), ...errors },
       },
     },
     async (request) => {
-      const staff = await app.staffDirectory.byUuid(authOf(request).identityUuid);
+      const staff = await app.staffDirectory.byUuid(staffOf(request).identityUuid);
       if (!staff) throw new AppError('FORBIDDEN', 'Staff only');
       const issued = await app.chatTokens.issue({
         role: 'agent',
@@ -53,13 +55,18 @@ export const deskRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...staffOnly,
       schema: {
-        tags: ['agent desk'],
+        tags,
         summary: 'Waiting chats and this agent’s active chats, oldest first, with application context',
+        description:
+          'Of the agent’s organisation; platform staff see every organisation’s, or one with `orgCode`.',
+        querystring: z.object({ orgCode: z.string().max(64).optional() }),
         response: { 200: z.array(ZDeskConversation), ...errors },
       },
     },
     async (request) => {
-      const list = await app.conversations.deskList(authOf(request).identityUuid);
+      // Organisation staff see their organisation's chats; platform staff every one (audited).
+      const orgCode = await staffOrgFilter(request, 'CHAT_DESK', request.query.orgCode);
+      const list = await app.conversations.deskList(staffOf(request).identityUuid, orgCode);
       const applicationUuids = list.flatMap((c) => (c.applicationUuid ? [c.applicationUuid] : []));
       const applications = applicationUuids.length
         ? await app.db
@@ -115,18 +122,19 @@ export const deskRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       ...staffOnly,
       schema: {
-        tags: ['agent desk'],
+        tags,
         summary: 'Accept a waiting chat (409 when another agent took it first or it ended)',
         params: z.object({ sid: ZUuid.transform((value) => value.toLowerCase()) }),
         response: { 200: z.object({ conversationSid: z.string(), agentName: z.string() }), ...errors },
       },
     },
     async (request) => {
-      const staff = await app.staffDirectory.byUuid(authOf(request).identityUuid);
+      const staff = await app.staffDirectory.byUuid(staffOf(request).identityUuid);
       if (!staff) throw new AppError('FORBIDDEN', 'Staff only');
-      const conversation = await app.conversations.get(request.params.sid);
-      if (!conversation || conversation.kind !== 'LIVE')
-        throw new AppError('NOT_FOUND', 'Conversation not found');
+      const found = await app.conversations.get(request.params.sid);
+      const conversation = found?.kind === 'LIVE' ? found : null;
+      await authorizeStaff(request, 'CHAT_DESK', conversation?.orgCode, 'Conversation not found');
+      if (!conversation) throw new AppError('NOT_FOUND', 'Conversation not found');
       if (conversation.agentUuid === staff.uuid && conversation.status !== 'ENDED')
         return { conversationSid: conversation.uuid, agentName: staff.name };
       const accepted = await app.conversations.accept(conversation.uuid, {

@@ -309,13 +309,14 @@ export class PostgresConversationService implements ConversationService {
     });
   }
 
-  async deskList(agentUuid: string): Promise<ConversationRecord[]> {
+  async deskList(agentUuid: string, orgCode: string | null): Promise<ConversationRecord[]> {
     const rows = await this.db
       .select()
       .from(schema.chatConversations)
       .where(
         and(
           eq(schema.chatConversations.kind, 'LIVE'),
+          ...(orgCode === null ? [] : [eq(schema.chatConversations.orgCode, orgCode)]),
           or(
             eq(schema.chatConversations.status, 'WAITING'),
             and(

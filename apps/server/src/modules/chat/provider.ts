@@ -80,8 +80,8 @@ export interface ConversationService {
   accept(uuid: string, agent: { identityUuid: string; name: string }): Promise<boolean>;
   end(uuid: string): Promise<boolean>;
   typing(uuid: string, role: TChatMessageRole, preview: string): Promise<void>;
-  /** Waiting conversations, and the active ones of this agent, oldest first. */
-  deskList(agentUuid: string): Promise<ConversationRecord[]>;
+  /** Waiting conversations, and the active ones of this agent, oldest first; of one organisation, or all (null). */
+  deskList(agentUuid: string, orgCode: string | null): Promise<ConversationRecord[]>;
   /** Events of every instance (messages, typing, joins, ends, queue changes). */
   subscribe(listener: (event: TChatSocketEvent) => void): () => void;
   close(): Promise<void>;

@@ -43,6 +43,10 @@ import { randomUUID } from 'node:crypto';
 import { schema } from '../../db';
 import { AppError } from '../../lib/errors';
 import { authOf } from '../../plugins/auth';
+import { TtlCache } from '../../lib/ttl-cache';
+import { writeEvents } from '../../lib/write-events';
+import { recordStaffAudit } from '../staff/audit';
+import { agentEventFilter, authorizeAgent, loadStaffMember, staffCan } from '../staff/policy';
 import { checkAttachment, cleanFilename } from './attachments';
 import { loadApplicationFacts } from './chatbot/application-context';
 import { Chatbot } from './chatbot/bot';
@@ -80,6 +84,8 @@ declare module 'fastify' {
 
 export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, options) => {
   const conversations = app.conversations;
+  /** Conversation → organisation, for the agents' event filter (a conversation never changes organisation). */
+  const conversationOrgs = new TtlCache<string>(10 * 60_000);
   const bot = new Chatbot();
   const rateLimit = { rateLimit: { max: options.rateLimitPerMinute, timeWindow: '1 minute' } };
   app.decorateRequest('chatClaims', null);
@@ -93,6 +99,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, o
 
   /** The live conversation the caller may use: the customer's own, or one the agent accepted (or may read). */
   const liveConversation = async (
+    request: FastifyRequest,
     claims: ChatTokenClaims,
     sid: string,
     purpose: 'read' | 'write',
@@ -102,7 +109,11 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, o
       throw new AppError('NOT_FOUND', 'Conversation not found');
     if (claims.role === 'customer') {
       if (claims.conversationUuid !== sid) throw new AppError('NOT_FOUND', 'Conversation not found');
-    } else if (purpose === 'write' && conversation.agentUuid !== claims.identityUuid) {
+      return conversation;
+    }
+    // The agent side is a staff call: the staff policy decides (another organisation's chat → 404).
+    await authorizeAgent(request, claims.identityUuid, conversation.orgCode, 'Conversation not found');
+    if (purpose === 'write' && conversation.agentUuid !== claims.identityUuid) {
       // Staff read any conversation of the queue; only the agent who accepted one writes to it.
       throw new AppError('FORBIDDEN', 'Accept the conversation first');
     }
@@ -247,7 +258,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, o
       const claims = await claimsOf(request);
       const sid = ZUuid.safeParse(request.body.omniProxyChannelId);
       if (!sid.success) throw new AppError('NOT_FOUND', 'Conversation not found');
-      const conversation = await liveConversation(claims, sid.data.toLowerCase(), 'read');
+      const conversation = await liveConversation(request, claims, sid.data.toLowerCase(), 'read');
       const survey = new URL(options.surveyUrl);
       survey.searchParams.set('contactId', conversation.contactId);
       return { contactId: conversation.contactId, surveyUrl: survey.toString() };
@@ -357,7 +368,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, o
     },
     async (request) => {
       const claims = await claimsOf(request);
-      const conversation = await liveConversation(claims, request.params.sid, 'read');
+      const conversation = await liveConversation(request, claims, request.params.sid, 'read');
       const page = await conversations.history(conversation.uuid, {
         limit: request.query.limit,
         beforeSid: request.query.before?.toLowerCase() ?? null,
@@ -399,7 +410,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, o
       },
       async (request, reply) => {
         const claims = await claimsOf(request);
-        const conversation = await liveConversation(claims, request.params.sid, 'write');
+        const conversation = await liveConversation(request, claims, request.params.sid, 'write');
         if (conversation.status === 'ENDED') throw new AppError('CONFLICT', 'The conversation has ended');
         if (claims.role === 'agent' && conversation.status !== 'ACTIVE') {
           throw new AppError('CONFLICT', 'Accept the conversation first');
@@ -466,7 +477,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, o
     },
     async (request) => {
       const claims = await claimsOf(request);
-      const conversation = await liveConversation(claims, request.params.sid, 'write');
+      const conversation = await liveConversation(request, claims, request.params.sid, 'write');
       // Ending twice is the same answer (idempotent).
       await conversations.end(conversation.uuid);
       return { conversationSid: conversation.uuid, status: 'ENDED' as const };
@@ -486,7 +497,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, o
     },
     async (request, reply) => {
       const claims = await claimsOf(request);
-      const conversation = await liveConversation(claims, request.params.sid, 'read');
+      const conversation = await liveConversation(request, claims, request.params.sid, 'read');
       const rows = await app.db
         .select({ media: schema.chatMessages.media })
         .from(schema.chatMessages)
@@ -519,7 +530,24 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, o
       preValidation: async (request) => {
         const token = (request.query as { token?: string }).token;
         if (!token) throw new AppError('UNAUTHENTICATED', 'Token state is invalid.');
-        request.chatClaims = await app.chatTokens.verify(token);
+        const claims = await app.chatTokens.verify(token);
+        request.chatClaims = claims;
+        // An agent's socket is a staff call: the member must hold CHAT_DESK (checked by the policy).
+        if (claims.role === 'agent') {
+          const member = await loadStaffMember(app.db, claims.identityUuid);
+          if (!member) throw new AppError('UNAUTHENTICATED', 'Token state is invalid.');
+          if (!staffCan(member, 'CHAT_DESK'))
+            throw new AppError('FORBIDDEN', 'Your roles do not allow this (CHAT_DESK)');
+          request.staff = { ...member, sessionUuid: null };
+          // Platform staff's desk socket carries every organisation's events: audited like any such read.
+          if (member.orgCode === null)
+            await recordStaffAudit(app.db, {
+              actor: member,
+              action: 'PLATFORM_ACCESS',
+              orgCode: null,
+              data: { permission: 'CHAT_DESK', method: 'GET', route: request.routeOptions.url ?? 'ws' },
+            });
+        }
       },
     },
     (socket: WebSocket, request) => {
@@ -527,6 +555,18 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, o
       const send = (event: TChatSocketEvent) => {
         if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(event));
       };
+      // Agents hear only their organisation's conversations (platform staff: all), per the policy.
+      const agentMay =
+        claims.role === 'agent' && request.staff
+          ? agentEventFilter(request.staff, async (sid) => {
+              const known = conversationOrgs.get(sid);
+              if (known) return known;
+              const found = await conversations.get(sid).catch(() => null);
+              if (found) conversationOrgs.set(sid, found.orgCode);
+              return found?.orgCode ?? null;
+            })
+          : null;
+      let delivery: Promise<void> = Promise.resolve();
       const unsubscribe = conversations.subscribe((event) => {
         if (claims.role === 'customer') {
           if (event.type === 'queue' || !('conversationSid' in event)) return;
@@ -535,8 +575,27 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, o
         } else if (event.type === 'typing' && event.role === 'agent') {
           return;
         }
+        if (agentMay) {
+          // One chain per socket keeps the events in order while an organisation is looked up.
+          delivery = delivery
+            .then(async () => {
+              if (!('conversationSid' in event) || (await agentMay(event.conversationSid))) send(event);
+            })
+            .catch((error: unknown) => request.log.warn({ err: error }, 'desk event filter failed'));
+          return;
+        }
         send(event);
       });
+      // A disabled agent's sockets close at once (disabling ends every session of the account).
+      const onRevoked = (revoked: { sessionUuid: string } | { identityUuid: string }) => {
+        if (
+          claims.role === 'agent' &&
+          'identityUuid' in revoked &&
+          revoked.identityUuid === claims.identityUuid
+        )
+          socket.close(4401, 'signed out');
+      };
+      writeEvents.on('sessionsRevoked', onRevoked);
       // An application-level ping as well as the protocol one: browsers cannot see ping frames,
       // and the widget shows "Connection lost" when neither a ping nor an event arrives in time.
       const ping = setInterval(() => {
@@ -545,6 +604,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, o
       }, WEBSOCKET_PING_INTERVAL_MS);
       const lifetime = setTimeout(() => socket.close(4000, 'lifetime'), WEBSOCKET_LIFETIME_MS);
       socket.on('close', () => {
+        writeEvents.off('sessionsRevoked', onRevoked);
         unsubscribe();
         clearInterval(ping);
         clearTimeout(lifetime);
@@ -563,6 +623,7 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, o
           const conversation = await conversations.get(sid).catch(() => null);
           if (!conversation || conversation.status === 'ENDED') return;
           if (claims.role === 'agent' && conversation.agentUuid !== claims.identityUuid) return;
+          if (agentMay && !(await agentMay(sid))) return;
           await conversations.typing(sid, claims.role, command.preview);
         })().catch((error: unknown) => request.log.warn({ err: error }, 'chat typing failed'));
       });

@@ -7,6 +7,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generate } from 'otplib';
 import { FEATURE_FLAGS } from '@heloc/domain';
 import { schema } from '../../db';
 import { ManualClock } from '../../lib/clock';
@@ -404,7 +405,7 @@ describe('additional signers', () => {
         payload: { type: 'IDENTITY', description: 'Upload a clearer photo of your ID' },
       });
     expect((await raise(ann)).statusCode).toBe(403);
-    const ops = await signIn(t.app, 'ops@heloc.test', 'Ops-password-1');
+    const ops = await signIn(t.app, 'processor@heloc.test', 'Ops-password-1');
     expect((await raise(ops)).statusCode).toBe(200);
 
     await setConditionsFlag(true);
@@ -435,5 +436,45 @@ describe('additional signers', () => {
     expect(listed.statusCode).toBe(200);
     expect(listed.json()).toHaveLength(1);
     expect(listed.json()[0].text).toContain('/account/heloc/heloc-signer/resume?token=');
+  });
+});
+
+describe('accepting into an account with two-factor on', () => {
+  it('asks for the authenticator code like any sign-in', async () => {
+    const first = await jointBorrowerAtCoDeed('Twofactor');
+    await invite(first, [{ firstName: 'Dora', lastName: 'Twofactor', email: 'dora.twofactor@example.com' }]);
+    const firstToken = await linkTokenFor('dora.twofactor@example.com');
+    const dora = credentialsOf(await accept(firstToken));
+    const { secret } = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/identity/secure/api/v1/two-factor/setup',
+        headers: auth(dora),
+      })
+    ).json();
+    const now = Math.floor(Date.now() / 1000);
+    const enabled = await t.app.inject({
+      method: 'POST',
+      url: '/identity/secure/api/v1/two-factor/enable',
+      headers: auth(dora),
+      payload: { code: await generate({ secret, epoch: now - 30 }) },
+    });
+    expect(enabled.statusCode, enabled.body).toBe(200);
+
+    const second = await jointBorrowerAtCoDeed('Twofactortwo');
+    await invite(second, [{ firstName: 'Dora', lastName: 'Twofactor', email: 'dora.twofactor@example.com' }]);
+    // Both invitations carry the same (manual) clock time: take the link that is not the first one.
+    const token = (await readOutbox(t.database.db, { to: 'dora.twofactor@example.com', limit: 2 }))
+      .map((mail) => /\/heloc-signer\/resume\?token=([A-Za-z0-9_-]{43})/.exec(mail.text)?.[1])
+      .find((each) => each && each !== firstToken)!;
+    const withoutCode = await accept(token);
+    expect(withoutCode.statusCode).toBe(401);
+    expect(withoutCode.json().details).toEqual({ twoFactorRequired: true });
+    const withCode = await t.app.inject({
+      method: 'POST',
+      url: `${CO}/invitations/accept`,
+      payload: { token, password: 'Co-owner-passw0rd!', totpCode: await generate({ secret, epoch: now }) },
+    });
+    expect(withCode.statusCode, withCode.body).toBe(200);
   });
 });

@@ -55,9 +55,10 @@ import { withApplicationLock, type ApplicationRow } from '../../workflow/step-ma
 import { featureDecision } from '../feature-flags/service';
 import { findIdentityByEmail, insertIdentity } from '../identity/repository';
 import { hashPassword, verifyPassword } from '../identity/passwords';
-import { INVALID_CREDENTIALS, startSession } from '../identity/service';
+import { INVALID_CREDENTIALS, requireSecondFactor, startSession } from '../identity/service';
 import { insertProfile, setPrimaryPhoneNumber } from '../profile/repository';
 import { APP_BASE } from '../web/routes';
+import { STAFF_TAG, authorizeStaff, staffOrgFilter, staffRoute } from '../staff/policy';
 import {
   activeSigners,
   coDeedStatusOf,
@@ -484,7 +485,7 @@ export const coDeedRoutes: FastifyPluginAsyncZod<{ sessionTtlHours: number }> = 
   app.post(
     `${APPLICATION}/co-deed/invitations/accept`,
     {
-      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      onRequest: app.signInAttemptLimit,
       schema: {
         tags,
         summary:
@@ -507,6 +508,8 @@ export const coDeedRoutes: FastifyPluginAsyncZod<{ sessionTtlHours: number }> = 
         if (!(await verifyPassword(existing.passwordHash, password))) {
           throw new AppError('UNAUTHENTICATED', INVALID_CREDENTIALS);
         }
+        // Signing in to an existing account through the link is a sign-in: its second factor too.
+        await requireSecondFactor(app.db, existing, request.body.totpCode);
       } else {
         const problem = acceptPasswordProblem(password, preview.email);
         if (problem) throw new AppError('BAD_REQUEST', problem, { fields: { password: problem } });
@@ -898,9 +901,9 @@ export const coDeedRoutes: FastifyPluginAsyncZod<{ sessionTtlHours: number }> = 
   app.post(
     '/service-ops/api/v1/co-deed/signers/:signerUuid/conditions',
     {
-      preHandler: app.authenticateStaff,
+      ...staffRoute(app, 'CONDITIONS_RAISE'),
       schema: {
-        tags,
+        tags: [STAFF_TAG, ...tags],
         summary: 'Raise a condition for an additional signer (staff of the signer’s organisation)',
         params: z.object({ signerUuid: ZUuid }),
         body: z.object({
@@ -919,8 +922,8 @@ export const coDeedRoutes: FastifyPluginAsyncZod<{ sessionTtlHours: number }> = 
           eq(schema.helocApplications.uuid, schema.coDeedSigners.applicationUuid),
         )
         .where(eq(schema.coDeedSigners.uuid, request.params.signerUuid.toLowerCase()));
-      if (!found || found.orgCode !== authOf(request).orgCode)
-        throw new AppError('NOT_FOUND', 'Signer not found');
+      await authorizeStaff(request, 'CONDITIONS_RAISE', found?.orgCode, 'Signer not found');
+      if (!found) throw new AppError('NOT_FOUND', 'Signer not found');
       const condition: CoDeedCondition = {
         uuid: randomUUID(),
         type: request.body.type,
@@ -939,13 +942,15 @@ export const coDeedRoutes: FastifyPluginAsyncZod<{ sessionTtlHours: number }> = 
   app.get(
     '/service-ops/api/v1/mail/outbox',
     {
-      preHandler: app.authenticateStaff,
+      ...staffRoute(app, 'MAIL_OUTBOX_READ'),
       schema: {
-        tags: ['operations'],
+        tags: [STAFF_TAG, 'operations'],
         summary:
           'The e-mail outbox (MAIL_TRANSPORT=outbox), newest first, of the staff member’s organisation',
         querystring: z.object({
           to: ZEmailAddress.optional(),
+          /** Platform staff: one organisation's mail (default: every organisation's). */
+          orgCode: z.string().max(64).optional(),
           limit: z.coerce.number().int().min(1).max(200).default(20),
         }),
         response: {
@@ -963,13 +968,13 @@ export const coDeedRoutes: FastifyPluginAsyncZod<{ sessionTtlHours: number }> = 
       },
     },
     async (request) => {
-      const orgCode = authOf(request).orgCode;
+      const orgCode = await staffOrgFilter(request, 'MAIL_OUTBOX_READ', request.query.orgCode);
       const entries = await readOutbox(app.db, {
         ...(request.query.to && { to: request.query.to }),
         limit: 200,
       });
       return entries
-        .filter((entry) => entry.orgCode === orgCode)
+        .filter((entry) => orgCode === null || entry.orgCode === orgCode)
         .slice(0, request.query.limit)
         .map((entry) => ({
           id: entry.id,

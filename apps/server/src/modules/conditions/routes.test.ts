@@ -8,7 +8,7 @@ import { registerAndSignIn, signIn, type Credentials } from '../../test/auth';
 
 let t: TestApp;
 beforeAll(async () => {
-  // The seeded staff account (ops@heloc.test) raises conditions.
+  // The seeded processor (processor@heloc.test, MAIN) raises conditions.
   t = await createTestApp({ authRateLimitPerMinute: 1000 }, { demoData: true });
 });
 afterAll(async () => t.close());
@@ -97,7 +97,7 @@ describe('POST /service-ops/api/v1/applications/{uuid}/conditions (staff)', () =
 
   it('raises a document request the borrower sees, is notified of and that is audited', async () => {
     const ann = await registerAndSignIn(t.app);
-    const ops = await signIn(t.app, 'ops@heloc.test', 'Ops-password-1');
+    const ops = await signIn(t.app, 'processor@heloc.test', 'Ops-password-1');
     const res = await raise(ops, ann.applicationUuid, {
       category: 'GENERIC_DOCUMENT_REQUEST',
       commentsToBorrower: '  Upload your homeowners association statement.  ',
@@ -142,7 +142,7 @@ describe('POST /service-ops/api/v1/applications/{uuid}/conditions (staff)', () =
 
   it('a missing phone number asks for no document', async () => {
     const ann = await registerAndSignIn(t.app);
-    const ops = await signIn(t.app, 'ops@heloc.test', 'Ops-password-1');
+    const ops = await signIn(t.app, 'processor@heloc.test', 'Ops-password-1');
     const res = await raise(ops, ann.applicationUuid, {
       category: 'MISSING_PHONE_NUMBER',
       commentsToBorrower: 'Add a phone number we can reach you on.',
@@ -158,7 +158,7 @@ describe('POST /service-ops/api/v1/applications/{uuid}/conditions (staff)', () =
     const elsewhere = await registerAndSignIn(t.app, 'CASCADE_TEACHERS', {
       property: { street1: '1 Pine Street', city: 'Seattle', state: 'WA', zip: '98101' },
     });
-    const ops = await signIn(t.app, 'ops@heloc.test', 'Ops-password-1');
+    const ops = await signIn(t.app, 'processor@heloc.test', 'Ops-password-1');
     const body = { category: 'GENERIC_DOCUMENT_REQUEST', commentsToBorrower: 'A document, please.' };
     expect((await raise(ann, ann.applicationUuid, body)).statusCode).toBe(403);
     expect((await raise(ops, elsewhere.applicationUuid, body)).statusCode).toBe(404);

@@ -23,6 +23,7 @@ import { raiseCondition, recordAction } from '../../engine/closing/store';
 import { AppError } from '../../lib/errors';
 import { authOf } from '../../plugins/auth';
 import { withApplicationLock } from '../../workflow/step-machine';
+import { STAFF_TAG, authorizeStaff, staffRoute } from '../staff/policy';
 
 /** What the server sends: always the extra data (the web's parser also accepts it missing). */
 const ZConditionAnswer = ZCondition.extend({ xtraData: ZConditionExtraData });
@@ -102,9 +103,9 @@ export const conditionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/service-ops/api/v1/applications/:uuid/conditions',
     {
-      preHandler: app.authenticateStaff,
+      ...staffRoute(app, 'CONDITIONS_RAISE'),
       schema: {
-        tags: ['operations'],
+        tags: [STAFF_TAG, 'operations'],
         summary: 'Raise a condition on an application of the staff member’s organisation',
         description:
           'A document request, a missing phone number, the property’s legal description or a trust review. The borrower is notified (the bell) and clears it on the conditions screens. Answers the open conditions; 409 once the application is final.',
@@ -122,10 +123,18 @@ export const conditionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const uuid = request.params.uuid.toLowerCase();
-      const staff = authOf(request);
+      const [found] = await app.db
+        .select({ orgCode: schema.helocApplications.orgCode })
+        .from(schema.helocApplications)
+        .where(eq(schema.helocApplications.uuid, uuid));
+      // Another organisation's application answers like a missing one (the staff policy).
+      const staff = await authorizeStaff(
+        request,
+        'CONDITIONS_RAISE',
+        found?.orgCode,
+        'Application not found',
+      );
       return withApplicationLock(app.db, uuid, async (tx, application) => {
-        // Another organisation's application answers like a missing one.
-        if (application.orgCode !== staff.orgCode) throw new AppError('NOT_FOUND', 'Application not found');
         const step = ZApplicationStep.parse(application.step);
         if (isFinalApplicationStep(step))
           throw new AppError('CONFLICT', 'This application is closed', { step });

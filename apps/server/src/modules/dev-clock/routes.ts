@@ -9,7 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZApiErrorBody } from '@heloc/domain';
 import { AppError } from '../../lib/errors';
 import { OffsetClock } from '../../lib/clock';
-import { authOf } from '../../plugins/auth';
+import { STAFF_TAG, staffRoute } from '../staff/policy';
 
 const PATH = '/ops/api/v1/dev/clock';
 /** One call moves at most 60 days: a typo should not jump a year. */
@@ -21,17 +21,14 @@ export const devClockRoutes: FastifyPluginAsyncZod = async (app) => {
   const { clock } = app;
   if (!(clock instanceof OffsetClock)) return;
 
-  const staffOnly = async (request: Parameters<typeof authOf>[0]) => {
-    if (authOf(request).profileType !== 'STAFF') throw new AppError('FORBIDDEN', 'Lender staff only');
-  };
   const view = () => ({ now: clock.now().toISOString(), offsetMs: clock.offset });
 
   app.get(
     PATH,
     {
-      preHandler: [app.authenticate, staffOnly],
+      ...staffRoute(app, 'DEV_CLOCK'),
       schema: {
-        tags: ['operations'],
+        tags: [STAFF_TAG, 'operations'],
         summary: 'Development only: the server clock and its offset from the system clock',
         response: { 200: ZClockView, 401: ZApiErrorBody, 403: ZApiErrorBody },
       },
@@ -42,9 +39,9 @@ export const devClockRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     PATH,
     {
-      preHandler: [app.authenticate, staffOnly],
+      ...staffRoute(app, 'DEV_CLOCK'),
       schema: {
-        tags: ['operations'],
+        tags: [STAFF_TAG, 'operations'],
         summary: 'Development only: move the server clock forward (by milliseconds or to an instant)',
         body: z.union([
           z.object({ advanceMs: z.number().int().min(0).max(MAX_ADVANCE_MS) }),

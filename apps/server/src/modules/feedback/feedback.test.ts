@@ -7,10 +7,13 @@ import { registerAndSignIn, signIn, type Credentials } from '../../test/auth';
 let t: TestApp;
 let borrower: Awaited<ReturnType<typeof registerAndSignIn>>;
 let staff: Credentials;
+let mainAdmin: Credentials;
 beforeAll(async () => {
   t = await createTestApp({}, { demoData: true });
   borrower = await registerAndSignIn(t.app, 'PINECREST');
-  staff = await signIn(t.app, 'ops@heloc.test', 'Ops-password-1');
+  // Platform staff read every organisation's feedback; an organisation's admin only their own.
+  staff = await signIn(t.app, 'admin@heloc.test', 'Ops-password-1');
+  mainAdmin = await signIn(t.app, 'ops@heloc.test', 'Ops-password-1');
 });
 afterAll(async () => t.close());
 
@@ -143,6 +146,13 @@ describe('GET /service-profile/api/v1/feedback/ceo (staff)', () => {
     expect(next.nextBefore).toBeNull();
     expect(next.items.map((i) => i.uuid)).not.toContain(first.items[0]!.uuid);
     expect(next.items.length).toBeLessThanOrEqual(all.items.length - 2);
+  });
+
+  it('shows an organisation’s admin their own organisation only (another one answers 404)', async () => {
+    const own = (await list('', mainAdmin)).json() as { items: { orgCode: string }[] };
+    expect(own.items.every((i) => i.orgCode === 'MAIN')).toBe(true);
+    expect((await list('?orgCode=PINECREST', mainAdmin)).statusCode).toBe(404);
+    expect((await list('?orgCode=MAIN', mainAdmin)).statusCode).toBe(200);
   });
 
   it('is for staff only: 401 without a token, 403 for a borrower', async () => {

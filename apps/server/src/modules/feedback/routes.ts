@@ -11,6 +11,7 @@ import { schema } from '../../db';
 import { AppError } from '../../lib/errors';
 import { authOf } from '../../plugins/auth';
 import { findOwnApplication } from '../applications/repository';
+import { STAFF_TAG, staffOrgFilter, staffRoute } from '../staff/policy';
 
 const PATH = '/service-profile/api/v1/feedback/ceo';
 
@@ -79,10 +80,10 @@ export const feedbackRoutes: FastifyPluginAsyncZod<{ rateLimitPerMinute: number 
   app.get(
     PATH,
     {
-      preHandler: app.authenticateStaff,
+      ...staffRoute(app, 'FEEDBACK_READ'),
       schema: {
-        tags: ['profile'],
-        summary: 'Feedback to the CEO, newest first (lender staff only)',
+        tags: [STAFF_TAG, 'profile'],
+        summary: 'Feedback to the CEO, newest first (lender staff of the organisation; platform staff: any)',
         description: 'Pages with `before` = the last item’s createdAt (answered as `nextBefore`).',
         querystring: z.object({
           orgCode: z.string().trim().max(64).optional(),
@@ -95,13 +96,15 @@ export const feedbackRoutes: FastifyPluginAsyncZod<{ rateLimitPerMinute: number 
           400: ZApiErrorBody,
           401: ZApiErrorBody,
           403: ZApiErrorBody,
+          404: ZApiErrorBody,
         },
       },
     },
     async (request) => {
-      const { orgCode, topic, limit, before } = request.query;
+      const { topic, limit, before } = request.query;
+      const orgCode = await staffOrgFilter(request, 'FEEDBACK_READ', request.query.orgCode?.toUpperCase());
       const filters: SQL[] = [];
-      if (orgCode) filters.push(eq(schema.ceoFeedback.orgCode, orgCode.toUpperCase()));
+      if (orgCode) filters.push(eq(schema.ceoFeedback.orgCode, orgCode));
       if (topic) filters.push(eq(schema.ceoFeedback.topic, topic));
       if (before) filters.push(lt(schema.ceoFeedback.createdAt, new Date(before)));
       const rows = await app.db

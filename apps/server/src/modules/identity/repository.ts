@@ -110,3 +110,12 @@ export async function revokeOtherSessions(
     );
   writeEvents.emit('sessionsRevoked', { identityUuid, exceptSessionUuid: keepUuid });
 }
+
+/** Ends every sign-in of the identity (a staff account disabled). */
+export async function revokeAllSessions(db: Executor, identityUuid: string): Promise<void> {
+  await db
+    .update(schema.authSessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(schema.authSessions.identityUuid, identityUuid), isNull(schema.authSessions.revokedAt)));
+  writeEvents.emit('sessionsRevoked', { identityUuid, exceptSessionUuid: '' });
+}

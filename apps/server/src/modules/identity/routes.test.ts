@@ -333,7 +333,7 @@ describe('POST /identity/api/v1/registration/register', () => {
   it('an e-mail already registered answers 409, whatever its case', async () => {
     const res = await register('MAIN', registrationBody({ email: demo.email.toUpperCase() }));
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe('An account with this email already exists');
+    expect(res.json().message).toBe('We could not create an account with this email');
   });
 
   it('two simultaneous registrations with one e-mail create one account', async () => {
@@ -388,7 +388,11 @@ describe('two-factor authentication', () => {
       payload: { code: '000000' },
     });
     expect(wrong.statusCode).toBe(400);
-    const code = await generate({ secret });
+    // Each accepted code consumes its 30-second step: enable, sign-in and turning off use three
+    // successive steps (the server accepts one step either side of now).
+    const now = Math.floor(Date.now() / 1000);
+    const codeAt = (offsetSeconds: number) => generate({ secret, epoch: now + offsetSeconds });
+    const code = await codeAt(-30);
     const enabled = await inject({
       method: 'POST',
       url: '/identity/secure/api/v1/two-factor/enable',
@@ -400,21 +404,66 @@ describe('two-factor authentication', () => {
     const withoutCode = await login({ email: borrower.email, password: 'Strong-passw0rd!' });
     expect(withoutCode.statusCode).toBe(401);
     expect(withoutCode.json().details).toEqual({ twoFactorRequired: true });
+    // The code that turned two-factor on is spent.
+    const replayedEnable = await login({
+      email: borrower.email,
+      password: 'Strong-passw0rd!',
+      totpCode: code,
+    });
+    expect(replayedEnable.statusCode).toBe(401);
+    const loginCode = await codeAt(0);
     const withCode = await login({
       email: borrower.email,
       password: 'Strong-passw0rd!',
-      totpCode: await generate({ secret }),
+      totpCode: loginCode,
     });
     expect(withCode.statusCode).toBe(200);
+    // A code is accepted once only: the same code again is refused.
+    const replayed = await login({
+      email: borrower.email,
+      password: 'Strong-passw0rd!',
+      totpCode: loginCode,
+    });
+    expect(replayed.statusCode).toBe(401);
+    expect(replayed.json()).toMatchObject({ message: 'The code is not valid' });
 
     const off = await inject({
       method: 'POST',
       url: '/identity/secure/api/v1/two-factor/disable',
       headers: borrower,
-      payload: { code: await generate({ secret }) },
+      payload: { code: await codeAt(30) },
     });
     expect(off.json()).toMatchObject({ twoFactorEnabled: false });
     expect((await login({ email: borrower.email, password: 'Strong-passw0rd!' })).statusCode).toBe(200);
+  });
+
+  it('limits wrong codes per account (5 per 10 minutes), whatever the address', async () => {
+    const borrower = await registerAndSignIn(t.app);
+    const { secret } = (
+      await inject({ method: 'POST', url: '/identity/secure/api/v1/two-factor/setup', headers: borrower })
+    ).json();
+    await inject({
+      method: 'POST',
+      url: '/identity/secure/api/v1/two-factor/enable',
+      headers: borrower,
+      payload: { code: await generate({ secret }) },
+    });
+    const attempt = (totpCode: string, address: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/identity/api/v1/login',
+        remoteAddress: address,
+        payload: { email: borrower.email, password: 'Strong-passw0rd!', totpCode },
+      });
+    const wrong = (await generate({ secret })) === '123456' ? '654321' : '123456';
+    for (let i = 0; i < 5; i += 1) expect((await attempt(wrong, `10.0.0.${i + 1}`)).statusCode).toBe(401);
+    // The sixth, from yet another address and even with a right code, is refused.
+    const blocked = await attempt(
+      await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }),
+      '10.0.0.99',
+    );
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toBe('Too many wrong codes. Please try again in 10 minutes.');
   });
 });
 

@@ -3,11 +3,13 @@
  * login/logout/self calls, and the account settings behind them (password, two-factor).
  */
 import { z } from 'zod';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { generateSecret, generateURI } from 'otplib';
 import {
   LOGIN_PATH,
   ORG_CODE_HEADER,
+  REGISTRATION_EMAIL_UNAVAILABLE,
   ZApiErrorBody,
   ZIdentityUser,
   ZLoginRequest,
@@ -36,6 +38,18 @@ const errors = { 400: ZApiErrorBody, 401: ZApiErrorBody, 403: ZApiErrorBody, 429
 const ZSide = z.object({ side: z.enum(['customer', 'agent']) });
 const ZTotpCode = z.object({ code: z.string().regex(/^\d{6}$/, 'Enter the 6-digit code') });
 
+/**
+ * The organisation a sign-in comes through: the request host when it is an organisation's, else the
+ * org header the web sends (the page's organisation, e.g. from `?org=`); null when neither names one
+ * (the ops desk on a platform host).
+ */
+export function signInOrganisation(app: FastifyInstance, request: FastifyRequest): string | null {
+  const byHost = app.orgs.byRequestHost(request.headers.host);
+  if (byHost) return byHost.orgCode;
+  const header = request.headers[ORG_CODE_HEADER];
+  return app.orgs.byOrgCode(typeof header === 'string' ? header : null)?.orgCode ?? null;
+}
+
 export const identityRoutes: FastifyPluginAsyncZod<IdentityRouteOptions> = async (app, options) => {
   const rateLimit = { max: options.authRateLimitPerMinute, timeWindow: '1 minute' };
   const secure = { preHandler: app.authenticate };
@@ -49,7 +63,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRouteOptions> = async
   app.post(
     '/identity/api/v1/login',
     {
-      config: { rateLimit },
+      onRequest: app.signInAttemptLimit,
       schema: {
         tags: ['identity'],
         summary: 'Sign in with e-mail and password (and the two-factor code when enabled)',
@@ -60,7 +74,12 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRouteOptions> = async
       },
     },
     async (request, reply) => {
-      const identity = await authenticateCredentials(app.db, request.body);
+      const identity = await authenticateCredentials(
+        app.db,
+        app.orgs,
+        request.body,
+        signInOrganisation(app, request),
+      );
       return { jwt: await startSession(app, reply, identity, options.sessionTtlHours) };
     },
   );
@@ -72,7 +91,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRouteOptions> = async
       schema: {
         tags: ['identity'],
         summary: 'Register for a HELOC: identity, profile, property and a first application',
-        description: `The organisation comes from the \`${ORG_CODE_HEADER}\` header. Wholesale organisations answer 403; a required referrer, an unlicensed property state or an existing e-mail answer 400/409.`,
+        description: `The organisation comes from the \`${ORG_CODE_HEADER}\` header. Wholesale organisations answer 403; a required referrer, an unlicensed property state answer 400/403; an e-mail that already has an account answers 409 with a message that does not say so (the owner gets an e-mail).`,
         headers: z.object({ [ORG_CODE_HEADER]: z.string().optional() }),
         body: ZRegistrationRequest,
         response: { 201: ZRegistrationResponse, 409: ZApiErrorBody, ...errors },
@@ -81,7 +100,24 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRouteOptions> = async
     async (request, reply) => {
       const org = app.orgs.byOrgCode(request.headers[ORG_CODE_HEADER]);
       if (!org) throw new AppError('BAD_REQUEST', 'No private label data found.');
-      const { identity, applicationUuid } = await registerBorrower(app.db, org, request.body);
+      const registered = await registerBorrower(app.db, org, request.body).catch(async (error: unknown) => {
+        // The answer does not say an account exists; the address's owner hears about the attempt.
+        if (error instanceof AppError && error.message === REGISTRATION_EMAIL_UNAVAILABLE)
+          await app.mailer.send({
+            to: request.body.email,
+            orgCode: org.orgCode,
+            subject: `Someone tried to register with your e-mail at ${org.orgBrand.name}`,
+            text: [
+              'Hello,',
+              '',
+              `Someone just tried to open a new ${org.orgBrand.name} account with this e-mail address, which already has one.`,
+              'If it was you, sign in instead (you can reset your password from the sign-in page).',
+              'If it was not you, you can ignore this e-mail: nothing was changed.',
+            ].join('\n'),
+          });
+        throw error;
+      });
+      const { identity, applicationUuid } = registered;
       const jwt = await startSession(app, reply, identity, options.sessionTtlHours);
       return reply.status(201).send({ jwt, identityUuid: identity.uuid, applicationUuid });
     },
@@ -125,7 +161,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRouteOptions> = async
   app.post(
     '/identity-broker/:side/api/v3/login',
     {
-      config: { rateLimit },
+      onRequest: app.signInAttemptLimit,
       schema: {
         tags: ['identity'],
         summary: 'Sign in and be redirected (customer or agent side)',
@@ -137,7 +173,12 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRouteOptions> = async
       },
     },
     async (request, reply) => {
-      const identity = await authenticateCredentials(app.db, request.body);
+      const identity = await authenticateCredentials(
+        app.db,
+        app.orgs,
+        request.body,
+        signInOrganisation(app, request),
+      );
       if (request.params.side === 'agent' && !identity.isBroker) {
         throw new AppError('FORBIDDEN', 'Not an agent account');
       }
@@ -224,7 +265,11 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRouteOptions> = async
       if (identity.twoFactorEnabled)
         throw new AppError('CONFLICT', 'Two-factor authentication is already on');
       const secret = generateSecret();
-      await updateIdentity(app.db, identity.uuid, { totpSecret: secret, totpVerified: false });
+      await updateIdentity(app.db, identity.uuid, {
+        totpSecret: secret,
+        totpVerified: false,
+        totpLastTimeStep: null,
+      });
       const issuer = app.orgs.byOrgCode(identity.organizationCode)?.orgBrand.name ?? 'HELOC';
       return { secret, otpauthUri: generateURI({ issuer, label: identity.email, secret }) };
     },
@@ -244,7 +289,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRouteOptions> = async
     },
     async (request) => {
       const identity = await currentIdentity(authOf(request).identityUuid);
-      if (!(await checkTotp(identity.totpSecret, request.body.code))) {
+      if (!(await checkTotp(app.db, identity, request.body.code))) {
         throw new AppError('BAD_REQUEST', 'The code is not valid', [
           { path: 'body.code', message: 'The code is not valid' },
         ]);
@@ -269,7 +314,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRouteOptions> = async
     },
     async (request) => {
       const identity = await currentIdentity(authOf(request).identityUuid);
-      if (!identity.twoFactorEnabled || !(await checkTotp(identity.totpSecret, request.body.code))) {
+      if (!identity.twoFactorEnabled || !(await checkTotp(app.db, identity, request.body.code))) {
         throw new AppError('BAD_REQUEST', 'The code is not valid', [
           { path: 'body.code', message: 'The code is not valid' },
         ]);

@@ -6,13 +6,14 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { verify as verifyTotp } from 'otplib';
 import {
+  REGISTRATION_EMAIL_UNAVAILABLE,
   US_STATES,
   type TIdentityUser,
   type TOrgData,
   type TRegistrationRequest,
   type UsStateCode,
 } from '@heloc/domain';
-import type { Database } from '../../db';
+import type { Database, Executor } from '../../db';
 import { schema } from '../../db';
 import { AppError } from '../../lib/errors';
 import { insertApplication } from '../applications/repository';
@@ -20,7 +21,8 @@ import { insertAddress, insertProfile, setPrimaryPhoneNumber } from '../profile/
 import { fingerprintCookieOptions, newFingerprint } from './fingerprint';
 import { hashPassword, verifyPassword } from './passwords';
 import { findIdentityByEmail, insertIdentity, insertSession, type IdentityRow } from './repository';
-import { eq } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import type { OrganisationDirectory } from '../organisations/directory';
 
 /** One answer for an unknown e-mail and a wrong password. */
 export const INVALID_CREDENTIALS = 'Invalid email or password';
@@ -78,30 +80,124 @@ export async function startSession(
   return token;
 }
 
-export async function checkTotp(secret: string | null, code: string): Promise<boolean> {
-  if (!secret) return false;
-  const result = await verifyTotp({ secret, token: code, epochTolerance: 30 });
-  return result.valid;
+/** Wrong second-factor codes allowed per account in the window before codes are refused. */
+export const TWO_FACTOR_MAX_FAILURES = 5;
+export const TWO_FACTOR_FAILURE_WINDOW_MINUTES = 10;
+export const TOO_MANY_CODES = 'Too many wrong codes. Please try again in 10 minutes.';
+
+/**
+ * Checks a TOTP code of the identity: refused while the account has had too many wrong codes
+ * (per account, whatever the address), and accepted once only — the code's time step is consumed
+ * atomically, so the same code (or an older one) replayed is refused, also by a racing request.
+ */
+export async function checkTotp(
+  db: Executor,
+  identity: Pick<IdentityRow, 'uuid' | 'totpSecret' | 'totpLastTimeStep'>,
+  code: string,
+): Promise<boolean> {
+  const [recent] = await db
+    .select({ failures: count() })
+    .from(schema.twoFactorFailures)
+    .where(
+      and(
+        eq(schema.twoFactorFailures.identityUuid, identity.uuid),
+        gt(
+          schema.twoFactorFailures.at,
+          sql`now() - make_interval(mins => ${TWO_FACTOR_FAILURE_WINDOW_MINUTES})`,
+        ),
+      ),
+    );
+  if ((recent?.failures ?? 0) >= TWO_FACTOR_MAX_FAILURES) throw new AppError('RATE_LIMITED', TOO_MANY_CODES);
+  let step: number | null = null;
+  if (identity.totpSecret) {
+    const result = await verifyTotp({
+      secret: identity.totpSecret,
+      token: code,
+      epochTolerance: 30,
+      ...(identity.totpLastTimeStep !== null && { afterTimeStep: identity.totpLastTimeStep }),
+    });
+    if (result.valid && 'timeStep' in result) step = result.timeStep;
+  }
+  if (step !== null) {
+    const consumed = await db
+      .update(schema.identities)
+      .set({ totpLastTimeStep: step })
+      .where(
+        and(
+          eq(schema.identities.uuid, identity.uuid),
+          or(isNull(schema.identities.totpLastTimeStep), lt(schema.identities.totpLastTimeStep, step)),
+        ),
+      )
+      .returning({ uuid: schema.identities.uuid });
+    if (consumed.length === 1) return true;
+  }
+  await db.insert(schema.twoFactorFailures).values({ identityUuid: identity.uuid });
+  // Old rows say nothing any more; keeping the table small keeps the count cheap.
+  await db
+    .delete(schema.twoFactorFailures)
+    .where(
+      and(
+        eq(schema.twoFactorFailures.identityUuid, identity.uuid),
+        lt(schema.twoFactorFailures.at, sql`now() - interval '1 day'`),
+      ),
+    );
+  return false;
 }
 
-/** Checks credentials (and the two-factor code when enabled); answers the identity. */
+/** The second factor of a sign-in (password already checked): asks for the code, then checks it. */
+export async function requireSecondFactor(
+  db: Executor,
+  identity: IdentityRow,
+  totpCode: string | undefined,
+): Promise<void> {
+  if (!identity.twoFactorEnabled) return;
+  if (!totpCode) {
+    throw new AppError('UNAUTHENTICATED', 'Enter the 6-digit code from your authenticator app', {
+      twoFactorRequired: true,
+    });
+  }
+  if (!(await checkTotp(db, identity, totpCode))) {
+    throw new AppError('UNAUTHENTICATED', 'The code is not valid', { twoFactorRequired: true });
+  }
+}
+
+/** Two organisations are one for sign-in when they are variants of one lender (MAIN and MAIN_NY). */
+function sameLender(orgs: OrganisationDirectory, a: string, b: string): boolean {
+  if (a === b) return true;
+  const left = orgs.byOrgCode(a);
+  const right = orgs.byOrgCode(b);
+  return !!left && !!right && left.canonicalOrgCode === right.canonicalOrgCode;
+}
+
+/**
+ * Checks credentials (and the two-factor code when enabled); answers the identity. `orgCode` is the
+ * organisation the sign-in came through (its host or the page's `?org=`, sent as the org header):
+ * an account of another organisation is answered exactly like a wrong password, except platform
+ * staff, who belong to every organisation. A disabled staff account cannot sign in.
+ */
 export async function authenticateCredentials(
   db: Database,
+  orgs: OrganisationDirectory,
   input: { email: string; password: string; totpCode?: string | undefined },
+  orgCode: string | null,
 ): Promise<IdentityRow> {
   const identity = await findIdentityByEmail(db, input.email);
   const valid = await verifyPassword(identity?.passwordHash ?? null, input.password);
   if (!identity || !valid) throw new AppError('UNAUTHENTICATED', INVALID_CREDENTIALS);
-  if (identity.twoFactorEnabled) {
-    if (!input.totpCode) {
-      throw new AppError('UNAUTHENTICATED', 'Enter the 6-digit code from your authenticator app', {
-        twoFactorRequired: true,
-      });
-    }
-    if (!(await checkTotp(identity.totpSecret, input.totpCode))) {
-      throw new AppError('UNAUTHENTICATED', 'The code is not valid', { twoFactorRequired: true });
-    }
-  }
+  const staff =
+    identity.profileType === 'STAFF'
+      ? ((
+          await db
+            .select()
+            .from(schema.staffMembers)
+            .where(eq(schema.staffMembers.identityUuid, identity.uuid))
+        )[0] ?? null)
+      : null;
+  const platformStaff = staff !== null && staff.orgCode === null;
+  if (orgCode && !platformStaff && !sameLender(orgs, identity.organizationCode, orgCode))
+    throw new AppError('UNAUTHENTICATED', INVALID_CREDENTIALS);
+  if (staff?.disabledAt) throw new AppError('UNAUTHENTICATED', 'This account is disabled');
+  await requireSecondFactor(db, identity, input.totpCode);
   return identity;
 }
 
@@ -151,7 +247,7 @@ export async function registerBorrower(
     }
   }
   if (await findIdentityByEmail(db, request.email)) {
-    throw new AppError('CONFLICT', 'An account with this email already exists', { field: 'email' });
+    throw new AppError('CONFLICT', REGISTRATION_EMAIL_UNAVAILABLE, { field: 'email' });
   }
   const passwordHash = await hashPassword(request.password);
   try {
@@ -199,7 +295,7 @@ export async function registerBorrower(
       String((error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code) ===
       '23505'
     ) {
-      throw new AppError('CONFLICT', 'An account with this email already exists', { field: 'email' });
+      throw new AppError('CONFLICT', REGISTRATION_EMAIL_UNAVAILABLE, { field: 'email' });
     }
     throw error;
   }

@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import { schema } from '../../db';
 import { AppError } from '../../lib/errors';
 import { openStatus, parseDepartment, weekHours, type Clock } from './service';
+import { STAFF_TAG, authorizeStaff, staffRoute } from '../staff/policy';
 
 const BASE = '/service-operating-hours/external/api/v1/hours';
 const errors = { 400: ZApiErrorBody, 404: ZApiErrorBody };
@@ -86,9 +87,9 @@ export const operatingHoursRoutes: FastifyPluginAsyncZod<OperatingHoursRouteOpti
   app.put(
     '/service-operating-hours/secure/api/v1/hours/:department',
     {
-      preHandler: app.authenticateStaff,
+      ...staffRoute(app, 'OPERATING_HOURS_WRITE'),
       schema: {
-        tags: ['operating-hours'],
+        tags: [STAFF_TAG, 'operating-hours'],
         summary: 'Staff: set an organisation’s own hours for some weekdays',
         params: ZDepartmentParams,
         body: z.object({
@@ -123,6 +124,8 @@ export const operatingHoursRoutes: FastifyPluginAsyncZod<OperatingHoursRouteOpti
     async (request) => {
       const department = parseDepartment(request.params.department);
       const org = app.orgs.byOrgCode(request.body.orgCode);
+      // Another organisation's hours answer like an unknown organisation (the staff policy).
+      await authorizeStaff(request, 'OPERATING_HOURS_WRITE', org?.orgCode, 'Organisation not found');
       if (!org) throw new AppError('NOT_FOUND', 'Organisation not found');
       await app.db
         .insert(schema.operatingHours)

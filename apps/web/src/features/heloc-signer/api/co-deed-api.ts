@@ -41,11 +41,18 @@ export function invitationQueryOptions(token: string) {
   });
 }
 
-/** Accepting signs in: a wrong password on an existing account is a 401 the form shows. */
-export function acceptInvitation(token: string, password: string): Promise<{ jwt: string }> {
+/**
+ * Accepting signs in: a wrong password on an existing account is a 401 the form shows; an account
+ * with two-factor on answers 401 asking for the code (then sent as `totpCode`).
+ */
+export function acceptInvitation(
+  token: string,
+  password: string,
+  totpCode?: string,
+): Promise<{ jwt: string }> {
   return api.post(
     `${CO_DEED}/invitations/accept`,
-    { token, password },
+    { token, password, ...(totpCode && { totpCode }) },
     { schema: z.object({ jwt: z.string() }), skipAuthRedirect: true },
   );
 }

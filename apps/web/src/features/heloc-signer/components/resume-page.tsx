@@ -7,7 +7,8 @@
 import '@/components/ui/form-styles';
 import '@mantine/core/styles/PasswordInput.css';
 import '@mantine/core/styles/ActionIcon.css';
-import { Alert, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ZCoDeedAcceptForm, ZInvitationToken, type TCoDeedInvitationInfo } from '@heloc/domain';
@@ -15,7 +16,7 @@ import { AppLink } from '@/components/ui/app-link';
 import { PageLoader } from '@/components/ui/page-loader';
 import { PasswordRule } from '@/components/ui/password-rule';
 import { setToken } from '@/lib/auth';
-import { errorText } from '@/lib/api-errors';
+import { errorDetailsObject, errorText } from '@/lib/api-errors';
 import { ServerError, textFieldProps, useZodForm } from '@/lib/forms';
 import { acceptInvitation, invitationQueryOptions } from '../api/co-deed-api';
 import { SignerScreen, signerHref } from './signer-screen';
@@ -51,13 +52,21 @@ export function AcceptForm({ token, invitation }: { token: string; invitation: T
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { form, formRef, onSubmit, serverError, submitting } = useZodForm(ZCoDeedAcceptForm, {
-    defaultValues: { password: '' },
+    defaultValues: { password: '', totpCode: '' },
   });
+  const [askCode, setAskCode] = useState(false);
   const password = form.watch('password');
   const existing = invitation.accountExists;
 
-  const submit = onSubmit(async ({ password: value }) => {
-    const { jwt } = await acceptInvitation(token, value);
+  const submit = onSubmit(async ({ password: value, totpCode }) => {
+    let jwt: string;
+    try {
+      ({ jwt } = await acceptInvitation(token, value, askCode && totpCode ? totpCode : undefined));
+    } catch (error) {
+      // An existing account with two-factor on: accepting is a sign-in, so it asks for the code.
+      if (errorDetailsObject(error)?.twoFactorRequired === true) setAskCode(true);
+      throw error;
+    }
     setToken(jwt);
     queryClient.clear();
     await navigate(signerHref('identity'), { replace: true });
@@ -85,6 +94,14 @@ export function AcceptForm({ token, invitation }: { token: string; invitation: T
             description={existing ? undefined : <PasswordRule password={password} email={invitation.email} />}
             {...textFieldProps(form, 'password', { required: true })}
           />
+          {askCode ? (
+            <TextInput
+              label="Authenticator code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              {...textFieldProps(form, 'totpCode', { required: true })}
+            />
+          ) : null}
           <ServerError>{serverError}</ServerError>
           <Button type="submit" loading={submitting}>
             {existing ? 'Log in and accept' : 'Accept and continue'}

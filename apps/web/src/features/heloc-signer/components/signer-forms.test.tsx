@@ -116,6 +116,47 @@ describe('heloc-signer/resume', () => {
     expect(localStorage.getItem('jwt')).toBeNull();
   });
 
+  it('asks an existing signer with two-factor on for the authenticator code', async () => {
+    const user = userEvent.setup();
+    server
+      .on(`GET ${CO}/invitations`, {
+        body: {
+          firstName: 'Casey',
+          lastName: 'Joint',
+          email: 'casey@heloc.test',
+          primaryName: 'Sandy Joint',
+          accountExists: true,
+        },
+      })
+      .on(
+        `POST ${CO}/invitations/accept`,
+        {
+          status: 401,
+          body: {
+            message: 'Enter the 6-digit code from your authenticator app',
+            details: { twoFactorRequired: true },
+          },
+        },
+        { body: { jwt: 'signer.jwt.token' } },
+      );
+    const { router } = renderRoutes({
+      scope: 'app',
+      url: `/heloc-signer/resume?token=${TOKEN}`,
+      routes: signerRoutes(<ResumePage />, 'heloc-signer/resume'),
+    });
+    await user.type(await screen.findByLabelText(/^Password/), 'Co-owner-passw0rd!');
+    await user.click(screen.getByRole('button', { name: 'Log in and accept' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Enter the 6-digit code');
+    await user.type(await screen.findByLabelText(/Authenticator code/), '123456');
+    await user.click(screen.getByRole('button', { name: 'Log in and accept' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/heloc-signer/identity'));
+    expect(server.callsTo(`POST ${CO}/invitations/accept`)[1]!.body).toEqual({
+      token: TOKEN,
+      password: 'Co-owner-passw0rd!',
+      totpCode: '123456',
+    });
+  });
+
   it('says an expired link cannot be used, and a malformed one without asking', async () => {
     server.on(`GET ${CO}/invitations`, {
       status: 404,

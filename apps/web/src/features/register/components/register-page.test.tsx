@@ -268,7 +268,7 @@ describe('registration form', () => {
       .on(IDENTITY, { status: 404, body: { status: 404, message: 'User not found' } });
     await submitFromLoginStep(user);
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('An account with this email already exists');
+    expect(alert).toHaveTextContent('We could not create an account with this email');
     expect(within(alert).getByRole('link', { name: 'Log in to your account' })).toHaveAttribute(
       'href',
       '/auth/login',
@@ -279,10 +279,12 @@ describe('registration form', () => {
     const user = userEvent.setup();
     mockApi().on(REGISTER, {
       status: 409,
-      body: { status: 409, message: 'An account with this email already exists' },
+      body: { status: 409, message: 'We could not create an account with this email' },
     });
     await submitFromLoginStep(user);
-    expect(await screen.findByRole('alert')).toHaveTextContent('An account with this email already exists');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'We could not create an account with this email',
+    );
   });
 
   it('maps server field errors onto their fields and goes to the step of the first', async () => {

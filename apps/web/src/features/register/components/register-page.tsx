@@ -15,6 +15,7 @@ import {
   isUuid,
   parsePhone,
   QUERY_PARAMS,
+  REGISTRATION_EMAIL_UNAVAILABLE,
   REGISTRATION_STEP_DETAILS,
   TELEMETRY_EVENTS,
   ZEmailAddress,
@@ -49,7 +50,7 @@ import { loadLoginStepFields, StepFields } from './register-fields';
 import classes from './register-page.module.css';
 import { StepProgress } from './step-progress';
 
-export const ACCOUNT_EXISTS_MESSAGE = 'An account with this email already exists';
+export const ACCOUNT_EXISTS_MESSAGE = REGISTRATION_EMAIL_UNAVAILABLE;
 
 interface RegisterPageProps {
   companyName: string;
@@ -228,7 +229,8 @@ export function RegisterPage({ companyName, licensedStates, aside }: RegisterPag
         </Title>
         {accountExists ? (
           <Alert color="red" variant="light" role="alert" title={ACCOUNT_EXISTS_MESSAGE}>
-            <a href={paths.host.login.getHref()}>Log in to your account</a> to continue.
+            If you already have an account, <a href={paths.host.login.getHref()}>Log in to your account</a> to
+            continue. We sent an e-mail to this address.
           </Alert>
         ) : null}
         {formError ? (
