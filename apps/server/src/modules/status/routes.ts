@@ -62,6 +62,8 @@ export const statusRoutes: FastifyPluginAsyncZod = async (app) => {
     '/service-krang-heloc/borrower/secure/api/v1/:uuid/status',
     {
       preHandler: app.authenticate,
+      // A few hundred bytes, polled by every open tab: compressing would cost more than it saves.
+      compress: false,
       schema: {
         tags: ['applications'],
         summary: 'The application’s status name and status object (polled by the borrower’s screens)',

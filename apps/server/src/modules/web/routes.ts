@@ -60,6 +60,9 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
       // index.html is only ever served through renderPage, with the organisation in it; the build
       // manifest (.vite/) is for tooling, not for browsers.
       allowedPath: (pathName) => pathName !== '/index.html' && !pathName.startsWith('/.vite/'),
+      // The build writes a .br and a .gz beside each compressible file (apps/web/build/precompress.ts):
+      // sent as the browser accepts, with Content-Encoding and Vary: Accept-Encoding.
+      preCompressed: true,
       setHeaders(reply, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
