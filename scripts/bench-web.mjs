@@ -6,10 +6,11 @@
  * step and the offer screen signed in (the borrower state is made through the API, as the browser
  * would). Prints performance score, LCP, TBT, CLS and bytes on the wire per page (the median run by
  * score when --runs > 1) and whether each meets the goals; exit code 1 when one does not.
- * Usage: npm run bench:web [-- --runs 3 --no-build]   (PORT picks the server's port, else a free one)
+ * Usage: npm run bench:web [-- --runs 3 --no-build --out DIR]   (--out keeps each run's Lighthouse JSON;
+ * PORT picks the server's port, else a free one)
  */
 import { execSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -33,6 +34,10 @@ if (!Number.isInteger(runs) || runs < 1 || runs > 9) {
   console.error('--runs must be a whole number from 1 to 9');
   process.exit(2);
 }
+
+const outIndex = process.argv.indexOf('--out');
+const outDir = outIndex === -1 ? null : path.resolve(process.argv[outIndex + 1] ?? '.');
+if (outDir) mkdirSync(outDir, { recursive: true });
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 if (!process.argv.includes('--no-build')) {
@@ -151,7 +156,7 @@ async function driveToOffer(who) {
 }
 
 /** One Lighthouse run in a fresh page with an empty cache; signed in when `who` is given. */
-async function measure(url, who) {
+async function measure(name, url, who) {
   const page = await browser.newPage();
   try {
     const cdp = await page.createCDPSession();
@@ -170,6 +175,10 @@ async function measure(url, who) {
     );
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+    if (outDir) {
+      const file = `${name.replaceAll(' ', '-')}-${new Date().toISOString().replaceAll(':', '')}.json`;
+      writeFileSync(path.join(outDir, file), JSON.stringify(lhr));
+    }
     return {
       score: Math.round(lhr.categories.performance.score * 100),
       lcpMs: lhr.audits['largest-contentful-paint'].numericValue,
@@ -219,7 +228,7 @@ try {
   let failed = false;
   for (const { name, url, who } of pages) {
     const results = [];
-    for (let i = 0; i < runs; i += 1) results.push(await measure(url, who));
+    for (let i = 0; i < runs; i += 1) results.push(await measure(name, url, who));
     results.sort((a, b) => a.score - b.score);
     const r = results[Math.floor(results.length / 2)];
     if (!r.finalUrl.startsWith(`${base}${url.split('?')[0]}`)) {

@@ -23,6 +23,16 @@ writeFileSync(path.join(distDir, 'assets', 'big-abc123.js.br'), brotliCompressSy
 writeFileSync(path.join(distDir, 'assets', 'big-abc123.js.gz'), gzipSync(BIG_SCRIPT));
 mkdirSync(path.join(distDir, '.vite'));
 writeFileSync(path.join(distDir, '.vite', 'manifest.json'), '{"src/app/main.tsx":{"isEntry":true}}');
+writeFileSync(
+  path.join(distDir, '.vite', 'preloads.json'),
+  JSON.stringify([
+    {
+      path: '^/auth/login$',
+      scripts: ['/account/heloc/assets/login-abc.js'],
+      styles: ['/account/heloc/assets/login-abc.css'],
+    },
+  ]),
+);
 
 let t: TestApp;
 beforeAll(async () => {
@@ -94,6 +104,17 @@ describe('pages carry the organisation', () => {
     const res = await get(url);
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<div id="root">');
+  });
+
+  it("a first screen announces its own chunks (the build's preloads.json), other pages do not", async () => {
+    const login = await get('/auth/login?org=MAIN');
+    expect(login.body).toContain(
+      '<link rel="modulepreload" crossorigin href="/account/heloc/assets/login-abc.js">',
+    );
+    expect(login.body).toContain(
+      '<link rel="preload" as="style" crossorigin href="/account/heloc/assets/login-abc.css">',
+    );
+    expect((await get('/terms')).body).not.toContain('login-abc');
   });
 
   it('organisation data cannot break out of its script element', async () => {
