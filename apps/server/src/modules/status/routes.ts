@@ -32,7 +32,8 @@ type CachedStatus = {
 };
 
 export const statusRoutes: FastifyPluginAsyncZod = async (app) => {
-  const cache = new TtlCache<CachedStatus>(STATUS_CACHE_TTL_MS);
+  // Room for every polled application of a busy instance (bench:polling: 10,000 borrowers).
+  const cache = new TtlCache<CachedStatus>(STATUS_CACHE_TTL_MS, 100_000);
   const forget = (applicationUuid: string) => cache.delete(applicationUuid);
   writeEvents.on('application', forget);
   app.addHook('onClose', async () => void writeEvents.off('application', forget));
