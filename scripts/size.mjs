@@ -1,17 +1,26 @@
 #!/usr/bin/env node
 /**
- * Size budget of the first screen: builds the web app, then adds up the gzip size of the JS and
- * CSS a browser loads for each way in — the entry chunk with its static imports and CSS, plus the
- * lazy chunks of the routes that screen renders — and fails when any is above the budget.
- * Usage: npm run size [-- --no-build]
+ * Size budget of the first screen: builds the web app, then adds up the bytes of JS and CSS a browser
+ * receives for each way in — the entry chunk with its static imports and CSS, plus the lazy chunks of
+ * the routes that screen renders. Sizes are those of the files the server sends: the build's .gz and
+ * .br copies (apps/web/build/precompress.ts), the file itself when it has none (small files are sent
+ * as they are).
+ *
+ * The budget is 150 KB gzip per first screen (issue 17). Not every screen meets it yet, so by default
+ * the script fails when a screen grows past its CEILING (its size when the budget was set, rounded up:
+ * no screen may get heavier) and reports the distance to the budget; `--strict` fails above the budget
+ * itself. Lower a ceiling whenever a screen gets lighter; remove it once the screen is within budget.
+ * Usage: npm run size [-- --no-build --strict]
  */
 import { execSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
 
-const BUDGET_BYTES = 200 * 1024;
+const BUDGET_BYTES = 150 * 1024;
+/** Gzip KB a screen above the budget may not exceed (see above); screens not listed: the budget. */
+const CEILINGS_KB = { 'app index → login': 200, registration: 201, 'profile step': 285 };
+const strict = process.argv.includes('--strict');
 /**
  * Ways into the product and the route modules each first screen renders (the build groups what they
  * load from the same file: apps/web/build/first-screen-modules.ts). "app index → login": a visitor
@@ -51,23 +60,35 @@ function filesOf(routeModules) {
   return files;
 }
 
-const gzipSizes = new Map();
-const gzipOf = (file) => {
-  if (!gzipSizes.has(file))
-    gzipSizes.set(file, gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length);
-  return gzipSizes.get(file);
+/** Bytes sent for `file` to a browser accepting `suffix` (.gz or .br): its copy, else the file. */
+const servedSize = (file, suffix) => {
+  const copy = path.join(dist, `${file}${suffix}`);
+  return statSync(existsSync(copy) ? copy : path.join(dist, file)).size;
 };
+const gzipOf = (file) => servedSize(file, '.gz');
+const brotliOf = (file) => servedSize(file, '.br');
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 
 let failed = false;
 for (const [name, routeModules] of Object.entries(FIRST_SCREENS)) {
   const files = [...filesOf(routeModules)].sort();
   const total = files.reduce((sum, file) => sum + gzipOf(file), 0);
+  const totalBrotli = files.reduce((sum, file) => sum + brotliOf(file), 0);
   console.log(`\n${name}:`);
-  for (const file of files) console.log(`  ${file.padEnd(48)} ${kb(gzipOf(file)).padStart(10)} gzip`);
-  console.log(`first screen (${name}): ${kb(total)} gzip (budget ${kb(BUDGET_BYTES)})`);
-  if (total > BUDGET_BYTES) {
-    console.error(`size budget exceeded by ${kb(total - BUDGET_BYTES)}`);
+  for (const file of files) {
+    console.log(
+      `  ${file.padEnd(48)} ${kb(gzipOf(file)).padStart(10)} gzip ${kb(brotliOf(file)).padStart(10)} brotli`,
+    );
+  }
+  console.log(
+    `first screen (${name}): ${kb(total)} gzip, ${kb(totalBrotli)} brotli (budget ${kb(BUDGET_BYTES)} gzip)`,
+  );
+  const ceiling = strict ? BUDGET_BYTES : (CEILINGS_KB[name] ?? BUDGET_BYTES / 1024) * 1024;
+  if (total > BUDGET_BYTES) console.log(`  NOT within the budget: ${kb(total - BUDGET_BYTES)} over`);
+  if (total > ceiling) {
+    console.error(
+      `  size ${strict ? 'budget' : 'ceiling'} ${kb(ceiling)} exceeded by ${kb(total - ceiling)}`,
+    );
     failed = true;
   }
 }

@@ -8,6 +8,8 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { firstScreenModules } from './build/first-screen-modules';
+import { precompress } from './build/precompress';
+import { routePreloads } from './build/route-preloads';
 import { zodWithoutJsonSchema } from './build/zod-without-json-schema';
 
 // react-router's package exports always point at its development build (extra checks and
@@ -33,7 +35,7 @@ const OUR_SHARED_MODULES =
 export default defineConfig(({ mode }) => {
   const firstScreen = firstScreenModules();
   return {
-    plugins: [react(), zodWithoutJsonSchema(), firstScreen],
+    plugins: [react(), zodWithoutJsonSchema(), firstScreen, routePreloads(), precompress()],
     define: { __APP_RELEASE__: JSON.stringify(release) },
     base: '/account/heloc/',
     resolve: {

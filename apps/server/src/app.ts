@@ -22,6 +22,7 @@ import { loggerOptions } from './lib/logger';
 import { FieldSealer } from './lib/sealed';
 import { LocalFileStorage, type FileStorage } from './storage';
 import { authPlugin } from './plugins/auth';
+import { compressionPlugin } from './plugins/compression';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { openApiPlugin } from './plugins/openapi';
 import { securityPlugin } from './plugins/security';
@@ -159,6 +160,8 @@ export async function buildApp({
     app.rateLimit({ max: config.authRateLimitPerMinute, timeWindow: '1 minute' }),
   );
   await app.register(securityPlugin, { https });
+  // Before any route: it hooks every route as it is added.
+  await app.register(compressionPlugin);
   await app.register(openApiPlugin);
   await app.register(errorHandlerPlugin);
 

@@ -95,6 +95,24 @@ describe('POST /service-ops/api/v1/applications/{uuid}/conditions (staff)', () =
       payload,
     });
 
+  it('a condition raised after a poll shows at the next poll (the write drops the remembered answer)', async () => {
+    const ann = await registerAndSignIn(t.app);
+    const poll = async () =>
+      (
+        await t.app.inject({ method: 'GET', url: url(ann.applicationUuid), headers: { cookie: ann.cookie } })
+      ).json();
+    expect(await poll()).toEqual([]);
+    const ops = await signIn(t.app, 'ops@heloc.test', 'Ops-password-1');
+    const res = await raise(ops, ann.applicationUuid, {
+      category: 'GENERIC_DOCUMENT_REQUEST',
+      commentsToBorrower: 'Your latest bank statement, please.',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await poll()).map((c: { commentsToBorrower: string }) => c.commentsToBorrower)).toEqual([
+      'Your latest bank statement, please.',
+    ]);
+  });
+
   it('raises a document request the borrower sees, is notified of and that is audited', async () => {
     const ann = await registerAndSignIn(t.app);
     const ops = await signIn(t.app, 'processor@heloc.test', 'Ops-password-1');

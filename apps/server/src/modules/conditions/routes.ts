@@ -21,6 +21,8 @@ import {
 import { schema, type Executor } from '../../db';
 import { raiseCondition, recordAction } from '../../engine/closing/store';
 import { AppError } from '../../lib/errors';
+import { TtlCache } from '../../lib/ttl-cache';
+import { cacheTtlMs, writeEvents } from '../../lib/write-events';
 import { authOf } from '../../plugins/auth';
 import { withApplicationLock } from '../../workflow/step-machine';
 import { STAFF_TAG, authorizeStaff, staffRoute } from '../staff/policy';
@@ -67,7 +69,22 @@ async function openConditionsOf(db: Executor, applicationUuid: string): Promise<
   }));
 }
 
+/**
+ * How long another instance's condition change may take to show (PostgreSQL; see cacheTtlMs). Every
+ * condition is written under the application's lock, whose 'application' notice drops the entry.
+ */
+export const CONDITIONS_CACHE_TTL_MS = 1000;
+
 export const conditionRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Every open tab of a borrower in closing asks every minute (bench:polling): answered from memory.
+  const cache = new TtlCache<{ identityUuid: string; conditions: TConditionAnswer[] }>(
+    cacheTtlMs(app.databaseKind, CONDITIONS_CACHE_TTL_MS),
+    100_000,
+  );
+  const forget = (applicationUuid: string) => cache.delete(applicationUuid);
+  writeEvents.on('application', forget);
+  app.addHook('onClose', async () => void writeEvents.off('application', forget));
+
   app.get(
     '/service-conditions/external/api/v1/applications/:uuid/conditions/external-applicants',
     {
@@ -86,17 +103,21 @@ export const conditionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const uuid = request.params.uuid.toLowerCase();
-      const [owned] = await app.db
-        .select({ uuid: schema.helocApplications.uuid })
-        .from(schema.helocApplications)
-        .where(
-          and(
-            eq(schema.helocApplications.uuid, uuid),
-            eq(schema.helocApplications.identityUuid, authOf(request).identityUuid),
-          ),
-        );
-      if (!owned) throw new AppError('NOT_FOUND', 'Application not found');
-      return openConditionsOf(app.db, uuid);
+      let entry = cache.get(uuid);
+      if (!entry) {
+        const [application] = await app.db
+          .select({ identityUuid: schema.helocApplications.identityUuid })
+          .from(schema.helocApplications)
+          .where(eq(schema.helocApplications.uuid, uuid));
+        if (!application) throw new AppError('NOT_FOUND', 'Application not found');
+        entry = { identityUuid: application.identityUuid, conditions: await openConditionsOf(app.db, uuid) };
+        cache.set(uuid, entry);
+      }
+      // Another borrower's application answers exactly like a missing one.
+      if (entry.identityUuid !== authOf(request).identityUuid) {
+        throw new AppError('NOT_FOUND', 'Application not found');
+      }
+      return entry.conditions;
     },
   );
 

@@ -71,6 +71,7 @@ export async function findLiveSessionByFingerprint(db: Executor, fingerprintHash
       identityUuid: schema.authSessions.identityUuid,
       orgCode: schema.identities.organizationCode,
       profileType: schema.identities.profileType,
+      expiresAt: schema.authSessions.expiresAt,
     })
     .from(schema.authSessions)
     .innerJoin(schema.identities, eq(schema.identities.uuid, schema.authSessions.identityUuid))

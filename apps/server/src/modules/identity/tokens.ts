@@ -6,6 +6,7 @@
 import { createSecretKey, type KeyObject } from 'node:crypto';
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
 import { AppError } from '../../lib/errors';
+import { TtlCache } from '../../lib/ttl-cache';
 
 const ISSUER = 'heloc-platform';
 const AUDIENCE = 'heloc-web';
@@ -21,6 +22,15 @@ export type TokenClaims = {
   expiresAt: number;
 };
 
+/**
+ * How long a verified token's claims are remembered. A polling tab sends the same token for up to a
+ * minute (answers after the first minute carry a fresh one), and checking its signature again each
+ * time was the largest part of the polled status endpoint's cost.
+ */
+export const VERIFIED_TOKEN_CACHE_MS = 60_000;
+/** Room for every token of ~25,000 polling tabs (a minute's worth, two tokens each at most). */
+const VERIFIED_TOKEN_CACHE_ENTRIES = 50_000;
+
 export class TokenService {
   /**
    * Imported once: raw key bytes would be imported into the crypto engine again on every sign and
@@ -34,7 +44,15 @@ export class TokenService {
     private readonly now: () => number = () => Date.now(),
   ) {
     this.key = createSecretKey(new TextEncoder().encode(secret));
+    this.verified = new TtlCache<TokenClaims>(VERIFIED_TOKEN_CACHE_MS, VERIFIED_TOKEN_CACHE_ENTRIES, now);
   }
+
+  /**
+   * Claims of tokens whose signature and claims were checked, by the exact token text: the same text
+   * always carries the same claims, so only its expiry needs checking again. Revocation does not live
+   * in the token (the caller checks the live session on every request).
+   */
+  private readonly verified: TtlCache<TokenClaims>;
 
   /** A token for the session; never outlives the session itself. */
   async issue(
@@ -60,6 +78,21 @@ export class TokenService {
   }
 
   async verify(token: string): Promise<TokenClaims> {
+    const known = this.verified.get(token);
+    if (known) {
+      // As jose decides: expired once `exp` is not after the current second.
+      if (known.expiresAt <= Math.floor(this.now() / 1000)) {
+        this.verified.delete(token);
+        throw new AppError('UNAUTHENTICATED', 'Session expired');
+      }
+      return known;
+    }
+    const claims = await this.verifySignatureAndClaims(token);
+    this.verified.set(token, claims);
+    return claims;
+  }
+
+  private async verifySignatureAndClaims(token: string): Promise<TokenClaims> {
     try {
       const { payload } = await jwtVerify(token, this.key, {
         issuer: ISSUER,

@@ -1,8 +1,8 @@
 /**
  * The polled application status (spec 2 §7, DESIGN.md §6): the server step as the status name and
  * the application status object of spec 1 §3, scoped to the owner. Every open tab polls it, so answers
- * come from a short-lived cache (DESIGN.md §11): a write on this instance drops the entry at once,
- * another instance's write shows within STATUS_CACHE_TTL_MS.
+ * come from a cache (DESIGN.md §11): a write on this instance drops the entry at once; on PostgreSQL
+ * another instance's write shows within STATUS_CACHE_TTL_MS (lib/write-events.ts cacheTtlMs).
  */
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
@@ -18,7 +18,7 @@ import { schema } from '../../db';
 import { AppError } from '../../lib/errors';
 import { authOf } from '../../plugins/auth';
 import { TtlCache } from '../../lib/ttl-cache';
-import { writeEvents } from '../../lib/write-events';
+import { cacheTtlMs, writeEvents } from '../../lib/write-events';
 
 export const STATUS_CACHE_TTL_MS = 1000;
 
@@ -32,7 +32,8 @@ type CachedStatus = {
 };
 
 export const statusRoutes: FastifyPluginAsyncZod = async (app) => {
-  const cache = new TtlCache<CachedStatus>(STATUS_CACHE_TTL_MS);
+  // Room for every polled application of a busy instance (bench:polling: 10,000 borrowers).
+  const cache = new TtlCache<CachedStatus>(cacheTtlMs(app.databaseKind, STATUS_CACHE_TTL_MS), 100_000);
   const forget = (applicationUuid: string) => cache.delete(applicationUuid);
   writeEvents.on('application', forget);
   app.addHook('onClose', async () => void writeEvents.off('application', forget));
@@ -62,6 +63,8 @@ export const statusRoutes: FastifyPluginAsyncZod = async (app) => {
     '/service-krang-heloc/borrower/secure/api/v1/:uuid/status',
     {
       preHandler: app.authenticate,
+      // A few hundred bytes, polled by every open tab: compressing would cost more than it saves.
+      compress: false,
       schema: {
         tags: ['applications'],
         summary: 'The application’s status name and status object (polled by the borrower’s screens)',

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { jsonForScriptElement } from './html';
+import { jsonForScriptElement, preloadLinks, renderPage } from './html';
 
 describe('jsonForScriptElement', () => {
   it('round-trips any JSON value and never contains markup characters', () => {
@@ -16,6 +16,42 @@ describe('jsonForScriptElement', () => {
   it('neutralises a script breakout', () => {
     expect(jsonForScriptElement({ name: '</script><script>alert(1)</script>' })).toBe(
       '{"name":"\\u003c/script\\u003e\\u003cscript\\u003ealert(1)\\u003c/script\\u003e"}',
+    );
+  });
+});
+
+describe('preloadLinks', () => {
+  const preloads = [
+    { path: '^/auth/login$', scripts: ['/a/login.js'], styles: [] },
+    { path: '^/app/[0-9]+(?:/.*)?$', scripts: ['/a/frame.js', '/a/shared.js'], styles: ['/a/frame.css'] },
+    {
+      path: '^/app/[0-9]+/profile$',
+      scripts: ['/a/profile.js', '/a/shared.js'],
+      styles: ['/a/x" onload="y.css'],
+    },
+  ];
+
+  it('announces the chunks of every matching route once, scripts as modulepreload, styles as preload', () => {
+    expect(preloadLinks(preloads, '/app/12/profile')).toBe(
+      '<link rel="modulepreload" crossorigin href="/a/frame.js">' +
+        '<link rel="modulepreload" crossorigin href="/a/shared.js">' +
+        '<link rel="modulepreload" crossorigin href="/a/profile.js">' +
+        '<link rel="preload" as="style" crossorigin href="/a/frame.css">',
+    );
+    expect(preloadLinks(preloads, '/auth/login')).toBe(
+      '<link rel="modulepreload" crossorigin href="/a/login.js">',
+    );
+    expect(preloadLinks(preloads, '/auth/login/x')).toBe('');
+  });
+
+  it('renderPage puts them after the organisation data', () => {
+    const page = renderPage(
+      '<head><!--app-org-data--></head>',
+      null,
+      '<link rel="modulepreload" href="/a.js">',
+    );
+    expect(page).toBe(
+      '<head><script id="org-data" type="application/json">null</script><link rel="modulepreload" href="/a.js"></head>',
     );
   });
 });

@@ -22,8 +22,31 @@ function escapeHtml(text: string): string {
     .replaceAll("'", '&#39;');
 }
 
-export function renderPage(template: string, org: TOrgData | null): string {
-  const data = `<script id="org-data" type="application/json">${jsonForScriptElement(org)}</script>`;
+/** A first screen's chunks beyond the entry, from the web build's `.vite/preloads.json`. */
+export type RoutePreload = { path: string; scripts: string[]; styles: string[] };
+
+/**
+ * The head links announcing the chunks of the page at `pathname`: module scripts as `modulepreload`,
+ * stylesheets as `preload` (fetched early without blocking the first paint; the app's own loader
+ * applies them from the cache). Only our own asset paths ever reach the markup.
+ */
+export function preloadLinks(preloads: RoutePreload[], pathname: string): string {
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  for (const route of preloads) {
+    if (!new RegExp(route.path).test(pathname)) continue;
+    route.scripts.forEach((file) => scripts.add(file));
+    route.styles.forEach((file) => styles.add(file));
+  }
+  const safe = (href: string) => /^\/[\w./-]+$/.test(href);
+  return [
+    ...[...scripts].filter(safe).map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+    ...[...styles].filter(safe).map((href) => `<link rel="preload" as="style" crossorigin href="${href}">`),
+  ].join('');
+}
+
+export function renderPage(template: string, org: TOrgData | null, headLinks = ''): string {
+  const data = `<script id="org-data" type="application/json">${jsonForScriptElement(org)}</script>${headLinks}`;
   const title = org ? `${org.orgBrand.name} | Home Equity Line of Credit` : 'Home Equity Line of Credit';
   return template
     .replace(ORG_DATA_PLACEHOLDER, data)

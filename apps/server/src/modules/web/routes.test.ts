@@ -2,6 +2,7 @@
 import { mkdtempSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZOrgData } from '@heloc/domain';
 import { createTestApp, type TestApp } from '../../test/app';
@@ -15,8 +16,23 @@ writeFileSync(
   `<!doctype html><html lang="en"><head><title>x</title>${ORG_DATA_PLACEHOLDER}</head><body><div id="root"></div></body></html>`,
 );
 writeFileSync(path.join(distDir, 'assets', 'index-abc123.js'), 'console.log(1)');
+// A compressible asset as the build leaves it: the file and its brotli and gzip copies.
+const BIG_SCRIPT = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word${i}`))};`;
+writeFileSync(path.join(distDir, 'assets', 'big-abc123.js'), BIG_SCRIPT);
+writeFileSync(path.join(distDir, 'assets', 'big-abc123.js.br'), brotliCompressSync(BIG_SCRIPT));
+writeFileSync(path.join(distDir, 'assets', 'big-abc123.js.gz'), gzipSync(BIG_SCRIPT));
 mkdirSync(path.join(distDir, '.vite'));
 writeFileSync(path.join(distDir, '.vite', 'manifest.json'), '{"src/app/main.tsx":{"isEntry":true}}');
+writeFileSync(
+  path.join(distDir, '.vite', 'preloads.json'),
+  JSON.stringify([
+    {
+      path: '^/auth/login$',
+      scripts: ['/account/heloc/assets/login-abc.js'],
+      styles: ['/account/heloc/assets/login-abc.css'],
+    },
+  ]),
+);
 
 let t: TestApp;
 beforeAll(async () => {
@@ -90,6 +106,17 @@ describe('pages carry the organisation', () => {
     expect(res.body).toContain('<div id="root">');
   });
 
+  it("a first screen announces its own chunks (the build's preloads.json), other pages do not", async () => {
+    const login = await get('/auth/login?org=MAIN');
+    expect(login.body).toContain(
+      '<link rel="modulepreload" crossorigin href="/account/heloc/assets/login-abc.js">',
+    );
+    expect(login.body).toContain(
+      '<link rel="preload" as="style" crossorigin href="/account/heloc/assets/login-abc.css">',
+    );
+    expect((await get('/terms')).body).not.toContain('login-abc');
+  });
+
   it('organisation data cannot break out of its script element', async () => {
     const res = await get('/account/heloc/?org=MAIN');
     const element = /<script id="org-data" type="application\/json">(.*?)<\/script>/s.exec(res.body)![1]!;
@@ -118,6 +145,51 @@ describe('assets', () => {
   it('the raw index.html (without organisation) is not exposed', async () => {
     const res = await get('/account/heloc/index.html');
     expect(res.body).not.toContain('<!--app-org-data-->');
+  });
+});
+
+describe('compression (issue 17)', () => {
+  it.each([
+    ['br, gzip', 'br', (body: Buffer) => brotliDecompressSync(body)],
+    ['gzip, deflate', 'gzip', (body: Buffer) => gunzipSync(body)],
+  ])(
+    'a hashed asset accepted as %s is the build-time %s copy, immutable, varying by Accept-Encoding',
+    async (accept, encoding, decode) => {
+      const res = await get('/account/heloc/assets/big-abc123.js', { 'accept-encoding': accept });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers['content-type']).toContain('javascript');
+      expect(res.headers.vary).toContain('accept-encoding');
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(decode(res.rawPayload).toString()).toBe(BIG_SCRIPT);
+    },
+  );
+
+  it('a browser that accepts no encoding gets the file as it is (still varying by Accept-Encoding)', async () => {
+    const res = await get('/account/heloc/assets/big-abc123.js', { 'accept-encoding': 'identity' });
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.headers.vary).toContain('accept-encoding');
+    expect(res.body).toBe(BIG_SCRIPT);
+  });
+
+  it('pages (HTML above the threshold) are compressed per request', async () => {
+    const res = await get('/account/heloc/?org=MAIN', { 'accept-encoding': 'br' });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toContain('<script id="org-data"');
+  });
+
+  it('JSON answers above the threshold are compressed, small ones are not', async () => {
+    const big = await get('/docs/json', {
+      'accept-encoding': 'gzip',
+    });
+    expect(big.statusCode).toBe(200);
+    expect(big.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(big.rawPayload).toString())).toBeTruthy();
+
+    const small = await get('/healthz', { 'accept-encoding': 'gzip' });
+    expect(small.statusCode).toBe(200);
+    expect(small.headers['content-encoding']).toBeUndefined();
   });
 });
 

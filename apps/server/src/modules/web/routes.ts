@@ -8,7 +8,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors';
-import { renderPage } from './html';
+import { preloadLinks, renderPage, type RoutePreload } from './html';
 import { ORG_COOKIE, resolvePageOrganisation } from './page-organisation';
 
 export const APP_BASE = '/account/heloc';
@@ -50,6 +50,11 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
   const indexPath = path.join(options.distDir, 'index.html');
   const template = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : null;
   if (!template) app.log.warn({ indexPath }, 'web app not built; pages answer 503 until `npm run build`');
+  // The chunks each first screen needs beyond the entry (apps/web/build/route-preloads.ts).
+  const preloadsPath = path.join(options.distDir, '.vite', 'preloads.json');
+  const preloads = existsSync(preloadsPath)
+    ? (JSON.parse(readFileSync(preloadsPath, 'utf8')) as RoutePreload[])
+    : [];
 
   if (template) {
     await app.register(fastifyStatic, {
@@ -60,6 +65,9 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
       // index.html is only ever served through renderPage, with the organisation in it; the build
       // manifest (.vite/) is for tooling, not for browsers.
       allowedPath: (pathName) => pathName !== '/index.html' && !pathName.startsWith('/.vite/'),
+      // The build writes a .br and a .gz beside each compressible file (apps/web/build/precompress.ts):
+      // sent as the browser accepts, with Content-Encoding and Vary: Accept-Encoding.
+      preCompressed: true,
       setHeaders(reply, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
@@ -88,7 +96,7 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      .send(renderPage(template, resolved.org));
+      .send(renderPage(template, resolved.org, preloadLinks(preloads, request.url.split('?')[0]!)));
   };
 
   const page = { schema: { hide: true } };

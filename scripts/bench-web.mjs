@@ -1,0 +1,256 @@
+#!/usr/bin/env node
+/**
+ * Web benchmark (issue 17): builds the web app, starts the real server on a loopback port with a fresh
+ * embedded database, and runs Lighthouse (mobile defaults: simulated slow 4G, 4× CPU slowdown) in the
+ * system Chromium on the borrower's first screens: login and registration as a visitor, the profile
+ * step and the offer screen signed in (the borrower state is made through the API, as the browser
+ * would). Prints performance score, LCP, TBT, CLS and bytes on the wire per page (the median run by
+ * score when --runs > 1) and whether each meets the goals; exit code 1 when one does not.
+ * Usage: npm run bench:web [-- --runs 3 --no-build --out DIR]   (--out keeps each run's Lighthouse JSON;
+ * PORT picks the server's port, else a free one)
+ */
+import { execSync, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+
+const GOALS = { score: 95, lcpMs: 2000, tbtMs: 100, cls: 0.02 };
+const CHROME_PATH = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+];
+
+const runsIndex = process.argv.indexOf('--runs');
+const runs = runsIndex === -1 ? 1 : Number(process.argv[runsIndex + 1]);
+if (!Number.isInteger(runs) || runs < 1 || runs > 9) {
+  console.error('--runs must be a whole number from 1 to 9');
+  process.exit(2);
+}
+
+const outIndex = process.argv.indexOf('--out');
+const outDir = outIndex === -1 ? null : path.resolve(process.argv[outIndex + 1] ?? '.');
+if (outDir) mkdirSync(outDir, { recursive: true });
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+if (!process.argv.includes('--no-build')) {
+  execSync('npm run build -w @heloc/web', { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+async function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'heloc-bench-web-'));
+const port = process.env.PORT ? Number(process.env.PORT) : await freePort();
+const base = `http://127.0.0.1:${port}`;
+const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  cwd: path.join(root, 'apps/server'),
+  env: {
+    ...process.env,
+    NODE_ENV: 'test',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+  },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+
+let browser;
+async function stop() {
+  await browser?.close().catch(() => {});
+  if (server.exitCode === null) {
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    server.kill('SIGTERM');
+    await exited;
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+const API = '/service-application/api/v1/application/heloc';
+let counter = 0;
+
+/** A borrower registered through the API as the browser does: the token and the fingerprint cookie. */
+async function register() {
+  counter += 1;
+  const res = await fetch(`${base}/identity/api/v1/registration/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-org-code': 'MAIN' },
+    body: JSON.stringify({
+      property: { street1: '12 Oak Street', city: 'Fresno', state: 'CA', zip: '93701' },
+      saleStatus: 'NOT_SELLING',
+      income: { employmentType: 'FULL_TIME', annualIncomeCents: 150_000_00 },
+      name: { firstName: 'Bench', lastName: 'Example' },
+      dob: '1980-02-29',
+      email: `bench-web-${Date.now()}-${counter}@heloc.test`,
+      phoneNumber: '(415) 555-0100',
+      password: 'Strong-passw0rd!',
+      acceptedTerms: true,
+    }),
+  });
+  if (res.status !== 201) throw new Error(`registration answered ${res.status}: ${await res.text()}`);
+  const { jwt, applicationUuid } = await res.json();
+  const cookies = res.headers.getSetCookie().map((c) => {
+    const [pair] = c.split(';');
+    const at = pair.indexOf('=');
+    return { name: pair.slice(0, at), value: pair.slice(at + 1) };
+  });
+  return { jwt, applicationUuid, cookies };
+}
+
+async function call(who, method, url, body) {
+  const res = await fetch(`${base}${url}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${who.jwt}`,
+      cookie: who.cookies.map((c) => `${c.name}=${c.value}`).join('; '),
+      ...(body !== undefined && { 'content-type': 'application/json' }),
+    },
+    ...(body !== undefined && { body: JSON.stringify(body) }),
+  });
+  if (!res.ok) throw new Error(`${method} ${url} answered ${res.status}: ${await res.text()}`);
+  return res.json();
+}
+
+async function waitForStatus(who, expected) {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const { status } = await call(
+      who,
+      'GET',
+      `/service-krang-heloc/borrower/secure/api/v1/${who.applicationUuid}/status`,
+    );
+    if (status === expected) return;
+    if (Date.now() > deadline) throw new Error(`status stayed ${status}, expected ${expected}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** Basic info and soft pull, liens confirmed as found: the offer screen (OFFER_SELECTION). */
+async function driveToOffer(who) {
+  await call(who, 'POST', `${API}/${who.applicationUuid}/profile`, {
+    name: { firstName: 'Bench', lastName: 'Example' },
+    dob: '1980-02-29',
+    softCreditConsent: true,
+  });
+  await waitForStatus(who, 'LIEN_VERIFICATION');
+  await call(who, 'POST', `${API}/${who.applicationUuid}/liens/confirm`);
+  await waitForStatus(who, 'OFFER_SELECTION');
+}
+
+/** One Lighthouse run in a fresh page with an empty cache; signed in when `who` is given. */
+async function measure(name, url, who) {
+  const page = await browser.newPage();
+  try {
+    const cdp = await page.createCDPSession();
+    if (who) {
+      // Sign the page in as the browser would hold it: token in storage, fingerprint cookie.
+      await page.goto(`${base}/healthz`);
+      await page.evaluate((token) => localStorage.setItem('jwt', token), who.jwt);
+      await browser.setCookie(...who.cookies.map((c) => ({ ...c, domain: '127.0.0.1', path: '/' })));
+    }
+    await cdp.send('Network.clearBrowserCache');
+    const result = await lighthouse(
+      `${base}${url}`,
+      { logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: Boolean(who) },
+      undefined,
+      page,
+    );
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+    if (outDir) {
+      const file = `${name.replaceAll(' ', '-')}-${new Date().toISOString().replaceAll(':', '')}.json`;
+      writeFileSync(path.join(outDir, file), JSON.stringify(lhr));
+    }
+    return {
+      score: Math.round(lhr.categories.performance.score * 100),
+      lcpMs: lhr.audits['largest-contentful-paint'].numericValue,
+      tbtMs: lhr.audits['total-blocking-time'].numericValue,
+      cls: lhr.audits['cumulative-layout-shift'].numericValue,
+      bytes: lhr.audits['total-byte-weight'].numericValue,
+      finalUrl: lhr.finalDisplayedUrl,
+    };
+  } finally {
+    await page.close();
+  }
+}
+
+try {
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    const ready = await fetch(`${base}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ready) break;
+    if (Date.now() > deadline) throw new Error('the server did not become ready within 90 s');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+
+  const atProfile = await register();
+  const atOffer = await register();
+  await driveToOffer(atOffer);
+
+  const pages = [
+    { name: 'login', url: '/auth/login?org=MAIN' },
+    { name: 'registration', url: '/account/heloc/register?org=MAIN' },
+    {
+      name: 'profile step',
+      url: `/account/heloc/${atProfile.applicationUuid}/start/profile`,
+      who: atProfile,
+    },
+    { name: 'offer', url: `/account/heloc/${atOffer.applicationUuid}/product/select`, who: atOffer },
+  ];
+
+  browser = await puppeteer.launch({ executablePath: CHROME_PATH, args: CHROME_FLAGS, headless: true });
+  console.log(
+    `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, ` +
+      `mobile defaults, ${runs} run(s) per page (median by score), ${base}\n`,
+  );
+  console.log('page           score    LCP       TBT      CLS     bytes      goals');
+  let failed = false;
+  for (const { name, url, who } of pages) {
+    const results = [];
+    for (let i = 0; i < runs; i += 1) results.push(await measure(name, url, who));
+    results.sort((a, b) => a.score - b.score);
+    const r = results[Math.floor(results.length / 2)];
+    if (!r.finalUrl.startsWith(`${base}${url.split('?')[0]}`)) {
+      throw new Error(`${name}: ended on ${r.finalUrl}, not the page measured`);
+    }
+    const met =
+      r.score >= GOALS.score && r.lcpMs <= GOALS.lcpMs && r.tbtMs <= GOALS.tbtMs && r.cls <= GOALS.cls;
+    failed ||= !met;
+    console.log(
+      `${name.padEnd(14)} ${String(r.score).padStart(5)} ${(r.lcpMs / 1000).toFixed(2).padStart(6)} s ` +
+        `${r.tbtMs.toFixed(0).padStart(6)} ms ${r.cls.toFixed(3).padStart(7)} ` +
+        `${(r.bytes / 1024).toFixed(0).padStart(6)} KiB   ${met ? 'met' : 'NOT met'}` +
+        (runs > 1 ? `   (scores ${results.map((x) => x.score).join(', ')})` : ''),
+    );
+  }
+  console.log(
+    `\ngoals: score ≥ ${GOALS.score}, LCP ≤ ${GOALS.lcpMs / 1000} s, TBT ≤ ${GOALS.tbtMs} ms, CLS ≤ ${GOALS.cls}`,
+  );
+  process.exitCode = failed ? 1 : 0;
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+} finally {
+  await stop();
+}
