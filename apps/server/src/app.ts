@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonNestingExceeds, MAX_JSON_DEPTH } from '@heloc/domain';
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db';
 import { closingRoutes } from './engine/closing/routes';
@@ -23,6 +24,7 @@ import { FieldSealer } from './lib/sealed';
 import { LocalFileStorage, type FileStorage } from './storage';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/error-handler';
+import { inputGuardPlugin } from './plugins/input-guard';
 import { openApiPlugin } from './plugins/openapi';
 import { securityPlugin } from './plugins/security';
 import { applicationRoutes } from './modules/applications/routes';
@@ -126,11 +128,17 @@ export async function buildApp({
   // The web sends `Content-Type: application/json` on every call (spec 2 §7), also on POSTs that
   // carry nothing (logout, mark as read): an empty body is "no body", not a parse error; the
   // route's schema then decides whether a body was required.
+  // Nesting is checked on the text before parsing: a body nested thousands deep used to overflow
+  // the stack further on (issue 20); no schema of the API comes near MAX_JSON_DEPTH.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (body === '') return done(null, undefined);
-    return parseJson(request, body.toString(), done);
+    const text = body.toString();
+    if (jsonNestingExceeds(text, MAX_JSON_DEPTH)) {
+      return done(new AppError('BAD_REQUEST', `JSON nested deeper than ${MAX_JSON_DEPTH} levels`), undefined);
+    }
+    return parseJson(request, text, done);
   });
 
   app.setValidatorCompiler(validatorCompiler);
@@ -147,6 +155,7 @@ export async function buildApp({
   await app.register(securityPlugin, { https });
   await app.register(openApiPlugin);
   await app.register(errorHandlerPlugin);
+  await app.register(inputGuardPlugin);
 
   const orgs = new OrganisationDirectory(database.db);
   await orgs.reload();

@@ -20,3 +20,4 @@ export * from './retry';
 export * from './experiments';
 export * from './funnel';
 export * from './telemetry-events';
+export * from './text-safety';
