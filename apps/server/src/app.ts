@@ -153,7 +153,7 @@ export async function buildApp({
       new AppError('RATE_LIMITED', `Too many attempts. Please try again in ${context.after}.`),
   });
   await app.register(securityPlugin, { https });
-  await app.register(openApiPlugin);
+  await app.register(openApiPlugin, { enabled: config.docsEnabled });
   await app.register(errorHandlerPlugin);
   await app.register(inputGuardPlugin);
 

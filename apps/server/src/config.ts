@@ -100,6 +100,8 @@ const ZEnv = z.object({
    * (POST /ops/api/v1/dev/clock) to pass waiting periods. Refused in production.
    */
   DEV_CLOCK_CONTROL: booleanFromEnv.default(false),
+  /** The API reference (/docs, /docs/json): on outside production; in production only when true. */
+  DOCS_ENABLED: booleanFromEnv.optional(),
 });
 
 export type Config = {
@@ -143,6 +145,8 @@ export type Config = {
   };
   /** The clock can be moved forward through the operations endpoint (never in production). */
   devClockControl: boolean;
+  /** Serve the OpenAPI document and its reference at /docs (off in production unless DOCS_ENABLED=true). */
+  docsEnabled: boolean;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -201,6 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       errorReportSampleRate: e.ERROR_REPORT_SAMPLE_RATE,
     },
     devClockControl: e.DEV_CLOCK_CONTROL,
+    docsEnabled: e.DOCS_ENABLED ?? !production,
   };
 }
 
