@@ -20,7 +20,7 @@ import { systemClock, type Clock } from './lib/clock';
 import { devClockRoutes } from './modules/dev-clock/routes';
 import { AppError } from './lib/errors';
 import { loggerOptions } from './lib/logger';
-import { FieldSealer } from './lib/sealed';
+import { FieldSealer, loadFieldSealer } from './lib/sealed';
 import { LocalFileStorage, type FileStorage } from './storage';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/error-handler';
@@ -167,14 +167,19 @@ export async function buildApp({
   app.decorate('providers', engineProviders);
   app.decorate('mailer', mailer ?? createMailer(config, database.db, clock));
   const jobs = new JobWorker(database.db, clock, app.log);
-  const engineDeps = { db: database.db, clock, providers: engineProviders, orgs };
-  registerEngineJobs(jobs, engineDeps);
   if (!config.dataEncryptionKey)
     throw new Error('buildApp needs config.dataEncryptionKey (see resolveDataEncryptionKey)');
+  // Sealing keys: HKDF from the secret, under the database's current key version (lib/sealed.ts).
+  const sealer = await loadFieldSealer(
+    database.db,
+    config.dataEncryptionKey,
+    config.previousDataEncryptionKeys,
+  );
+  const engineDeps = { db: database.db, clock, providers: engineProviders, orgs, sealer };
+  registerEngineJobs(jobs, engineDeps);
   const files = storage ?? new LocalFileStorage(config.filesDir);
-  const sealer = new FieldSealer(config.dataEncryptionKey);
-  registerSubmissionJobs(jobs, { ...engineDeps, storage: files, sealer });
-  registerClosingJobs(jobs, { ...engineDeps, storage: files, sealer });
+  registerSubmissionJobs(jobs, { ...engineDeps, storage: files });
+  registerClosingJobs(jobs, { ...engineDeps, storage: files });
   app.decorate('jobs', jobs);
   app.decorate('storage', files);
   app.decorate('sealer', sealer);

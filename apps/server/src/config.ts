@@ -49,6 +49,11 @@ const ZEnv = z.object({
    * ≥ 32 characters). Unset: generated once and kept in DATA_DIR/data-key. Shared by every instance.
    */
   DATA_ENCRYPTION_KEY: z.string().min(32, 'DATA_ENCRYPTION_KEY must be at least 32 characters').optional(),
+  /** The secret DATA_ENCRYPTION_KEY replaced, while `npm run keys:rotate` re-seals under the new one. */
+  DATA_ENCRYPTION_KEY_PREVIOUS: z
+    .string()
+    .min(32, 'DATA_ENCRYPTION_KEY_PREVIOUS must be at least 32 characters')
+    .optional(),
   /** Uploaded and generated files (local file storage). Default: DATA_DIR/files. */
   FILES_DIR: z.string().optional(),
   /** Lifetime of one token; every authenticated answer after a minute carries a fresh one. */
@@ -122,6 +127,8 @@ export type Config = {
   jwtSecret: string | null;
   /** Resolved at start (main.ts) when not configured; see resolveDataEncryptionKey. */
   dataEncryptionKey: string | null;
+  /** Earlier secrets still accepted for opening sealed values (DATA_ENCRYPTION_KEY_PREVIOUS). */
+  previousDataEncryptionKeys: string[];
   filesDir: string;
   tokenTtlSeconds: number;
   sessionTtlHours: number;
@@ -182,6 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     jwtSecret: e.JWT_SECRET ?? null,
     dataEncryptionKey: e.DATA_ENCRYPTION_KEY ?? null,
+    previousDataEncryptionKeys: e.DATA_ENCRYPTION_KEY_PREVIOUS ? [e.DATA_ENCRYPTION_KEY_PREVIOUS] : [],
     filesDir: path.resolve(e.FILES_DIR ?? path.join(e.DATA_DIR, 'files')),
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
     sessionTtlHours: e.SESSION_TTL_HOURS,

@@ -859,3 +859,14 @@ export type CoDeedCondition = {
   clearedAt: string | null;
   documentUuid: string | null;
 };
+
+/**
+ * Key versions of the sealed fields (lib/sealed.ts): the highest is the one new values are sealed
+ * under; `npm run keys:rotate` adds one and re-seals every sealed field. Empty: version 2.
+ */
+export const dataKeyVersions = pgTable('data_key_versions', {
+  version: integer('version').primaryKey(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Values re-sealed by the rotation that created this version (filled when it finishes). */
+  resealed: integer('resealed'),
+});
