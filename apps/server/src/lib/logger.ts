@@ -106,7 +106,8 @@ export function loggerOptions(level: string): NonNullable<FastifyServerOptions['
     level,
     redact: { paths: REDACT_PATHS, censor: '[REDACTED]' },
     serializers: {
-      err: serializeError,
+      // Fastify types `err` as returning pino's error shape; ours returns that shape for errors.
+      err: serializeError as (error: unknown) => { type: string; message: string; stack: string },
       error: serializeError,
       req(request: RequestLike) {
         // Headers are left out on purpose: they carry the token and the fingerprint cookie.
