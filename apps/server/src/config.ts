@@ -45,7 +45,7 @@ const ZEnv = z.object({
   /** HMAC key for JWTs (≥ 32 characters). Unset: generated once and kept in DATA_DIR/jwt-secret. */
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   /**
-   * Key material for fields sealed at rest (bank account numbers; AES-256-GCM, key = SHA-256 of this,
+   * Key material for fields sealed at rest (SSNs, PINs, account numbers; AES-256-GCM, keys derived with HKDF per key version,
    * ≥ 32 characters). Unset: generated once and kept in DATA_DIR/data-key. Shared by every instance.
    */
   DATA_ENCRYPTION_KEY: z.string().min(32, 'DATA_ENCRYPTION_KEY must be at least 32 characters').optional(),
