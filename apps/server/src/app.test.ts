@@ -4,7 +4,9 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { rowsOf } from './db';
-import { createTestApp, type TestApp } from './test/app';
+import { buildApp } from './app';
+import { createTestApp, testConfig, type TestApp } from './test/app';
+import { registerAndSignIn } from './test/auth';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -178,5 +180,84 @@ describe('OpenAPI', () => {
     const res = await t.app.inject({ method: 'GET', url: '/docs/' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
+  });
+});
+
+describe('the API reference in production', () => {
+  const productionApp = async (docsEnabled: boolean) => {
+    const app = await buildApp({
+      config: testConfig({ env: 'production', docsEnabled }),
+      database: t.database,
+      closeDatabase: false,
+    });
+    await app.ready();
+    return app;
+  };
+
+  it('is off unless DOCS_ENABLED=true', async () => {
+    const off = await productionApp(false);
+    try {
+      expect((await off.inject({ method: 'GET', url: '/docs/json' })).statusCode).toBe(404);
+      expect((await off.inject({ method: 'GET', url: '/docs/' })).statusCode).toBe(404);
+      expect((await off.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+    } finally {
+      await off.close();
+    }
+    const on = await productionApp(true);
+    try {
+      expect((await on.inject({ method: 'GET', url: '/docs/json' })).statusCode).toBe(200);
+    } finally {
+      await on.close();
+    }
+  });
+
+  it('follows NODE_ENV and DOCS_ENABLED in the configuration', async () => {
+    const { loadConfig } = await import('./config');
+    const production = { NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(32), MAIL_TRANSPORT: 'outbox' };
+    expect(loadConfig(production).docsEnabled).toBe(false);
+    expect(loadConfig({ ...production, DOCS_ENABLED: 'true' }).docsEnabled).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development' }).docsEnabled).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development', DOCS_ENABLED: 'false' }).docsEnabled).toBe(false);
+  });
+});
+
+describe('Cache-Control on authenticated answers', () => {
+  it('is no-store on every JSON answer to a signed-in call, a refused one and a sign-in', async () => {
+    const borrower = await registerAndSignIn(t.app);
+    const headers = { authorization: borrower.authorization, cookie: borrower.cookie };
+    const urls = [
+      '/service-profile/api/v1/profile',
+      `/service-application/api/v1/application/heloc/${borrower.applicationUuid}`,
+      '/service-wallet/secure/api/v4/account',
+    ];
+    for (const url of urls) {
+      const res = await t.app.inject({ method: 'GET', url, headers });
+      expect(res.statusCode, `${url} ${res.body}`).toBeLessThan(300);
+      expect(res.headers['content-type'], url).toContain('json');
+      expect(res.headers['cache-control'], url).toBe('no-store');
+    }
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: '/service-profile/api/v1/profile',
+      headers: { authorization: 'Bearer not-a-token' },
+    });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers['cache-control']).toBe('no-store');
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/identity/api/v1/login',
+      payload: { email: borrower.email, password: 'Strong-passw0rd!' },
+    });
+    expect(login.statusCode).toBe(200);
+    expect(login.headers['cache-control']).toBe('no-store');
+  });
+
+  it('leaves public answers to their own caching', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/service-application/external/api/v1/heloc/state-licenses?orgCode=MAIN',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBeUndefined();
   });
 });

@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance, type preHandlerAsyncHookHandler } from '
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonNestingExceeds, MAX_JSON_DEPTH } from '@heloc/domain';
 import type { Config } from './config';
 import type { Database, DatabaseHandle } from './db';
 import { closingRoutes } from './engine/closing/routes';
@@ -19,11 +20,13 @@ import { systemClock, type Clock } from './lib/clock';
 import { devClockRoutes } from './modules/dev-clock/routes';
 import { AppError } from './lib/errors';
 import { loggerOptions } from './lib/logger';
-import { FieldSealer } from './lib/sealed';
+import type { FieldSealer } from './lib/sealed';
+import { loadFieldSealer } from './lib/sealed';
 import { LocalFileStorage, type FileStorage } from './storage';
 import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
 import { errorHandlerPlugin } from './plugins/error-handler';
+import { inputGuardPlugin } from './plugins/input-guard';
 import { openApiPlugin } from './plugins/openapi';
 import { securityPlugin } from './plugins/security';
 import { applicationRoutes } from './modules/applications/routes';
@@ -136,11 +139,17 @@ export async function buildApp({
   // The web sends `Content-Type: application/json` on every call (spec 2 §7), also on POSTs that
   // carry nothing (logout, mark as read): an empty body is "no body", not a parse error; the
   // route's schema then decides whether a body was required.
+  // Nesting is checked on the text before parsing: a body nested thousands deep used to overflow
+  // the stack further on (issue 20); no schema of the API comes near MAX_JSON_DEPTH.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (body === '') return done(null, undefined);
-    return parseJson(request, body.toString(), done);
+    const text = body.toString();
+    if (jsonNestingExceeds(text, MAX_JSON_DEPTH)) {
+      return done(new AppError('BAD_REQUEST', `JSON nested deeper than ${MAX_JSON_DEPTH} levels`), undefined);
+    }
+    return parseJson(request, text, done);
   });
 
   app.setValidatorCompiler(validatorCompiler);
@@ -162,8 +171,9 @@ export async function buildApp({
   await app.register(securityPlugin, { https });
   // Before any route: it hooks every route as it is added.
   await app.register(compressionPlugin);
-  await app.register(openApiPlugin);
+  await app.register(openApiPlugin, { enabled: config.docsEnabled });
   await app.register(errorHandlerPlugin);
+  await app.register(inputGuardPlugin);
 
   const orgs = new OrganisationDirectory(database.db);
   await orgs.reload();
@@ -175,14 +185,19 @@ export async function buildApp({
   app.decorate('providers', engineProviders);
   app.decorate('mailer', mailer ?? createMailer(config, database.db, clock));
   const jobs = new JobWorker(database.db, clock, app.log);
-  const engineDeps = { db: database.db, clock, providers: engineProviders, orgs };
-  registerEngineJobs(jobs, engineDeps);
   if (!config.dataEncryptionKey)
     throw new Error('buildApp needs config.dataEncryptionKey (see resolveDataEncryptionKey)');
+  // Sealing keys: HKDF from the secret, under the database's current key version (lib/sealed.ts).
+  const sealer = await loadFieldSealer(
+    database.db,
+    config.dataEncryptionKey,
+    config.previousDataEncryptionKeys,
+  );
+  const engineDeps = { db: database.db, clock, providers: engineProviders, orgs, sealer };
+  registerEngineJobs(jobs, engineDeps);
   const files = storage ?? new LocalFileStorage(config.filesDir);
-  const sealer = new FieldSealer(config.dataEncryptionKey);
-  registerSubmissionJobs(jobs, { ...engineDeps, storage: files, sealer });
-  registerClosingJobs(jobs, { ...engineDeps, storage: files, sealer });
+  registerSubmissionJobs(jobs, { ...engineDeps, storage: files });
+  registerClosingJobs(jobs, { ...engineDeps, storage: files });
   app.decorate('jobs', jobs);
   app.decorate('storage', files);
   app.decorate('sealer', sealer);

@@ -45,10 +45,15 @@ const ZEnv = z.object({
   /** HMAC key for JWTs (≥ 32 characters). Unset: generated once and kept in DATA_DIR/jwt-secret. */
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   /**
-   * Key material for fields sealed at rest (bank account numbers; AES-256-GCM, key = SHA-256 of this,
+   * Key material for fields sealed at rest (SSNs, PINs, account numbers; AES-256-GCM, keys derived with HKDF per key version,
    * ≥ 32 characters). Unset: generated once and kept in DATA_DIR/data-key. Shared by every instance.
    */
   DATA_ENCRYPTION_KEY: z.string().min(32, 'DATA_ENCRYPTION_KEY must be at least 32 characters').optional(),
+  /** The secret DATA_ENCRYPTION_KEY replaced, while `npm run keys:rotate` re-seals under the new one. */
+  DATA_ENCRYPTION_KEY_PREVIOUS: z
+    .string()
+    .min(32, 'DATA_ENCRYPTION_KEY_PREVIOUS must be at least 32 characters')
+    .optional(),
   /** Uploaded and generated files (local file storage). Default: DATA_DIR/files. */
   FILES_DIR: z.string().optional(),
   /** Lifetime of one token; every authenticated answer after a minute carries a fresh one. */
@@ -100,6 +105,8 @@ const ZEnv = z.object({
    * (POST /ops/api/v1/dev/clock) to pass waiting periods. Refused in production.
    */
   DEV_CLOCK_CONTROL: booleanFromEnv.default(false),
+  /** The API reference (/docs, /docs/json): on outside production; in production only when true. */
+  DOCS_ENABLED: booleanFromEnv.optional(),
 });
 
 export type Config = {
@@ -120,6 +127,8 @@ export type Config = {
   jwtSecret: string | null;
   /** Resolved at start (main.ts) when not configured; see resolveDataEncryptionKey. */
   dataEncryptionKey: string | null;
+  /** Earlier secrets still accepted for opening sealed values (DATA_ENCRYPTION_KEY_PREVIOUS). */
+  previousDataEncryptionKeys: string[];
   filesDir: string;
   tokenTtlSeconds: number;
   sessionTtlHours: number;
@@ -148,6 +157,8 @@ export type Config = {
    * NODE_ENV development and test, where the demo staff sign in with a password alone).
    */
   staffTwoFactorRequired: boolean;
+  /** Serve the OpenAPI document and its reference at /docs (off in production unless DOCS_ENABLED=true). */
+  docsEnabled: boolean;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -183,6 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     jwtSecret: e.JWT_SECRET ?? null,
     dataEncryptionKey: e.DATA_ENCRYPTION_KEY ?? null,
+    previousDataEncryptionKeys: e.DATA_ENCRYPTION_KEY_PREVIOUS ? [e.DATA_ENCRYPTION_KEY_PREVIOUS] : [],
     filesDir: path.resolve(e.FILES_DIR ?? path.join(e.DATA_DIR, 'files')),
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
     sessionTtlHours: e.SESSION_TTL_HOURS,
@@ -207,6 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     devClockControl: e.DEV_CLOCK_CONTROL,
     staffTwoFactorRequired: production,
+    docsEnabled: e.DOCS_ENABLED ?? !production,
   };
 }
 

@@ -22,3 +22,4 @@ export * from './funnel';
 export * from './telemetry-events';
 export * from './colour-contrast';
 export * from './staff';
+export * from './text-safety';

@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   doublePrecision,
@@ -291,7 +292,8 @@ export const helocApplications = pgTable(
     uwCalculatedDrawAmountCents: integer('uw_calculated_draw_amount_cents'),
     adjustedHomeAmountCents: integer('adjusted_home_amount_cents'),
     selectedPropertyUuid: uuid('selected_property_uuid').references(() => profileAddresses.uuid),
-    statedAnnualIncomeCents: integer('stated_annual_income_cents'),
+    /** bigint: the domain accepts up to $100,000,000 (10^10 cents), beyond a 32-bit integer. */
+    statedAnnualIncomeCents: bigint('stated_annual_income_cents', { mode: 'number' }),
     employmentType: text('employment_type'),
     isCrypto: boolean('is_crypto').notNull().default(false),
     referrerUuid: uuid('referrer_uuid').references(() => loanOriginators.uuid),
@@ -452,7 +454,8 @@ export const applicationLiens = pgTable('application_liens', {
     .references(() => helocApplications.uuid, { onDelete: 'cascade' }),
   position: integer('position').notNull(),
   lenderName: text('lender_name').notNull(),
-  balanceCents: integer('balance_cents').notNull(),
+  /** bigint: a lien balance may be up to LIEN_BALANCE_MAX_CENTS (10^10), beyond a 32-bit integer. */
+  balanceCents: bigint('balance_cents', { mode: 'number' }).notNull(),
   monthlyPaymentCents: integer('monthly_payment_cents'),
   /** PROVIDER (found) or BORROWER (added or corrected). */
   source: text('source').notNull(),
@@ -609,7 +612,8 @@ export const applicationIncomeSources = pgTable(
       .references(() => helocApplications.uuid, { onDelete: 'cascade' }),
     employmentType: text('employment_type').notNull(),
     employerName: text('employer_name'),
-    annualIncomeCents: integer('annual_income_cents'),
+    /** bigint: the domain accepts up to $100,000,000 (10^10 cents), beyond a 32-bit integer. */
+    annualIncomeCents: bigint('annual_income_cents', { mode: 'number' }),
     /** LINK (bank or payroll) or DOCUMENTS (upload path). */
     verifiedBy: text('verified_by').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -935,3 +939,14 @@ export type CoDeedCondition = {
   clearedAt: string | null;
   documentUuid: string | null;
 };
+
+/**
+ * Key versions of the sealed fields (lib/sealed.ts): the highest is the one new values are sealed
+ * under; `npm run keys:rotate` adds one and re-seals every sealed field. Empty: version 2.
+ */
+export const dataKeyVersions = pgTable('data_key_versions', {
+  version: integer('version').primaryKey(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Values re-sealed by the rotation that created this version (filled when it finishes). */
+  resealed: integer('resealed'),
+});

@@ -21,6 +21,9 @@ import {
 import type { Database } from '../db';
 import { schema } from '../db';
 import type { Clock } from '../lib/clock';
+import type { FieldSealer } from '../lib/sealed';
+import { freezePinContext, ssnContext } from './submission/secrets';
+import { parseJobPayload } from './job-payloads';
 import type { JobWorker } from '../jobs/worker';
 import type { OrganisationDirectory } from '../modules/organisations/directory';
 import type { Providers } from '../providers';
@@ -41,6 +44,8 @@ export type EngineDeps = {
   clock: Clock;
   providers: Providers;
   orgs: OrganisationDirectory;
+  /** Opens the sealed SSN and freeze PIN for the bureau call (never put in a payload). */
+  sealer: FieldSealer;
 };
 
 const PROVIDER = { type: 'PROVIDER' } as const;
@@ -80,7 +85,13 @@ async function loadSubject(db: Database, applicationUuid: string) {
     state: row.property.state,
     zip: row.property.zip,
   };
-  return { application: row.application, applicant, address };
+  return {
+    application: row.application,
+    applicant,
+    address,
+    identityUuid: row.profile.identityUuid,
+    sealedSsn: row.profile.ssnEncrypted,
+  };
 }
 
 /**
@@ -123,10 +134,13 @@ export function registerEngineJobs(worker: JobWorker, deps: EngineDeps): void {
   worker.register(JOB_KINDS.creditSoftPull, {
     // Above the sandbox's own bureau timeout, so the bureau's ProviderTimeoutError is what fails.
     timeoutMs: 45_000,
-    async run(payload) {
-      const applicationUuid = stringOf(payload, 'applicationUuid');
-      if (!applicationUuid) throw new Error('payload without applicationUuid');
-      const { applicant, address } = await loadSubject(deps.db, applicationUuid);
+    async run(raw) {
+      const payload = parseJobPayload(JOB_KINDS.creditSoftPull, raw);
+      const applicationUuid = payload.applicationUuid;
+      const { application, applicant, address, sealedSsn, identityUuid } = await loadSubject(
+        deps.db,
+        applicationUuid,
+      );
       const [consent] = await deps.db
         .select({ createdAt: schema.applicationConsents.createdAt })
         .from(schema.applicationConsents)
@@ -137,16 +151,19 @@ export function registerEngineJobs(worker: JobWorker, deps: EngineDeps): void {
           ),
         );
       if (!consent) throw new Error('soft pull without a SOFT_CREDIT consent');
-      const ssnLast4 = stringOf(payload, 'ssnLast4');
+      // Like the hard pull: the sealed SSN (once the borrower gave it) and, on the pull the PIN
+      // submission asked for, the sealed freeze PIN open here, in memory, for the bureau call only.
+      const ssn = sealedSsn ? deps.sealer.open(sealedSsn, ssnContext(identityUuid)) : null;
+      const freezePin =
+        payload.withSealedFreezePin && application.creditFreezePinEncrypted
+          ? deps.sealer.open(application.creditFreezePinEncrypted, freezePinContext(applicationUuid))
+          : null;
       const result = await providers.creditBureau.pull({
         kind: 'SOFT',
         applicant,
         address,
-        // No encrypted SSN store exists in this slice (no schema change), so only the last 4 travel
-        // through the job, and the sandbox decides on them. A production build keeps the SSN
-        // encrypted at rest (DESIGN.md §9) and decrypts it here, never putting it in a payload.
-        ssn: ssnLast4 ? `00000${ssnLast4}` : null,
-        freezePin: stringOf(payload, 'freezePin'),
+        ssn,
+        freezePin,
         consentedAt: consent.createdAt,
       });
       await settle(deps, applicationUuid, 'WAITING_FOR_CREDIT', async (tx, application) => {

@@ -148,7 +148,8 @@ export const engineRoutes: FastifyPluginAsyncZod = async (app) => {
         const moved = await moveApplication(tx, clock, application, 'SUBMIT_SSN', {
           actor: borrower(identityUuid),
           data: { ssnLast4 },
-          next: { kind: JOB_KINDS.creditSoftPull, payload: { ssnLast4 } },
+          // The SSN itself is sealed on the profile below; the soft pull opens it there.
+          next: { kind: JOB_KINDS.creditSoftPull, payload: {} },
         });
         await sealSsn(tx, app.sealer, identityUuid, request.body.ssn);
         return result(moved);
@@ -176,11 +177,11 @@ export const engineRoutes: FastifyPluginAsyncZod = async (app) => {
           return result(application);
         const moved = await moveApplication(tx, clock, application, 'SUBMIT_PIN', {
           actor: borrower(identityUuid),
-          // The PIN goes to the bureau through the job only; it is never written to the audit trail.
-          // (A production build would seal job secrets; the sandbox PIN is a test value.)
-          next: { kind: JOB_KINDS.creditSoftPull, payload: { freezePin: request.body.pin } },
+          // The PIN never travels in a job payload (nor the audit trail): it is sealed on the
+          // application below and the job only says to use it.
+          next: { kind: JOB_KINDS.creditSoftPull, payload: { withSealedFreezePin: true } },
         });
-        // Kept sealed for the hard pull at submission, which needs the freeze lifted again.
+        // Sealed for this pull and for the hard pull at submission, which needs the freeze lifted again.
         await sealFreezePin(tx, app.sealer, application.uuid, request.body.pin);
         return result(moved);
       });

@@ -18,6 +18,7 @@ import type { Actor } from '../workflow/audit';
 import { applyTransition, type ApplicationRow } from '../workflow/step-machine';
 import { ENGINE_STEP_TABLE, type EngineAction } from './steps';
 import { SUBMISSION_JOB_KINDS } from './submission/job-kinds';
+import { checkJobPayload } from './job-payloads';
 
 export const JOB_KINDS = {
   creditSoftPull: 'credit.softPull',
@@ -76,7 +77,8 @@ export async function moveApplication(
       .where(eq(schema.applicationEvents.applicationUuid, application.uuid));
     await enqueueJob(tx, clock, {
       kind: next.kind,
-      payload: { applicationUuid: application.uuid, ...next.payload },
+      // Typed per kind and never carrying a secret (job-payloads.ts).
+      payload: checkJobPayload(next.kind, { applicationUuid: application.uuid, ...next.payload }),
       maxAttempts: next.maxAttempts ?? PROVIDER_JOB_ATTEMPTS,
       dedupeKey: `${next.kind}:${application.uuid}:${entry?.id ?? 0}`,
     });

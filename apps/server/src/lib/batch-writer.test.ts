@@ -55,4 +55,42 @@ describe('BatchWriter', () => {
     await writer.stop();
     expect(written).toEqual([1, 2]);
   });
+
+  it('splits a batch a row error failed: good rows written, each bad row dropped and counted', async () => {
+    const rowError = Object.assign(new Error('invalid input'), { code: '22P05' });
+    const calls: number[][] = [];
+    const written: number[] = [];
+    const writer = new BatchWriter<number>(
+      async (rows) => {
+        calls.push(rows);
+        if (rows.includes(3) || rows.includes(6)) throw rowError;
+        written.push(...rows);
+      },
+      { ...options, batchSize: 8, queueLimit: 100, isRowError: (error) => error === rowError },
+    );
+    for (let i = 1; i <= 8; i += 1) writer.push(i);
+    await writer.flush();
+    expect(written.sort()).toEqual([1, 2, 4, 5, 7, 8]);
+    expect(writer).toMatchObject({ written: 6, rejected: 2, pending: 0, dropped: 0 });
+    // Bisection: far fewer writes than one per row would take on a large batch.
+    expect(calls.length).toBeLessThanOrEqual(1 + 2 * 2 * Math.ceil(Math.log2(8)));
+  });
+
+  it('keeps every row for later when the failure is not about the rows (database down)', async () => {
+    let down = true;
+    const written: number[] = [];
+    const writer = new BatchWriter<number>(
+      async (rows) => {
+        if (down) throw new Error('connection refused');
+        written.push(...rows);
+      },
+      { ...options, batchSize: 10, isRowError: () => false },
+    );
+    [1, 2, 3].forEach((i) => writer.push(i));
+    await writer.flush();
+    expect(writer).toMatchObject({ pending: 3, rejected: 0 });
+    down = false;
+    await writer.flush();
+    expect(written).toEqual([1, 2, 3]);
+  });
 });

@@ -1,6 +1,8 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { schema } from '../db';
+import { createTestDatabase, type TestDatabase } from '../test/database';
 import { REDACT_PATHS, loggerOptions, redactUrl } from './logger';
 
 function capture(): { logger: pino.Logger; lines: () => string } {
@@ -68,6 +70,63 @@ describe('log redaction', () => {
   it('covers every sensitive key at three depths', () => {
     expect(REDACT_PATHS).toEqual(
       expect.arrayContaining(['ssn', '*.ssn', '*.*.ssn', 'req.headers.authorization']),
+    );
+  });
+});
+
+describe('errors in logs', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => database.destroy());
+
+  it('a failing insert logs its SQL, never its parameters (no date of birth, name or failing row)', async () => {
+    const error = await database.db
+      .insert(schema.profiles)
+      // No such identity: a foreign-key violation whose parameters and detail carry the person.
+      .values({
+        identityUuid: '00000000-0000-4000-8000-0000000000aa',
+        firstName: 'Dorothea',
+        lastName: 'Quillfeather',
+        dob: '1961-07-23',
+      })
+      .then(
+        () => null,
+        (caught: unknown) => caught,
+      );
+    expect(error).toBeInstanceOf(Error);
+    // The raw error does carry them (what used to be logged).
+    expect(String((error as Error).message)).toContain('1961-07-23');
+
+    const { logger, lines } = capture();
+    logger.error({ err: error }, 'insert failed');
+    const out = lines();
+    for (const pii of ['1961-07-23', 'Dorothea', 'Quillfeather', '0000000000aa'])
+      expect(out).not.toContain(pii);
+    expect(out).toContain('Failed query: insert into \\"profiles\\"');
+    expect(out).toContain('"code":"23503"');
+  });
+
+  it('keeps the message and details of our own errors', () => {
+    const { logger, lines } = capture();
+    logger.error(
+      { err: Object.assign(new Error('payload without applicationUuid'), { details: { step: 'X' } }) },
+      'x',
+    );
+    expect(lines()).toContain('payload without applicationUuid');
+    expect(lines()).toContain('"step":"X"');
+  });
+
+  it('redacts PINs and dates of birth wherever they sit', () => {
+    const { logger, lines } = capture();
+    logger.info(
+      { pin: '4821', body: { freezePin: '7733', dob: '1961-07-23' }, payload: { creditFreezePin: '9911' } },
+      'x',
+    );
+    for (const secret of ['4821', '7733', '1961-07-23', '9911']) expect(lines()).not.toContain(secret);
+    expect(redactUrl('/service-ops/api/v1/mail/outbox?to=dana@example.com&limit=5')).toBe(
+      '/service-ops/api/v1/mail/outbox?to=[REDACTED]&limit=5',
     );
   });
 });

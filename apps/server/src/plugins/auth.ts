@@ -108,6 +108,26 @@ export const authPlugin = fp(
       return session;
     };
 
+    // Answers about a signed-in person (or that hand out credentials) are never stored by a browser
+    // or a proxy (issue 20): every JSON answer to a request that carried credentials, of a route
+    // that requires them, or that sets a token or cookie, is `Cache-Control: no-store`.
+    app.addHook('onSend', async (request, reply, payload) => {
+      const type = String(reply.getHeader('content-type') ?? '');
+      if (!type.includes('json')) return payload;
+      const authenticated =
+        request.auth !== null ||
+        request.headers.authorization !== undefined ||
+        request.headers['x-chat-token'] !== undefined ||
+        request.cookies?.[cookieName] !== undefined ||
+        (request.routeOptions.schema as { security?: unknown[] } | undefined)?.security !== undefined ||
+        reply.hasHeader('authorization') ||
+        reply.hasHeader('set-cookie');
+      if (authenticated && !String(reply.getHeader('cache-control') ?? '').includes('no-store')) {
+        reply.header('cache-control', 'no-store');
+      }
+      return payload;
+    });
+
     app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
       const token = bearerToken(request);
       if (!token) throw new AppError('UNAUTHENTICATED', 'Unauthenticated');

@@ -16,7 +16,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { fileTypeFromBuffer } from 'file-type';
-import { formatFileSize, uploadTypeNames, type TDocumentType } from '@heloc/domain';
+import { formatFileSize, unsafeTextProblem, uploadTypeNames, type TDocumentType } from '@heloc/domain';
 import type { Executor } from '../db';
 import { schema } from '../db';
 import type { Clock } from '../lib/clock';
@@ -64,7 +64,7 @@ export async function receiveUpload(
   const fields: Record<string, string> = {};
   let file: { bytes: Buffer; fileName: string } | null = null;
   try {
-    for await (const part of request.parts({ limits: { fileSize: maxBytes } })) {
+    for await (const part of multipartParts(request, { limits: { fileSize: maxBytes } })) {
       if (part.type === 'file') {
         // Only the first file counts; the limits refuse a second one.
         file = { bytes: await part.toBuffer(), fileName: part.filename };
@@ -83,8 +83,7 @@ export async function receiveUpload(
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
       throw new AppError('BAD_REQUEST', 'Send one file per request', { reason: 'TOO_MANY_PARTS' });
     }
-    if (code?.startsWith('FST_')) throw new AppError('BAD_REQUEST', 'Malformed upload', { reason: code });
-    throw error;
+    throw malformedMultipart(error);
   }
   if (!file) throw new AppError('BAD_REQUEST', 'A file is required', { reason: 'NO_FILE' });
   if (file.bytes.length === 0)
@@ -102,6 +101,67 @@ export async function receiveUpload(
     fileName: cleanFileName(file.fileName, sniffed.mime),
     fields,
   };
+}
+
+type Parts = ReturnType<FastifyRequest['parts']>;
+type Part = Parts extends AsyncIterableIterator<infer P> ? P : never;
+
+/**
+ * The parts of a multipart request, with the edge rule of every other input (issue 20): a body the
+ * multipart parser cannot read (no boundary, truncated, malformed part headers, a field over its
+ * size limit) is a 400 "Malformed multipart body", never a 500; field names, text values and file
+ * names must be free of NUL characters and unpaired surrogates. The errors of the parser's own
+ * limits (file too large, too many parts) pass through with their codes for the caller to word.
+ */
+export async function* multipartParts(
+  request: FastifyRequest,
+  options?: Parameters<FastifyRequest['parts']>[0],
+): AsyncGenerator<Part> {
+  const iterator = request.parts(options)[Symbol.asyncIterator]();
+  for (;;) {
+    let next: IteratorResult<Part>;
+    try {
+      next = await iterator.next();
+    } catch (error) {
+      throw malformedMultipart(error);
+    }
+    if (next.done) return;
+    const part = next.value;
+    const texts: [string, string][] = [['a field name', part.fieldname]];
+    if (part.type === 'file') texts.push(['a file name', part.filename]);
+    else if (typeof part.value === 'string')
+      texts.push([`the field ${safeName(part.fieldname)}`, part.value]);
+    for (const [what, text] of texts) {
+      const problem = unsafeTextProblem(text);
+      if (problem) {
+        if (part.type === 'file') part.file.resume();
+        throw new AppError('BAD_REQUEST', `Invalid request: ${what}: ${problem}`, { reason: 'UNSAFE_TEXT' });
+      }
+    }
+    yield part;
+  }
+}
+
+/**
+ * For the caller's catch around its loop (reading a part's stream can fail too): limit errors keep
+ * their code (the caller words them); anything else the parser threw is bad input.
+ */
+export function malformedMultipart(error: unknown): unknown {
+  if (error instanceof AppError) return error;
+  const code = (error as { code?: string }).code;
+  if (
+    code === 'FST_REQ_FILE_TOO_LARGE' ||
+    code === 'FST_FILES_LIMIT' ||
+    code === 'FST_PARTS_LIMIT' ||
+    code === 'FST_FIELDS_LIMIT'
+  ) {
+    return error;
+  }
+  return new AppError('BAD_REQUEST', 'Malformed multipart body', { reason: code ?? 'MALFORMED_MULTIPART' });
+}
+
+function safeName(name: string): string {
+  return unsafeTextProblem(name) ? '(unnamed)' : JSON.stringify(name.slice(0, 40));
 }
 
 /** A display name: no path, no control characters, at most 120 characters, with a sensible extension. */

@@ -19,6 +19,7 @@ import { recordEvent, type Actor } from '../../workflow/audit';
 import type { ApplicationRow } from '../../workflow/step-machine';
 import { loadApplicationFile, moveApplication, PROVIDER_JOB_ATTEMPTS, type JobKind } from '../store';
 import type { ClosingAction } from './steps';
+import { checkJobPayload } from '../job-payloads';
 
 export type ClosingDeps = {
   db: Database;
@@ -105,7 +106,8 @@ export async function queueAfterLatestEvent(
     .where(eq(schema.applicationEvents.applicationUuid, applicationUuid));
   await enqueueJob(tx, clock, {
     kind: next.kind,
-    payload: { applicationUuid, ...next.payload },
+    // Typed per kind and never carrying a secret (job-payloads.ts).
+    payload: checkJobPayload(next.kind, { applicationUuid, ...next.payload }),
     maxAttempts: next.maxAttempts ?? PROVIDER_JOB_ATTEMPTS,
     dedupeKey: next.dedupeKey ?? `${next.kind}:${applicationUuid}:${entry?.id ?? 0}`,
     ...(next.runAfter && { runAfter: next.runAfter }),

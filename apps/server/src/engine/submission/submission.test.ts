@@ -167,7 +167,7 @@ describe('from the offer to income verification', () => {
       .from(schema.profiles)
       .where(eq(schema.profiles.identityUuid, who.identityUuid));
     expect(sealed[0]?.ssnLast4).toBe('6789');
-    expect(sealed[0]?.ssnEncrypted).toMatch(/^v1\./);
+    expect(sealed[0]?.ssnEncrypted).toMatch(/^v2\./);
     expect(sealed[0]?.ssnEncrypted).not.toContain('123456789');
     expect(t.app.sealer.open(sealed[0]!.ssnEncrypted!, ssnContext(who.identityUuid))).toBe('123456789');
     const afterSsn = await get(who, '/more-info');

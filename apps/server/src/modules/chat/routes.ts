@@ -54,6 +54,7 @@ import { assertChatEnabled, chatOpenNow, chatOrganisation, isMainLender, knowled
 import { identityOfNonce, issueNonce, refreshNonce } from './nonces';
 import type { ChatSender, ConversationRecord, NewMedia } from './provider';
 import type { ChatTokenClaims } from './tokens';
+import { malformedMultipart, multipartParts } from '../../uploads';
 
 export const CHAT_TOKEN_HEADER = 'x-chat-token';
 
@@ -418,15 +419,20 @@ export const chatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, o
         let body: string | null = null;
         const files: { filename: string; bytes: Buffer }[] = [];
         if (request.isMultipart()) {
-          for await (const part of request.parts()) {
-            if (part.type === 'file') {
-              if (part.fieldname !== 'media')
-                throw new AppError('BAD_REQUEST', 'Files go in parts named media');
-              const bytes = await part.toBuffer();
-              files.push({ filename: cleanFilename(part.filename), bytes });
-            } else if (part.fieldname === 'body') {
-              body = String(part.value);
+          // Malformed bodies and unsafe text answer 400 (uploads/index.ts), as for every upload.
+          try {
+            for await (const part of multipartParts(request)) {
+              if (part.type === 'file') {
+                if (part.fieldname !== 'media')
+                  throw new AppError('BAD_REQUEST', 'Files go in parts named media');
+                const bytes = await part.toBuffer();
+                files.push({ filename: cleanFilename(part.filename), bytes });
+              } else if (part.fieldname === 'body') {
+                body = String(part.value);
+              }
             }
+          } catch (error) {
+            throw malformedMultipart(error);
           }
         } else {
           const parsed = z

@@ -16,6 +16,7 @@ import {
   ZTelemetrySessionResponse,
 } from '@heloc/domain';
 import { schema } from '../../db';
+import { AppError } from '../../lib/errors';
 import { ZContextParams } from '../feature-flags/routes';
 import { dedupeKeyOf } from './recorder';
 
@@ -136,6 +137,8 @@ export const telemetryRoutes: FastifyPluginAsyncZod<{ rateLimitPerMinute: number
         dedupeKey: dedupeKeyOf(event),
         receivedAt: app.clock.now(),
       });
+      // The edge rule refuses such text before this point; the recorder checks again before queueing.
+      if (status === 'REJECTED') throw new AppError('BAD_REQUEST', 'Invalid telemetry event');
       return reply.code(202).send({ status });
     },
   );
