@@ -5,13 +5,21 @@
 import { buildApp } from './app';
 import { loadConfig, resolveDataEncryptionKey, resolveJwtSecret } from './config';
 import { openDatabase } from './db';
+import { DataDirLockedError } from './db/data-dir-lock';
 import { OffsetClock, systemClock } from './lib/clock';
 import { seedDatabase } from './seed/seed';
 
 const config = loadConfig();
 config.jwtSecret = await resolveJwtSecret(config);
 config.dataEncryptionKey = await resolveDataEncryptionKey(config);
-const database = await openDatabase(config.database);
+const database = await openDatabase(config.database).catch((error: unknown) => {
+  // A second server on the same embedded DATA_DIR: one clear line naming the other process, exit 1.
+  if (error instanceof DataDirLockedError) {
+    console.error(`Refusing to start: ${error.message}`);
+    process.exit(1);
+  }
+  throw error;
+});
 await database.migrate();
 await seedDatabase(database.db, { demoData: config.seedDemoData });
 // DEV_CLOCK_CONTROL (development and browser tests): a clock staff may move forward.
