@@ -15,12 +15,18 @@ import { engineRoutes } from './engine/routes';
 import { registerEngineJobs } from './engine/jobs';
 import { registerSubmissionJobs, submissionRoutes } from './engine/submission';
 import { JobWorker } from './jobs/worker';
+import { deadJobRoutes } from './jobs/routes';
+import { AppMetrics } from './lib/metrics';
+import { databaseRateLimitStore } from './lib/rate-limit-store';
+import { metricsPlugin } from './plugins/metrics';
+import { listenForOrganisationChanges } from './modules/organisations/change-listener';
+import { createFileStorage } from './storage/create';
 import { systemClock, type Clock } from './lib/clock';
 import { devClockRoutes } from './modules/dev-clock/routes';
 import { AppError } from './lib/errors';
 import { loggerOptions } from './lib/logger';
 import { FieldSealer } from './lib/sealed';
-import { LocalFileStorage, type FileStorage } from './storage';
+import type { FileStorage } from './storage';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { openApiPlugin } from './plugins/openapi';
@@ -91,7 +97,7 @@ export type BuildOptions = {
   providers?: Providers;
   /** Default: from the configuration (createMailer). */
   mailer?: Mailer;
-  /** Default: a local directory (config.filesDir). */
+  /** Default: the configured storage (config.fileStorage: local directory, PostgreSQL or S3). */
   storage?: FileStorage;
 };
 
@@ -141,12 +147,22 @@ export async function buildApp({
   // Limits are per route (login, registration, …); the answer is the usual error body.
   await app.register(rateLimit, {
     global: false,
+    // Shared through the database when several instances may run, so N instances do not multiply limits.
+    ...(config.rateLimitStore === 'database' && {
+      store: databaseRateLimitStore(database.db, (error) => app.log.warn({ err: error }, 'rate-limit purge')),
+    }),
     errorResponseBuilder: (_request, context) =>
       new AppError('RATE_LIMITED', `Too many attempts. Please try again in ${context.after}.`),
   });
   await app.register(securityPlugin, { https });
   await app.register(openApiPlugin);
   await app.register(errorHandlerPlugin);
+  const metrics = new AppMetrics();
+  await app.register(metricsPlugin, {
+    metrics,
+    token: config.metricsToken,
+    production: config.env === 'production',
+  });
 
   const orgs = new OrganisationDirectory(database.db);
   await orgs.reload();
@@ -157,12 +173,15 @@ export async function buildApp({
   const engineProviders = providers ?? createSandboxProviders({ clock });
   app.decorate('providers', engineProviders);
   app.decorate('mailer', mailer ?? createMailer(config, database.db, clock));
-  const jobs = new JobWorker(database.db, clock, app.log);
+  const jobs = new JobWorker(database.db, clock, app.log, {
+    ...config.jobs,
+    observer: metrics.jobObserver(),
+  });
   const engineDeps = { db: database.db, clock, providers: engineProviders, orgs };
   registerEngineJobs(jobs, engineDeps);
   if (!config.dataEncryptionKey)
     throw new Error('buildApp needs config.dataEncryptionKey (see resolveDataEncryptionKey)');
-  const files = storage ?? new LocalFileStorage(config.filesDir);
+  const files = storage ?? (await createFileStorage(config, database.db));
   const sealer = new FieldSealer(config.dataEncryptionKey);
   registerSubmissionJobs(jobs, { ...engineDeps, storage: files, sealer });
   registerClosingJobs(jobs, { ...engineDeps, storage: files, sealer });
@@ -175,6 +194,13 @@ export async function buildApp({
   telemetry.start();
   app.decorate('telemetry', telemetry);
   app.addHook('preClose', async () => telemetry.stop());
+  // Organisation data changed by any instance (or an operator): every instance re-reads it.
+  const orgChanges = await listenForOrganisationChanges({
+    database,
+    orgs,
+    onError: (error) => app.log.warn({ err: error }, 'organisation reload failed'),
+  });
+  app.addHook('preClose', async () => orgChanges.close());
   // Several instances on one PostgreSQL: every instance's caches hear every instance's writes.
   if (database.kind === 'postgres') {
     const bridge = await bridgeWriteEvents({
@@ -213,8 +239,14 @@ export async function buildApp({
   app.decorate('staffDirectory', new StaffDirectory(database.db));
   const websocket = (await import('@fastify/websocket')).default;
   await app.register(websocket, { options: { maxPayload: 16 * 1024 } });
+  metrics.attach({
+    db: database.db,
+    clock,
+    telemetry: () => telemetry.stats,
+    openSockets: () => app.websocketServer?.clients.size ?? 0,
+  });
 
-  await app.register(healthRoutes);
+  await app.register(healthRoutes, { filesSplitAcrossInstances: config.filesSplitAcrossInstances });
   await app.register(organisationRoutes);
   await app.register(identityRoutes, {
     sessionTtlHours: config.sessionTtlHours,
@@ -243,6 +275,7 @@ export async function buildApp({
     sampleRate: config.telemetry.errorReportSampleRate,
   });
   await app.register(devClockRoutes);
+  await app.register(deadJobRoutes);
   await app.register(webRoutes, {
     distDir: config.webDistDir,
     orgQueryParam: config.orgQueryParam,

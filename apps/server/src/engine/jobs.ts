@@ -121,7 +121,7 @@ export function registerEngineJobs(worker: JobWorker, deps: EngineDeps): void {
   worker.register(JOB_KINDS.creditSoftPull, {
     // Above the sandbox's own bureau timeout, so the bureau's ProviderTimeoutError is what fails.
     timeoutMs: 45_000,
-    async run(payload) {
+    async run(payload, _job, { signal }) {
       const applicationUuid = stringOf(payload, 'applicationUuid');
       if (!applicationUuid) throw new Error('payload without applicationUuid');
       const { applicant, address } = await loadSubject(deps.db, applicationUuid);
@@ -136,17 +136,20 @@ export function registerEngineJobs(worker: JobWorker, deps: EngineDeps): void {
         );
       if (!consent) throw new Error('soft pull without a SOFT_CREDIT consent');
       const ssnLast4 = stringOf(payload, 'ssnLast4');
-      const result = await providers.creditBureau.pull({
-        kind: 'SOFT',
-        applicant,
-        address,
-        // No encrypted SSN store exists in this slice (no schema change), so only the last 4 travel
-        // through the job, and the sandbox decides on them. A production build keeps the SSN
-        // encrypted at rest (DESIGN.md §9) and decrypts it here, never putting it in a payload.
-        ssn: ssnLast4 ? `00000${ssnLast4}` : null,
-        freezePin: stringOf(payload, 'freezePin'),
-        consentedAt: consent.createdAt,
-      });
+      const result = await providers.creditBureau.pull(
+        {
+          kind: 'SOFT',
+          applicant,
+          address,
+          // No encrypted SSN store exists in this slice (no schema change), so only the last 4 travel
+          // through the job, and the sandbox decides on them. A production build keeps the SSN
+          // encrypted at rest (DESIGN.md §9) and decrypts it here, never putting it in a payload.
+          ssn: ssnLast4 ? `00000${ssnLast4}` : null,
+          freezePin: stringOf(payload, 'freezePin'),
+          consentedAt: consent.createdAt,
+        },
+        { signal },
+      );
       await settle(deps, applicationUuid, 'WAITING_FOR_CREDIT', async (tx, application) => {
         switch (result.outcome) {
           case 'REPORT':
@@ -201,14 +204,14 @@ export function registerEngineJobs(worker: JobWorker, deps: EngineDeps): void {
   });
 
   worker.register(JOB_KINDS.propertyLookup, {
-    async run(payload) {
+    async run(payload, _job, { signal }) {
       const applicationUuid = stringOf(payload, 'applicationUuid');
       if (!applicationUuid) throw new Error('payload without applicationUuid');
       const { applicant, address } = await loadSubject(deps.db, applicationUuid);
       const credit = await latestTransitionData(deps.db, applicationUuid, 'CREDIT_MATCHED');
       if (!isCreditFacts(credit)) throw new Error('property lookup before a credit report');
       const chosen = stringOf(payload, 'propertyId');
-      const found = await providers.propertyData.findProperties({ applicant, address });
+      const found = await providers.propertyData.findProperties({ applicant, address }, { signal });
       // The borrower's choice among several properties settles the MULTIPLE answer.
       const property =
         found.outcome === 'FOUND'
@@ -296,7 +299,7 @@ export function registerEngineJobs(worker: JobWorker, deps: EngineDeps): void {
   });
 
   worker.register(JOB_KINDS.underwritingPrice, {
-    async run(payload) {
+    async run(payload, _job, { signal }) {
       const applicationUuid = stringOf(payload, 'applicationUuid');
       if (!applicationUuid) throw new Error('payload without applicationUuid');
       const { application, applicant, address } = await loadSubject(deps.db, applicationUuid);
@@ -308,7 +311,10 @@ export function registerEngineJobs(worker: JobWorker, deps: EngineDeps): void {
       const org = deps.orgs.byOrgCode(application.orgCode);
       if (!org) throw new Error(`unknown organisation ${application.orgCode}`);
       const pricing = mergePricing(org.orgPricingData);
-      const automated = await providers.valuation.automatedValue({ applicant, propertyId, address });
+      const automated = await providers.valuation.automatedValue(
+        { applicant, propertyId, address },
+        { signal },
+      );
       // A completed valuation order (Noavm: engine/closing) stands in for the automated value it replaced.
       const bpo = await latestTransitionData(deps.db, applicationUuid, 'BPO_COMPLETED_PREQUAL');
       const avm =

@@ -50,7 +50,7 @@ export interface SandboxProvidersOptions {
   /** Timeout scenario: how long the bureau hangs before rejecting (default 30 s). */
   creditTimeoutDelayMs?: number;
   /** Injected sleeper for the Timeout scenario (tests resolve at once). */
-  sleep?: (ms: number) => Promise<void>;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** BPO turnaround (default 2 days). */
   bpoTurnaroundMs?: number;
   /** Flood scenario research time (default 1 hour). */

@@ -33,6 +33,7 @@ type CachedStatus = {
 
 export const statusRoutes: FastifyPluginAsyncZod = async (app) => {
   const cache = new TtlCache<CachedStatus>(STATUS_CACHE_TTL_MS);
+  app.metrics.watchCache('status', cache);
   const forget = (applicationUuid: string) => cache.delete(applicationUuid);
   writeEvents.on('application', forget);
   app.addHook('onClose', async () => void writeEvents.off('application', forget));
