@@ -12,6 +12,7 @@
  * applied beside the retry's.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { SpanStatusCode, trace } from '@opentelemetry/api';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db';
 import type { Clock } from '../lib/clock';
@@ -47,6 +48,7 @@ export class JobCancelledError extends Error {
 }
 
 const attemptContext = new AsyncLocalStorage<JobContext>();
+const tracer = trace.getTracer('heloc-jobs');
 
 /**
  * Throws when called on behalf of a cancelled job attempt. withApplicationLock calls it inside its
@@ -121,6 +123,29 @@ export class JobWorker {
   async runOne(): Promise<boolean> {
     const job = await claimJob(this.db, this.clock, this.leaseMs, this.kinds());
     if (!job) return false;
+    // One span per attempt (a no-op unless tracing is on: OTEL_EXPORTER_OTLP_ENDPOINT); the
+    // handler's database and HTTP spans nest under it.
+    return tracer.startActiveSpan(
+      `job ${job.kind}`,
+      { attributes: { 'job.kind': job.kind, 'job.uuid': job.uuid, 'job.attempt': job.attempts } },
+      async (span) => {
+        try {
+          const outcome = await this.execute(job);
+          span.setAttribute('job.outcome', outcome);
+          if (outcome !== 'succeeded') span.setStatus({ code: SpanStatusCode.ERROR });
+          return true;
+        } catch (error) {
+          span.recordException(error as Error);
+          span.setStatus({ code: SpanStatusCode.ERROR });
+          throw error;
+        } finally {
+          span.end();
+        }
+      },
+    );
+  }
+
+  private async execute(job: JobRow): Promise<'succeeded' | 'retry' | 'dead'> {
     const handler = this.handlers.get(job.kind)!;
     const started = performance.now();
     this.inFlight += 1;
@@ -131,7 +156,7 @@ export class JobWorker {
       if (error === null) {
         await completeJob(this.db, this.clock, job);
         this.options.observer?.attemptFinished?.(job.kind, 'succeeded', seconds);
-        return true;
+        return 'succeeded';
       }
       const message = error instanceof Error ? error.message : String(error);
       const outcome = await failJob(this.db, this.clock, job, message);
@@ -141,7 +166,7 @@ export class JobWorker {
         'job failed',
       );
       if (outcome === 'dead' && handler.onDead) await handler.onDead(job.payload, job, message);
-      return true;
+      return outcome;
     } finally {
       this.inFlight -= 1;
       this.options.observer?.inFlight?.(this.inFlight);
