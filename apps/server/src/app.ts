@@ -170,7 +170,7 @@ export async function buildApp({
   app.decorate('databaseKind', database.kind);
   app.decorate('orgs', orgs);
   app.decorate('clock', clock);
-  const engineProviders = providers ?? createSandboxProviders({ clock });
+  const engineProviders = providers ?? createSandboxProviders({ clock, latencyMs: config.sandboxLatencyMs });
   app.decorate('providers', engineProviders);
   app.decorate('mailer', mailer ?? createMailer(config, database.db, clock));
   const jobs = new JobWorker(database.db, clock, app.log, {

@@ -120,6 +120,8 @@ const ZEnv = z.object({
   S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
   /** Rate-limit counters: `database` (default with DATABASE_URL: shared by every instance) or `memory`. */
   RATE_LIMIT_STORE: z.enum(['memory', 'database']).optional(),
+  /** Every sandbox provider call takes this long (a real provider's round trip; the kill -9 test). */
+  SANDBOX_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   /** Bearer token for GET /metrics; required in production (unset elsewhere: open on loopback only). */
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
 });
@@ -193,6 +195,7 @@ export type Config = {
   rateLimitStore: 'memory' | 'database';
   /** Bearer token for /metrics; null: open outside production, off in production. */
   metricsToken: string | null;
+  sandboxLatencyMs: number;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -263,6 +266,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       Boolean(e.DATABASE_URL) && !e.FILE_STORAGE && fileStorageOf(e).kind === 'local',
     rateLimitStore: e.RATE_LIMIT_STORE ?? (e.DATABASE_URL ? 'database' : 'memory'),
     metricsToken: e.METRICS_TOKEN ?? null,
+    sandboxLatencyMs: e.SANDBOX_LATENCY_MS,
   };
 }
 
