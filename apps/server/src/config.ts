@@ -3,10 +3,8 @@
  * at start with a clear message instead of at the first request.
  */
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+import { repoRoot } from './lib/paths';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0'])
