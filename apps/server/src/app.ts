@@ -16,13 +16,19 @@ import { engineRoutes } from './engine/routes';
 import { registerEngineJobs } from './engine/jobs';
 import { registerSubmissionJobs, submissionRoutes } from './engine/submission';
 import { JobWorker } from './jobs/worker';
+import { deadJobRoutes } from './jobs/routes';
+import { AppMetrics } from './lib/metrics';
+import { databaseRateLimitStore } from './lib/rate-limit-store';
+import { metricsPlugin } from './plugins/metrics';
+import { listenForOrganisationChanges } from './modules/organisations/change-listener';
+import { createFileStorage } from './storage/create';
 import { systemClock, type Clock } from './lib/clock';
 import { devClockRoutes } from './modules/dev-clock/routes';
 import { AppError } from './lib/errors';
 import { loggerOptions } from './lib/logger';
 import type { FieldSealer } from './lib/sealed';
 import { loadFieldSealer } from './lib/sealed';
-import { LocalFileStorage, type FileStorage } from './storage';
+import type { FileStorage } from './storage';
 import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
 import { errorHandlerPlugin } from './plugins/error-handler';
@@ -104,7 +110,7 @@ export type BuildOptions = {
   providers?: Providers;
   /** Default: from the configuration (createMailer). */
   mailer?: Mailer;
-  /** Default: a local directory (config.filesDir). */
+  /** Default: the configured storage (config.fileStorage: local directory, PostgreSQL or S3). */
   storage?: FileStorage;
 };
 
@@ -160,6 +166,10 @@ export async function buildApp({
   // Limits are per route (login, registration, …); the answer is the usual error body.
   await app.register(rateLimit, {
     global: false,
+    // Shared through the database when several instances may run, so N instances do not multiply limits.
+    ...(config.rateLimitStore === 'database' && {
+      store: databaseRateLimitStore(database.db, (error) => app.log.warn({ err: error }, 'rate-limit purge')),
+    }),
     errorResponseBuilder: (_request, context) =>
       new AppError('RATE_LIMITED', `Too many attempts. Please try again in ${context.after}.`),
   });
@@ -174,6 +184,12 @@ export async function buildApp({
   await app.register(openApiPlugin, { enabled: config.docsEnabled });
   await app.register(errorHandlerPlugin);
   await app.register(inputGuardPlugin);
+  const metrics = new AppMetrics();
+  await app.register(metricsPlugin, {
+    metrics,
+    token: config.metricsToken,
+    production: config.env === 'production',
+  });
 
   const orgs = new OrganisationDirectory(database.db);
   await orgs.reload();
@@ -181,10 +197,13 @@ export async function buildApp({
   app.decorate('databaseKind', database.kind);
   app.decorate('orgs', orgs);
   app.decorate('clock', clock);
-  const engineProviders = providers ?? createSandboxProviders({ clock });
+  const engineProviders = providers ?? createSandboxProviders({ clock, latencyMs: config.sandboxLatencyMs });
   app.decorate('providers', engineProviders);
   app.decorate('mailer', mailer ?? createMailer(config, database.db, clock));
-  const jobs = new JobWorker(database.db, clock, app.log);
+  const jobs = new JobWorker(database.db, clock, app.log, {
+    ...config.jobs,
+    observer: metrics.jobObserver(),
+  });
   if (!config.dataEncryptionKey)
     throw new Error('buildApp needs config.dataEncryptionKey (see resolveDataEncryptionKey)');
   // Sealing keys: HKDF from the secret, under the database's current key version (lib/sealed.ts).
@@ -195,7 +214,7 @@ export async function buildApp({
   );
   const engineDeps = { db: database.db, clock, providers: engineProviders, orgs, sealer };
   registerEngineJobs(jobs, engineDeps);
-  const files = storage ?? new LocalFileStorage(config.filesDir);
+  const files = storage ?? (await createFileStorage(config, database.db));
   registerSubmissionJobs(jobs, { ...engineDeps, storage: files });
   registerClosingJobs(jobs, { ...engineDeps, storage: files });
   app.decorate('jobs', jobs);
@@ -207,6 +226,13 @@ export async function buildApp({
   telemetry.start();
   app.decorate('telemetry', telemetry);
   app.addHook('preClose', async () => telemetry.stop());
+  // Organisation data changed by any instance (or an operator): every instance re-reads it.
+  const orgChanges = await listenForOrganisationChanges({
+    database,
+    orgs,
+    onError: (error) => app.log.warn({ err: error }, 'organisation reload failed'),
+  });
+  app.addHook('preClose', async () => orgChanges.close());
   // Several instances on one PostgreSQL: every instance's caches hear every instance's writes.
   if (database.kind === 'postgres') {
     const bridge = await bridgeWriteEvents({
@@ -259,8 +285,14 @@ export async function buildApp({
   app.decorate('staffDirectory', new StaffDirectory(database.db));
   const websocket = (await import('@fastify/websocket')).default;
   await app.register(websocket, { options: { maxPayload: 16 * 1024 } });
+  metrics.attach({
+    db: database.db,
+    clock,
+    telemetry: () => telemetry.stats,
+    openSockets: () => app.websocketServer?.clients.size ?? 0,
+  });
 
-  await app.register(healthRoutes);
+  await app.register(healthRoutes, { filesSplitAcrossInstances: config.filesSplitAcrossInstances });
   await app.register(organisationRoutes);
   await app.register(identityRoutes, {
     sessionTtlHours: config.sessionTtlHours,
@@ -291,6 +323,7 @@ export async function buildApp({
   await app.register(devClockRoutes);
   await app.register(staffRoutes, { sessionTtlHours: config.sessionTtlHours });
   await app.register(staffReportRoutes);
+  await app.register(deadJobRoutes);
   await app.register(webRoutes, {
     distDir: config.webDistDir,
     orgQueryParam: config.orgQueryParam,

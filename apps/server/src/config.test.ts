@@ -45,4 +45,26 @@ describe('loadConfig', () => {
   ])('rejects %o with a message naming the problem', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
   });
+
+  it('documents go where every instance reads them once the database is shared', () => {
+    const url = 'postgres://u@127.0.0.1:5432/db';
+    expect(loadConfig({}).fileStorage).toEqual({ kind: 'local' });
+    expect(loadConfig({ DATABASE_URL: url }).fileStorage).toEqual({ kind: 'postgres' });
+    expect(loadConfig({ DATABASE_URL: url }).filesSplitAcrossInstances).toBe(false);
+    expect(loadConfig({ DATABASE_URL: url }).rateLimitStore).toBe('database');
+    expect(loadConfig({}).rateLimitStore).toBe('memory');
+    expect(loadConfig({ DATABASE_URL: url, S3_BUCKET: 'docs' }).fileStorage).toMatchObject({
+      kind: 's3',
+      bucket: 'docs',
+    });
+    // An explicit FILES_DIR with a shared database and no storage chosen: kept, and /readyz reports it.
+    const split = loadConfig({ DATABASE_URL: url, FILES_DIR: '/srv/files' });
+    expect(split.fileStorage).toEqual({ kind: 'local' });
+    expect(split.filesSplitAcrossInstances).toBe(true);
+    expect(
+      loadConfig({ DATABASE_URL: url, FILES_DIR: '/srv/files', FILE_STORAGE: 'local' })
+        .filesSplitAcrossInstances,
+    ).toBe(false);
+    expect(() => loadConfig({ FILE_STORAGE: 's3' })).toThrow('S3_BUCKET is required');
+  });
 });

@@ -3,10 +3,8 @@
  * at start with a clear message instead of at the first request.
  */
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+import { repoRoot } from './lib/paths';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0'])
@@ -107,6 +105,30 @@ const ZEnv = z.object({
   DEV_CLOCK_CONTROL: booleanFromEnv.default(false),
   /** The API reference (/docs, /docs/json): on outside production; in production only when true. */
   DOCS_ENABLED: booleanFromEnv.optional(),
+  /** Jobs one instance runs at once (provider calls overlap; database writes stay serialised by locks). */
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  /** How long a claimed job is held; after it another instance takes the job over (its worker died). */
+  JOB_LEASE_MS: z.coerce.number().int().min(100).default(60_000),
+  /** Rest between polls when no job is due. */
+  JOB_POLL_MS: z.coerce.number().int().min(5).default(500),
+  /** Succeeded jobs are deleted this many days after they finished. */
+  JOB_RETENTION_DAYS: z.coerce.number().min(0).default(7),
+  /** Dead jobs are kept this many days for staff (GET /service-ops/api/v1/jobs/dead). */
+  JOB_DEAD_RETENTION_DAYS: z.coerce.number().min(0).default(30),
+  /** Where documents live: `local` (FILES_DIR), `postgres` (the database) or `s3` (S3_BUCKET). */
+  FILE_STORAGE: z.enum(['local', 'postgres', 's3']).optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).optional(),
+  /** An S3-compatible endpoint (MinIO, R2, …); unset: AWS. */
+  S3_ENDPOINT: z.url().optional(),
+  S3_PREFIX: z.string().default(''),
+  S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
+  /** Rate-limit counters: `database` (default with DATABASE_URL: shared by every instance) or `memory`. */
+  RATE_LIMIT_STORE: z.enum(['memory', 'database']).optional(),
+  /** Every sandbox provider call takes this long (a real provider's round trip; the kill -9 test). */
+  SANDBOX_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  /** Bearer token for GET /metrics; required in production (unset elsewhere: open on loopback only). */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
 });
 
 export type Config = {
@@ -159,6 +181,35 @@ export type Config = {
   staffTwoFactorRequired: boolean;
   /** Serve the OpenAPI document and its reference at /docs (off in production unless DOCS_ENABLED=true). */
   docsEnabled: boolean;
+  jobs: {
+    concurrency: number;
+    leaseMs: number;
+    pollMs: number;
+    retentionMs: number;
+    deadRetentionMs: number;
+  };
+  /** Document storage; with DATABASE_URL (several instances) `local` is refused by /readyz. */
+  fileStorage:
+    | { kind: 'local' }
+    | { kind: 'postgres' }
+    | {
+        kind: 's3';
+        bucket: string;
+        region: string | null;
+        endpoint: string | null;
+        prefix: string;
+        forcePathStyle: boolean;
+      };
+  /**
+   * The database is shared (several instances may run) but documents would go to this instance's
+   * own directory, with no storage chosen: /readyz answers 503 until S3_BUCKET or FILE_STORAGE is set.
+   */
+  filesSplitAcrossInstances: boolean;
+  /** Rate-limit counters: in this process, or in the database (shared by every instance). */
+  rateLimitStore: 'memory' | 'database';
+  /** Bearer token for /metrics; null: open outside production, off in production. */
+  metricsToken: string | null;
+  sandboxLatencyMs: number;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -220,7 +271,43 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     devClockControl: e.DEV_CLOCK_CONTROL,
     staffTwoFactorRequired: production,
     docsEnabled: e.DOCS_ENABLED ?? !production,
+    jobs: {
+      concurrency: e.JOB_CONCURRENCY,
+      leaseMs: e.JOB_LEASE_MS,
+      pollMs: e.JOB_POLL_MS,
+      retentionMs: e.JOB_RETENTION_DAYS * 86_400_000,
+      deadRetentionMs: e.JOB_DEAD_RETENTION_DAYS * 86_400_000,
+    },
+    fileStorage: fileStorageOf(e),
+    filesSplitAcrossInstances:
+      Boolean(e.DATABASE_URL) && !e.FILE_STORAGE && fileStorageOf(e).kind === 'local',
+    rateLimitStore: e.RATE_LIMIT_STORE ?? (e.DATABASE_URL ? 'database' : 'memory'),
+    metricsToken: e.METRICS_TOKEN ?? null,
+    sandboxLatencyMs: e.SANDBOX_LATENCY_MS,
   };
+}
+
+/**
+ * S3 when S3_BUCKET is set (or FILE_STORAGE=s3, which then needs it); else PostgreSQL when the
+ * database is shared (DATABASE_URL); else the local directory. FILE_STORAGE=local with DATABASE_URL
+ * is allowed (one instance) but /readyz reports it, since a second instance would split the files.
+ */
+function fileStorageOf(e: z.infer<typeof ZEnv>): Config['fileStorage'] {
+  // An explicit FILES_DIR with a shared database and no FILE_STORAGE keeps the operator's local
+  // directory, and /readyz reports the split (config.filesSplitAcrossInstances).
+  const kind = e.FILE_STORAGE ?? (e.S3_BUCKET ? 's3' : e.DATABASE_URL && !e.FILES_DIR ? 'postgres' : 'local');
+  if (kind === 's3') {
+    if (!e.S3_BUCKET) throw new Error('Invalid configuration: S3_BUCKET is required when FILE_STORAGE is s3');
+    return {
+      kind,
+      bucket: e.S3_BUCKET,
+      region: e.S3_REGION ?? null,
+      endpoint: e.S3_ENDPOINT ?? null,
+      prefix: e.S3_PREFIX,
+      forcePathStyle: e.S3_FORCE_PATH_STYLE,
+    };
+  }
+  return { kind };
 }
 
 /**

@@ -1,44 +1,11 @@
+export {};
+
 /**
- * Process entry: configuration → database (migrated, seeded) → app → listen. SIGTERM/SIGINT
- * stop accepting connections, let in-flight requests finish, close the database, then exit.
+ * Process entry. Tracing must patch the http and pg modules before anything loads them, so it
+ * starts first (only when OTEL_EXPORTER_OTLP_ENDPOINT is set), then the server module is loaded.
  */
-import { buildApp } from './app';
-import { loadConfig, resolveDataEncryptionKey, resolveJwtSecret } from './config';
-import { openDatabase } from './db';
-import { OffsetClock, systemClock } from './lib/clock';
-import { seedDatabase } from './seed/seed';
-
-const config = loadConfig();
-config.jwtSecret = await resolveJwtSecret(config);
-config.dataEncryptionKey = await resolveDataEncryptionKey(config);
-const database = await openDatabase(config.database);
-await database.migrate();
-await seedDatabase(database.db, { demoData: config.seedDemoData });
-// DEV_CLOCK_CONTROL (development and browser tests): a clock staff may move forward.
-const clock = config.devClockControl ? new OffsetClock() : systemClock;
-const app = await buildApp({ config, database, clock });
-
-let shuttingDown = false;
-async function shutdown(signal: NodeJS.Signals): Promise<void> {
-  if (shuttingDown) return;
-  shuttingDown = true;
-  app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-  const force = setTimeout(() => {
-    app.log.error('in-flight requests did not finish in time; exiting');
-    process.exit(1);
-  }, config.shutdownTimeoutMs);
-  force.unref();
-  try {
-    await app.close();
-    process.exit(0);
-  } catch (error) {
-    app.log.error({ err: error }, 'shutdown failed');
-    process.exit(1);
-  }
+if (process.env.OTEL_EXPORTER_OTLP_ENDPOINT) {
+  const { startTracing } = await import('./lib/tracing');
+  startTracing();
 }
-process.once('SIGTERM', (signal) => void shutdown(signal));
-process.once('SIGINT', (signal) => void shutdown(signal));
-
-await app.listen({ port: config.port, host: config.host });
-// Provider jobs (credit, property, underwriting) run in the background; app.close() stops them.
-app.jobs.start();
+await import('./server');

@@ -29,6 +29,7 @@ export const STAFF_PERMISSIONS = {
   CONDITIONS_RAISE: { scope: 'ORG', label: 'Raise conditions (documents, phone, legal description, trust)' },
   DECISIONS: { scope: 'ORG', label: 'Underwriting decisions' },
   MAIL_OUTBOX_READ: { scope: 'ORG', label: 'Read the e-mail outbox' },
+  JOBS_READ: { scope: 'ORG', label: 'Read dead jobs (provider work that used up its attempts)' },
   OPERATING_HOURS_WRITE: { scope: 'ORG', label: 'Change the phone and chat hours' },
   FEEDBACK_READ: { scope: 'ORG', label: 'Read the feedback to the CEO' },
   ERROR_REPORTS_READ: { scope: 'ORG', label: 'Read client error reports' },
@@ -44,12 +45,13 @@ export const ZStaffPermission = z.enum(STAFF_PERMISSION_NAMES as [TStaffPermissi
 export const ROLE_PERMISSIONS: Record<TStaffRole, readonly TStaffPermission[]> = {
   AGENT: ['OPS_APP', 'CHAT_DESK'],
   LOAN_OFFICER: ['OPS_APP', 'APPLICATIONS_READ_ASSIGNED'],
-  PROCESSOR: ['OPS_APP', 'APPLICATIONS_READ', 'CONDITIONS_RAISE', 'MAIL_OUTBOX_READ'],
+  PROCESSOR: ['OPS_APP', 'APPLICATIONS_READ', 'CONDITIONS_RAISE', 'MAIL_OUTBOX_READ', 'JOBS_READ'],
   UNDERWRITER: ['OPS_APP', 'APPLICATIONS_READ', 'CONDITIONS_RAISE', 'DECISIONS'],
   ORG_ADMIN: [
     'OPS_APP',
     'APPLICATIONS_READ',
     'MAIL_OUTBOX_READ',
+    'JOBS_READ',
     'OPERATING_HOURS_WRITE',
     'FEEDBACK_READ',
     'ERROR_REPORTS_READ',

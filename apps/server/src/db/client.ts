@@ -5,9 +5,10 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { migrationsFolder } from '../lib/paths';
+import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -35,8 +36,6 @@ export type DatabaseHandle = {
 function assertChannel(channel: string): void {
   if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new Error(`invalid channel name: ${channel}`);
 }
-
-const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
 export type DatabaseOptions = {
   /**
@@ -114,17 +113,32 @@ export async function openDatabase(
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   let dataDir: string | undefined;
+  let lock: { release(): Promise<void> } | null = null;
   if (target.kind === 'pglite') {
     mkdirSync(target.dataDir, { recursive: true });
     dataDir = path.join(target.dataDir, 'pglite');
+    // PGlite admits one process per directory and does not check: refuse a second one here.
+    lock = await lockDataDir(target.dataDir);
   }
-  const client = await PGlite.create(dataDir);
+  let client: InstanceType<typeof PGlite>;
+  try {
+    client = await PGlite.create(dataDir);
+  } catch (error) {
+    await lock?.release();
+    throw error;
+  }
   const db = drizzle(client, { schema });
   return {
     db: db as unknown as Database,
     kind: target.kind,
     migrate: () => migrate(db, { migrationsFolder }),
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        await lock?.release();
+      }
+    },
     listen: async (channel, onPayload) => {
       assertChannel(channel);
       const unlisten = await client.listen(channel, onPayload);

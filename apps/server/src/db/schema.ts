@@ -7,6 +7,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  customType,
   doublePrecision,
   date,
   index,
@@ -950,3 +951,36 @@ export const dataKeyVersions = pgTable('data_key_versions', {
   /** Values re-sealed by the rotation that created this version (filled when it finishes). */
   resealed: integer('resealed'),
 });
+/** bytea as a Uint8Array (node-postgres answers a Buffer, PGlite a Uint8Array: both are one). */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  toDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+  fromDriver: (value) => new Uint8Array(value),
+});
+
+/**
+ * Documents kept in the database (storage/postgres.ts): the storage every instance reads when
+ * several share one PostgreSQL and no S3 bucket is configured (DESIGN.md §10).
+ */
+export const storedFiles = pgTable('stored_files', {
+  key: text('key').primaryKey(),
+  contentType: text('content_type').notNull(),
+  bytes: bytea('bytes').notNull(),
+  size: integer('size').notNull(),
+  sha256: text('sha256').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Rate-limit counters shared by every instance (lib/rate-limit-store.ts): one row per limited key
+ * and route, counting requests until `expires_at`, so N instances do not multiply a limit.
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('rate_limit_counters_expires_idx').on(table.expiresAt)],
+);

@@ -134,7 +134,7 @@ export function registerEngineJobs(worker: JobWorker, deps: EngineDeps): void {
   worker.register(JOB_KINDS.creditSoftPull, {
     // Above the sandbox's own bureau timeout, so the bureau's ProviderTimeoutError is what fails.
     timeoutMs: 45_000,
-    async run(raw) {
+    async run(raw, _job, { signal }) {
       const payload = parseJobPayload(JOB_KINDS.creditSoftPull, raw);
       const applicationUuid = payload.applicationUuid;
       const { application, applicant, address, sealedSsn, identityUuid } = await loadSubject(
@@ -158,14 +158,17 @@ export function registerEngineJobs(worker: JobWorker, deps: EngineDeps): void {
         payload.withSealedFreezePin && application.creditFreezePinEncrypted
           ? deps.sealer.open(application.creditFreezePinEncrypted, freezePinContext(applicationUuid))
           : null;
-      const result = await providers.creditBureau.pull({
-        kind: 'SOFT',
-        applicant,
-        address,
-        ssn,
-        freezePin,
-        consentedAt: consent.createdAt,
-      });
+      const result = await providers.creditBureau.pull(
+        {
+          kind: 'SOFT',
+          applicant,
+          address,
+          ssn,
+          freezePin,
+          consentedAt: consent.createdAt,
+        },
+        { signal },
+      );
       await settle(deps, applicationUuid, 'WAITING_FOR_CREDIT', async (tx, application) => {
         switch (result.outcome) {
           case 'REPORT':
@@ -220,14 +223,14 @@ export function registerEngineJobs(worker: JobWorker, deps: EngineDeps): void {
   });
 
   worker.register(JOB_KINDS.propertyLookup, {
-    async run(payload) {
+    async run(payload, _job, { signal }) {
       const applicationUuid = stringOf(payload, 'applicationUuid');
       if (!applicationUuid) throw new Error('payload without applicationUuid');
       const { applicant, address } = await loadSubject(deps.db, applicationUuid);
       const credit = await latestTransitionData(deps.db, applicationUuid, 'CREDIT_MATCHED');
       if (!isCreditFacts(credit)) throw new Error('property lookup before a credit report');
       const chosen = stringOf(payload, 'propertyId');
-      const found = await providers.propertyData.findProperties({ applicant, address });
+      const found = await providers.propertyData.findProperties({ applicant, address }, { signal });
       // The borrower's choice among several properties settles the MULTIPLE answer.
       const property =
         found.outcome === 'FOUND'
@@ -315,7 +318,7 @@ export function registerEngineJobs(worker: JobWorker, deps: EngineDeps): void {
   });
 
   worker.register(JOB_KINDS.underwritingPrice, {
-    async run(payload) {
+    async run(payload, _job, { signal }) {
       const applicationUuid = stringOf(payload, 'applicationUuid');
       if (!applicationUuid) throw new Error('payload without applicationUuid');
       const { application, applicant, address } = await loadSubject(deps.db, applicationUuid);
@@ -327,7 +330,10 @@ export function registerEngineJobs(worker: JobWorker, deps: EngineDeps): void {
       const org = deps.orgs.byOrgCode(application.orgCode);
       if (!org) throw new Error(`unknown organisation ${application.orgCode}`);
       const pricing = mergePricing(org.orgPricingData);
-      const automated = await providers.valuation.automatedValue({ applicant, propertyId, address });
+      const automated = await providers.valuation.automatedValue(
+        { applicant, propertyId, address },
+        { signal },
+      );
       // A completed valuation order (Noavm: engine/closing) stands in for the automated value it replaced.
       const bpo = await latestTransitionData(deps.db, applicationUuid, 'BPO_COMPLETED_PREQUAL');
       const avm =

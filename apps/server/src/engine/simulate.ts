@@ -87,6 +87,11 @@ export type SimulateOptions = {
   amountDollars?: number;
   /** Borrower actions and clock moves before giving up (default 60). */
   maxSteps?: number;
+  /**
+   * Drive this app (on its manual clock) instead of building one on a fresh in-memory database;
+   * it is left open (multi-instance tests then read the application through another instance).
+   */
+  target?: { app: FastifyInstance; clock: ManualClock };
 };
 
 export type TimelineFacts = {
@@ -136,6 +141,8 @@ export type SimulationResult = {
   ok: boolean;
   /** Wall time of the drive through the API, registration to the last step (database start-up excluded). */
   drivenMs: number;
+  /** The borrower's sign-in (token and fingerprint cookie), to read the application afterwards. */
+  credentials: { authorization: string; cookie: string } | null;
   error?: { action: string; httpStatus: number; body: string };
 };
 
@@ -236,8 +243,8 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
   const maxSteps = options.maxSteps ?? 60;
   const expected = expectedEnd(scenario, { ssnEnding, pin });
 
-  const clock = new ManualClock();
-  const database = await openDatabase({ kind: 'pglite-memory' });
+  const clock = options.target?.clock ?? new ManualClock();
+  const database = options.target ? null : await openDatabase({ kind: 'pglite-memory' });
   let app: FastifyInstance | null = null;
   const timeline: TimelineEntry[] = [];
   // Written by the helpers below (closures), so held in an object TypeScript does not narrow.
@@ -248,23 +255,26 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
   let drivenMs = 0;
 
   try {
-    await database.migrate();
-    await seedDatabase(database.db, { demoData: false });
-    app = await buildApp({
-      config: {
-        ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
-        jwtSecret: randomBytes(32).toString('hex'),
-        dataEncryptionKey: randomBytes(32).toString('hex'),
-        authRateLimitPerMinute: 10_000,
-      },
-      database,
-      closeDatabase: false,
-      clock,
-      storage: new MemoryFileStorage(),
-      // The Timeout bureau gives up at once instead of after 30 s.
-      providers: createSandboxProviders({ clock, creditTimeoutDelayMs: 1 }),
-    });
-    await app.ready();
+    if (options.target) app = options.target.app;
+    else {
+      await database!.migrate();
+      await seedDatabase(database!.db, { demoData: false });
+      app = await buildApp({
+        config: {
+          ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+          jwtSecret: randomBytes(32).toString('hex'),
+          dataEncryptionKey: randomBytes(32).toString('hex'),
+          authRateLimitPerMinute: 10_000,
+        },
+        database: database!,
+        closeDatabase: false,
+        clock,
+        storage: new MemoryFileStorage(),
+        // The Timeout bureau gives up at once instead of after 30 s.
+        providers: createSandboxProviders({ clock, creditTimeoutDelayMs: 1 }),
+      });
+      await app.ready();
+    }
     const server = app;
 
     const call = async (
@@ -314,7 +324,7 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
           (await call('poll status', 'GET', STATUS_URL(seen.session!.applicationUuid))).json(),
         );
         if (!isWaitingStatus(polled.status)) break;
-        const [next] = await database.db
+        const [next] = await server.db
           .select({ at: min(schema.jobs.runAfter) })
           .from(schema.jobs)
           .where(eq(schema.jobs.status, 'queued'));
@@ -329,7 +339,7 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
 
     /** The audit trail's reason for the latest step change (e.g. why a decline or an error). */
     const latestReason = async (): Promise<string | undefined> => {
-      const [row] = await database.db
+      const [row] = await server.db
         .select({ reason: schema.applicationEvents.reason })
         .from(schema.applicationEvents)
         .where(
@@ -445,7 +455,7 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
     };
     /** The queued job due soonest (a waiting period's end), if any. */
     const nextQueuedJob = async (): Promise<{ kind: string; runAfter: Date } | null> => {
-      const [next] = await database.db
+      const [next] = await server.db
         .select({ kind: schema.jobs.kind, runAfter: schema.jobs.runAfter })
         .from(schema.jobs)
         .where(eq(schema.jobs.status, 'queued'))
@@ -772,8 +782,10 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
     stop = { reason: 'http-error', detail: `${caught.action} answered ${caught.res.statusCode}` };
   } finally {
     if (drivenFrom > 0) drivenMs = Math.round(performance.now() - drivenFrom);
-    await app?.close();
-    await database.close();
+    if (!options.target) {
+      await app?.close();
+      await database?.close();
+    }
   }
 
   const settled = seen.last;
@@ -794,6 +806,7 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
     expected,
     ok: error === undefined && final.status === expected,
     drivenMs,
+    credentials: seen.session?.headers ?? null,
     ...(error && { error }),
   };
 }

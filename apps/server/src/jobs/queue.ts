@@ -4,7 +4,7 @@
  * time. Chosen over pg-boss: the same SQL runs on PGlite and PostgreSQL, and tests drive the
  * queue step by step instead of waiting for a polling interval.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../db';
 import { rowsOf, schema } from '../db';
 import type { Clock } from '../lib/clock';
@@ -107,4 +107,92 @@ export async function failJob(
     )
     .where(and(eq(schema.jobs.uuid, job.uuid), eq(schema.jobs.status, 'running')));
   return dead ? 'dead' : 'retry';
+}
+
+/**
+ * Deletes succeeded jobs finished more than `succeededMs` ago and dead ones more than `deadMs` ago.
+ * Safe for deduplication: every dedupe key names the audit entry or the job that queued it, so a
+ * purged job's key is never asked for again.
+ */
+export async function purgeFinishedJobs(
+  db: Executor,
+  clock: Clock,
+  retention: { succeededMs: number; deadMs: number },
+): Promise<number> {
+  const now = clock.now().getTime();
+  const deleted = await db
+    .delete(schema.jobs)
+    .where(
+      or(
+        and(
+          eq(schema.jobs.status, 'succeeded'),
+          lt(schema.jobs.finishedAt, new Date(now - retention.succeededMs)),
+        ),
+        and(eq(schema.jobs.status, 'dead'), lt(schema.jobs.finishedAt, new Date(now - retention.deadMs))),
+      ),
+    )
+    .returning({ uuid: schema.jobs.uuid });
+  return deleted.length;
+}
+
+/** Dead jobs, newest first, optionally only those of one organisation's applications. */
+export async function listDeadJobs(
+  db: Executor,
+  options: { orgCode?: string; limit: number },
+): Promise<
+  {
+    uuid: string;
+    kind: string;
+    applicationUuid: string | null;
+    attempts: number;
+    lastError: string | null;
+    createdAt: Date;
+    finishedAt: Date | null;
+  }[]
+> {
+  const result = await db.execute(sql`
+    select j.uuid, j.kind, j.payload->>'applicationUuid' as "applicationUuid", j.attempts,
+           j.last_error as "lastError", j.created_at as "createdAt", j.finished_at as "finishedAt"
+    from jobs j
+    left join heloc_applications a on a.uuid::text = j.payload->>'applicationUuid'
+    where j.status = 'dead'
+      ${options.orgCode ? sql`and a.org_code = ${options.orgCode}` : sql``}
+    order by j.finished_at desc nulls last, j.created_at desc
+    limit ${options.limit}`);
+  return rowsOf<{
+    uuid: string;
+    kind: string;
+    applicationUuid: string | null;
+    attempts: number;
+    lastError: string | null;
+    createdAt: string | Date;
+    finishedAt: string | Date | null;
+  }>(result).map((row) => ({
+    ...row,
+    attempts: Number(row.attempts),
+    createdAt: new Date(row.createdAt),
+    finishedAt: row.finishedAt === null ? null : new Date(row.finishedAt),
+  }));
+}
+
+/** Per kind: jobs waiting (queued or running) and the age of the oldest due one (metrics). */
+export async function queueDepthByKind(
+  db: Executor,
+  clock: Clock,
+): Promise<{ kind: string; status: string; count: number; oldestDueSeconds: number }[]> {
+  const now = clock.now().toISOString();
+  const result = await db.execute(sql`
+    select kind, status, count(*)::int as count,
+      coalesce(extract(epoch from (${now}::timestamptz - min(run_after)
+        filter (where run_after <= ${now}::timestamptz))), 0)::float8 as "oldestDueSeconds"
+    from jobs
+    where status in ('queued', 'running', 'dead')
+    group by kind, status`);
+  return rowsOf<{ kind: string; status: string; count: number; oldestDueSeconds: number }>(result).map(
+    (row) => ({
+      ...row,
+      count: Number(row.count),
+      oldestDueSeconds: Math.max(0, Number(row.oldestDueSeconds)),
+    }),
+  );
 }

@@ -6,8 +6,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { schema } from '../db';
 import { ManualClock } from '../lib/clock';
 import { createTestDatabase, type TestDatabase } from '../test/database';
-import { claimJob, enqueueJob, retryDelayMs } from './queue';
-import { JobWorker } from './worker';
+import { sleep } from '../providers/shared';
+import { claimJob, enqueueJob, listDeadJobs, purgeFinishedJobs, retryDelayMs } from './queue';
+import { JobCancelledError, JobWorker, throwIfJobCancelled } from './worker';
 
 let database: TestDatabase;
 const log = pino({ level: 'silent' });
@@ -153,5 +154,124 @@ describe('JobWorker', () => {
     await new Promise((r) => setTimeout(r, 20));
     await worker.stop();
     expect(finished).toBe(true);
+  });
+
+  it('cancels a timed-out attempt (its signal fires) and re-queues the job only once it stopped', async () => {
+    const clock = new ManualClock();
+    const worker = new JobWorker(database.db, clock, log, { leaseMs: 5_000 });
+    const seen: { aborted: boolean; statusWhenStopped: string }[] = [];
+    worker.register('stuck-provider', {
+      timeoutMs: 20,
+      run: async (_payload, job, { signal }) => {
+        try {
+          // A provider call that would take 10 s: the sandbox sleeper honours the signal.
+          await sleep(10_000, signal);
+        } finally {
+          seen.push({ aborted: signal.aborted, statusWhenStopped: (await jobRow(job.uuid)).status });
+        }
+      },
+    });
+    const job = await enqueueJob(database.db, clock, { kind: 'stuck-provider', maxAttempts: 3 });
+    const started = Date.now();
+    expect(await worker.runDue()).toBe(1);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    // When the handler stopped, the job was still its own (running): no retry could have started.
+    expect(seen).toEqual([{ aborted: true, statusWhenStopped: 'running' }]);
+    expect(await jobRow(job!.uuid)).toMatchObject({ status: 'queued', lastError: 'timed out after 20 ms' });
+  });
+
+  it('a cancelled attempt that ignores its signal cannot write: throwIfJobCancelled refuses', async () => {
+    const clock = new ManualClock();
+    const worker = new JobWorker(database.db, clock, log, { leaseMs: 1_000 });
+    let lateWrite: unknown = 'not tried';
+    worker.register('deaf', {
+      timeoutMs: 20,
+      run: async () => {
+        await new Promise((r) => setTimeout(r, 100)); // ignores the signal
+        try {
+          throwIfJobCancelled(); // what withApplicationLock does before and after its work
+          lateWrite = 'written';
+        } catch (error) {
+          lateWrite = error;
+        }
+      },
+    });
+    await enqueueJob(database.db, clock, { kind: 'deaf' });
+    await worker.runDue();
+    expect(lateWrite).toBeInstanceOf(JobCancelledError);
+    // Outside any job attempt nothing is refused.
+    expect(() => throwIfJobCancelled()).not.toThrow();
+  });
+
+  it('start() keeps at most `concurrency` jobs in hand', async () => {
+    const clock = new ManualClock();
+    const worker = new JobWorker(database.db, clock, log, { pollMs: 5, concurrency: 2 });
+    let current = 0;
+    let peak = 0;
+    let done = 0;
+    worker.register('bounded', {
+      run: async () => {
+        current += 1;
+        peak = Math.max(peak, current);
+        await new Promise((r) => setTimeout(r, 40));
+        current -= 1;
+        done += 1;
+      },
+    });
+    for (let i = 0; i < 6; i += 1) await enqueueJob(database.db, clock, { kind: 'bounded', payload: { i } });
+    worker.start();
+    const deadline = Date.now() + 10_000;
+    while (done < 6 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    await worker.stop();
+    expect(done).toBe(6);
+    expect(peak).toBe(2);
+  });
+
+  it('purges succeeded jobs after the retention period and dead ones after theirs', async () => {
+    const clock = new ManualClock();
+    const worker = new JobWorker(database.db, clock, log);
+    worker.register('ok', { run: async () => undefined });
+    worker.register('bad', {
+      run: async () => {
+        throw new Error('no');
+      },
+    });
+    const ok = await enqueueJob(database.db, clock, { kind: 'ok' });
+    const bad = await enqueueJob(database.db, clock, { kind: 'bad', maxAttempts: 1 });
+    const later = await enqueueJob(database.db, clock, {
+      kind: 'ok',
+      runAfter: new Date(clock.now().getTime() + 100 * 86_400_000),
+    });
+    await worker.runDue();
+    const retention = { succeededMs: 7 * 86_400_000, deadMs: 30 * 86_400_000 };
+    clock.advance(7 * 86_400_000 - 1000);
+    expect(await purgeFinishedJobs(database.db, clock, retention)).toBe(0);
+    clock.advance(2000);
+    expect(await purgeFinishedJobs(database.db, clock, retention)).toBe(1);
+    const remaining = async () =>
+      (await database.db.select().from(schema.jobs)).map((row) => row.uuid).sort();
+    expect(await remaining()).toEqual([bad!.uuid, later!.uuid].sort());
+    clock.advance(23 * 86_400_000);
+    expect(await worker.purge()).toBe(1);
+    expect(await remaining()).toEqual([later!.uuid]);
+    expect(ok).not.toBeNull();
+  });
+
+  it('lists dead jobs newest first with their last error', async () => {
+    const clock = new ManualClock();
+    const worker = new JobWorker(database.db, clock, log);
+    worker.register('doomed', {
+      run: async (payload) => {
+        throw new Error(`bureau down (${String(payload.n)})`);
+      },
+    });
+    await enqueueJob(database.db, clock, { kind: 'doomed', maxAttempts: 1, payload: { n: 1 } });
+    await worker.runDue();
+    clock.advance(1000);
+    await enqueueJob(database.db, clock, { kind: 'doomed', maxAttempts: 1, payload: { n: 2 } });
+    await worker.runDue();
+    const dead = await listDeadJobs(database.db, { limit: 10 });
+    expect(dead.map((job) => job.lastError)).toEqual(['bureau down (2)', 'bureau down (1)']);
+    expect(dead[0]).toMatchObject({ kind: 'doomed', attempts: 1, applicationUuid: null });
   });
 });

@@ -5,6 +5,9 @@
  */
 export class TtlCache<V> {
   private readonly entries = new Map<string, { value: V; expiresAt: number }>();
+  /** Reads answered from the cache and reads that found nothing live (the hit ratio in /metrics). */
+  hits = 0;
+  misses = 0;
 
   constructor(
     private readonly ttlMs: number,
@@ -14,11 +17,16 @@ export class TtlCache<V> {
 
   get(key: string): V | undefined {
     const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    if (entry.expiresAt <= this.now()) {
-      this.entries.delete(key);
+    if (!entry) {
+      this.misses += 1;
       return undefined;
     }
+    if (entry.expiresAt <= this.now()) {
+      this.entries.delete(key);
+      this.misses += 1;
+      return undefined;
+    }
+    this.hits += 1;
     return entry.value;
   }
 

@@ -4,6 +4,7 @@
  * implementations can replace one provider at a time without touching the jobs that call them.
  */
 import { systemClock, type Clock } from '../lib/clock';
+import { sleep, type ProviderCallOptions } from './shared';
 import type { BankAccountProvider } from './bank-account';
 import { createSandboxBankAccount } from './bank-account/sandbox';
 import type { CreditBureauProvider } from './credit-bureau';
@@ -50,7 +51,7 @@ export interface SandboxProvidersOptions {
   /** Timeout scenario: how long the bureau hangs before rejecting (default 30 s). */
   creditTimeoutDelayMs?: number;
   /** Injected sleeper for the Timeout scenario (tests resolve at once). */
-  sleep?: (ms: number) => Promise<void>;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** BPO turnaround (default 2 days). */
   bpoTurnaroundMs?: number;
   /** Flood scenario research time (default 1 hour). */
@@ -58,11 +59,37 @@ export interface SandboxProvidersOptions {
   /** Title turnaround (default 1 day). */
   titleTurnaroundMs?: number;
   notary?: Omit<SandboxNotaryOptions, 'clock'>;
+  /**
+   * Every sandbox call takes this long, like a real provider's round trip (default 0). The repeated
+   * kill -9 test uses it so a kill lands while provider jobs are in flight; the wait stops when the
+   * call's signal fires (a cancelled job attempt).
+   */
+  latencyMs?: number;
+}
+
+/** Wraps every method of every provider so it answers after `ms` (honouring the call's signal). */
+function withLatency(providers: Providers, ms: number): Providers {
+  const wrapped: Record<string, unknown> = {};
+  for (const [name, provider] of Object.entries(providers) as [string, Record<string, unknown>][]) {
+    wrapped[name] = Object.fromEntries(
+      Object.entries(provider).map(([method, value]) => [
+        method,
+        typeof value === 'function'
+          ? async (...args: unknown[]) => {
+              const options = args[1] as ProviderCallOptions | undefined;
+              await sleep(ms, options?.signal);
+              return (value as (...a: unknown[]) => unknown).apply(provider, args);
+            }
+          : value,
+      ]),
+    );
+  }
+  return wrapped as unknown as Providers;
 }
 
 export function createSandboxProviders(options: SandboxProvidersOptions = {}): Providers {
   const clock = options.clock ?? systemClock;
-  return {
+  const providers: Providers = {
     creditBureau: createSandboxCreditBureau({
       clock,
       ...(options.creditTimeoutDelayMs !== undefined && { timeoutDelayMs: options.creditTimeoutDelayMs }),
@@ -89,6 +116,7 @@ export function createSandboxProviders(options: SandboxProvidersOptions = {}): P
     recording: createSandboxRecording({ clock }),
     funding: createSandboxFunding({ clock }),
   };
+  return options.latencyMs ? withLatency(providers, options.latencyMs) : providers;
 }
 
 export { SANDBOX_SCENARIOS, SANDBOX_VALUES, scenarioForLastName, type SandboxScenario } from './scenario';

@@ -84,9 +84,23 @@ export function addressKey(address: PropertyAddress): string {
     .join('|');
 }
 
-/** Resolves after `ms` (the default sleeper; tests inject a faster one). */
-export function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * Resolves after `ms` (the default sleeper; tests inject a faster one); rejects with the signal's
+ * reason as soon as `signal` fires, so a cancelled job attempt stops waiting at once.
+ */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason as Error);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal!.reason as Error);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
 }
 
 /** yyyy-MM-dd of an instant in UTC (provider calendars are date-only). */
@@ -98,4 +112,12 @@ export function isoDateOf(instant: Date): string {
 export function isBankingDay(isoDate: string, isHoliday: (isoDate: string) => boolean): boolean {
   const weekday = new Date(`${isoDate}T00:00:00.000Z`).getUTCDay();
   return weekday !== 0 && weekday !== 6 && !isHoliday(isoDate);
+}
+
+/**
+ * Per-call options of every provider method a job calls. `signal` fires when the job's attempt timed
+ * out: an HTTP client passes it to fetch, the sandboxes stop their simulated waits.
+ */
+export interface ProviderCallOptions {
+  signal?: AbortSignal;
 }

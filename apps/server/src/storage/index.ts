@@ -7,6 +7,8 @@
  * never start with a dot (no '.', '..', hidden or temp names), no leading or trailing '/', and never
  * the sidecar suffix the local implementation keeps metadata under.
  */
+import type { Executor } from '../db';
+
 export interface TStoredObject {
   key: string;
   /** Bytes stored. */
@@ -15,14 +17,23 @@ export interface TStoredObject {
   sha256: string;
 }
 
+export interface TPutOptions {
+  within?: Executor;
+}
+
 export interface TStoredFile {
   bytes: Uint8Array;
   contentType: string;
 }
 
 export interface FileStorage {
-  /** Stores (or replaces) the object at `key`; readers see the old or the new bytes, never a mix. */
-  put(key: string, bytes: Uint8Array, contentType: string): Promise<TStoredObject>;
+  /**
+   * Stores (or replaces) the object at `key`; readers see the old or the new bytes, never a mix.
+   * `within`: the caller's open transaction, which a database-backed storage writes in (it then
+   * commits or rolls back with the caller's rows; on the one-connection embedded database a second
+   * connection would wait for that transaction forever). Other storages ignore it.
+   */
+  put(key: string, bytes: Uint8Array, contentType: string, options?: TPutOptions): Promise<TStoredObject>;
   /** The object, or null when nothing is stored at `key`. */
   get(key: string): Promise<TStoredFile | null>;
   /** Removes the object; deleting a missing key is not an error (deletes are idempotent). */
@@ -41,3 +52,4 @@ export {
 } from './keys';
 export { LocalFileStorage, type TLocalFileStorageOptions } from './local';
 export { MemoryFileStorage } from './memory';
+export { PostgresFileStorage } from './postgres';

@@ -1,8 +1,18 @@
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+} from '@aws-sdk/client-s3';
+import { schema } from '../db';
+import { createTestDatabase, type TestDatabase } from '../test/database';
+import { S3FileStorage, type S3Like } from './s3';
+import {
+  PostgresFileStorage,
   assertValidStorageKey,
   InvalidStorageKeyError,
   isValidStorageKey,
@@ -55,7 +65,65 @@ async function temporaryDirectory(): Promise<string> {
   return mkdtemp(path.join(tmpdir(), 'heloc-storage-'));
 }
 
+/**
+ * A stand-in for S3Client.send: objects in a map, the SDK's command classes and error shapes
+ * (NoSuchKey on GET, a bare 404 on HEAD). It checks the SHA-256 the storage sends, as S3 does.
+ */
+export function fakeS3(): S3Like & { objects: Map<string, { body: Uint8Array; contentType?: string }> } {
+  const objects = new Map<string, { body: Uint8Array; contentType?: string }>();
+  const notFound = (name: string) =>
+    Object.assign(new Error(name), { name, $metadata: { httpStatusCode: 404 } });
+  const send = async (command: unknown) => {
+    if (command instanceof PutObjectCommand) {
+      const { Bucket, Key, Body, ContentType, ChecksumSHA256 } = command.input;
+      const body = Uint8Array.from(Body as Uint8Array);
+      if (ChecksumSHA256 !== Buffer.from(sha256Hex(body), 'hex').toString('base64'))
+        throw new Error('BadDigest');
+      objects.set(`${Bucket}/${Key}`, { body, ...(ContentType && { contentType: ContentType }) });
+      return {};
+    }
+    if (command instanceof GetObjectCommand) {
+      const found = objects.get(`${command.input.Bucket}/${command.input.Key}`);
+      if (!found) throw notFound('NoSuchKey');
+      return {
+        ContentType: found.contentType,
+        Body: { transformToByteArray: async () => Uint8Array.from(found.body) },
+      };
+    }
+    if (command instanceof HeadObjectCommand) {
+      if (!objects.has(`${command.input.Bucket}/${command.input.Key}`)) throw notFound('NotFound');
+      return {};
+    }
+    if (command instanceof DeleteObjectCommand) {
+      objects.delete(`${command.input.Bucket}/${command.input.Key}`);
+      return {};
+    }
+    throw new Error('unexpected command');
+  };
+  return { objects, send: send as S3Like['send'] };
+}
+
+let sharedDatabase: Promise<TestDatabase> | undefined;
+afterAll(async () => (await sharedDatabase)?.destroy());
+
 const implementations: [string, () => Promise<{ storage: FileStorage; cleanup: () => Promise<void> }>][] = [
+  [
+    'postgres',
+    async () => {
+      // One database for the file (PGlite takes seconds to start); each test starts from no rows.
+      sharedDatabase ??= createTestDatabase();
+      const database = await sharedDatabase;
+      await database.db.delete(schema.storedFiles);
+      return { storage: new PostgresFileStorage(database.db), cleanup: async () => {} };
+    },
+  ],
+  [
+    's3 (fake client)',
+    async () => ({
+      storage: new S3FileStorage({ bucket: 'docs', prefix: 'heloc/test/', client: fakeS3() }),
+      cleanup: async () => {},
+    }),
+  ],
   ['memory', async () => ({ storage: new MemoryFileStorage(), cleanup: async () => {} })],
   [
     'local',
@@ -199,5 +267,31 @@ describe('LocalFileStorage on disk', () => {
     const storage = new LocalFileStorage(root);
     await expect(storage.put('../escape', bytesOf('x'), PDF)).rejects.toThrow(InvalidStorageKeyError);
     expect(await readdir(dir)).toEqual([]);
+  });
+});
+
+describe('S3FileStorage', () => {
+  it('keeps objects under the prefix in the bucket, with their content type', async () => {
+    const client = fakeS3();
+    const storage = new S3FileStorage({ bucket: 'docs', prefix: 'heloc/prod/', client });
+    await storage.put('applications/abc/notice.pdf', bytesOf('pdf'), PDF);
+    expect([...client.objects.keys()]).toEqual(['docs/heloc/prod/applications/abc/notice.pdf']);
+    expect(client.objects.get('docs/heloc/prod/applications/abc/notice.pdf')?.contentType).toBe(PDF);
+  });
+
+  it('passes errors other than "not found" on', async () => {
+    const storage = new S3FileStorage({
+      bucket: 'docs',
+      client: {
+        send: (async () => {
+          throw Object.assign(new Error('AccessDenied'), {
+            name: 'AccessDenied',
+            $metadata: { httpStatusCode: 403 },
+          });
+        }) as S3Like['send'],
+      },
+    });
+    await expect(storage.get('k')).rejects.toThrow('AccessDenied');
+    await expect(storage.exists('k')).rejects.toThrow('AccessDenied');
   });
 });

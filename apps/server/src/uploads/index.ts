@@ -197,7 +197,7 @@ export async function storeApplicationDocument(
   const uuid = randomUUID();
   const extension = FILE_EXTENSIONS[input.contentType] ?? 'bin';
   const key = `applications/${input.applicationUuid}/documents/${uuid}.${extension}`;
-  const stored = await storage.put(key, input.bytes, input.contentType);
+  const stored = await storage.put(key, input.bytes, input.contentType, { within: tx });
   const [row] = await tx
     .insert(schema.applicationDocuments)
     .values({

@@ -7,6 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db';
 import { schema } from '../db';
 import type { Clock } from '../lib/clock';
+import { throwIfJobCancelled } from '../jobs/worker';
 import { AppError } from '../lib/errors';
 import { writeEvents } from '../lib/write-events';
 import { recordEvent, type Actor } from './audit';
@@ -66,7 +67,11 @@ export async function withApplicationLock<T>(
       .where(eq(schema.helocApplications.uuid, applicationUuid))
       .for('update');
     if (!application) throw new AppError('NOT_FOUND', 'Application not found');
-    return work(tx, application);
+    // On behalf of a job attempt that timed out meanwhile: roll back rather than race its retry.
+    throwIfJobCancelled();
+    const done = await work(tx, application);
+    throwIfJobCancelled();
+    return done;
   });
   // After the commit: cached reads of this application (the polled status) start again from the database.
   writeEvents.emit('application', applicationUuid);

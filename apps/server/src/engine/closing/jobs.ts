@@ -191,18 +191,21 @@ export function registerClosingJobs(worker: JobWorker, deps: ClosingDeps): void 
   // ---- Income -------------------------------------------------------------------------------
 
   worker.register(CLOSING_JOBS.incomeVerifyLink, {
-    async run(payload) {
+    async run(payload, _job, { signal }) {
       const applicationUuid = applicationUuidOf(payload);
       const linkId = stringOf(payload, 'linkId');
       if (!linkId) throw new Error('income verification without a link');
       const subject = await loadClosingSubject(deps, applicationUuid);
       const employmentType = subject.employmentType as TEmploymentType;
-      const result = await providers.income.verifyIncome({
-        applicant: subject.applicant,
-        linkId,
-        employmentType,
-        statedAnnualIncomeCents: subject.application.statedAnnualIncomeCents,
-      });
+      const result = await providers.income.verifyIncome(
+        {
+          applicant: subject.applicant,
+          linkId,
+          employmentType,
+          statedAnnualIncomeCents: subject.application.statedAnnualIncomeCents,
+        },
+        { signal },
+      );
       await settle(applicationUuid, 'WAITING_FOR_INCOME', async (tx, application) => {
         switch (result.outcome) {
           case 'VERIFIED':
@@ -279,21 +282,24 @@ export function registerClosingJobs(worker: JobWorker, deps: ClosingDeps): void 
   });
 
   worker.register(CLOSING_JOBS.incomeReviewDocuments, {
-    async run(payload) {
+    async run(payload, _job, { signal }) {
       const applicationUuid = applicationUuidOf(payload);
       const subject = await loadClosingSubject(deps, applicationUuid);
       const employmentType = subject.employmentType as TEmploymentType;
       const documents = await documentsOfType(deps.db, applicationUuid, INCOME_DOCUMENT_TYPES);
-      const result = await providers.income.reviewDocuments({
-        applicant: subject.applicant,
-        employmentType,
-        documents: documents.map((doc) => ({
-          documentUuid: doc.uuid,
-          documentType: doc.type as (typeof INCOME_DOCUMENT_TYPES)[number],
-          contentType: doc.contentType,
-          sizeBytes: doc.sizeBytes,
-        })),
-      });
+      const result = await providers.income.reviewDocuments(
+        {
+          applicant: subject.applicant,
+          employmentType,
+          documents: documents.map((doc) => ({
+            documentUuid: doc.uuid,
+            documentType: doc.type as (typeof INCOME_DOCUMENT_TYPES)[number],
+            contentType: doc.contentType,
+            sizeBytes: doc.sizeBytes,
+          })),
+        },
+        { signal },
+      );
       await settle(applicationUuid, 'WAITING_FOR_INCOME', async (tx, application) => {
         if (result.outcome === 'MORE_DOCUMENTS_REQUIRED') {
           const count = result.requiredDocuments.reduce((sum, need) => sum + need.count, 0);
@@ -338,15 +344,18 @@ export function registerClosingJobs(worker: JobWorker, deps: ClosingDeps): void 
   });
 
   worker.register(CLOSING_JOBS.employmentVerify, {
-    async run(payload) {
+    async run(payload, _job, { signal }) {
       const applicationUuid = applicationUuidOf(payload);
       const employerName = stringOf(payload, 'employerName') ?? '';
       const subject = await loadClosingSubject(deps, applicationUuid);
-      const result = await providers.income.verifyEmployment({
-        applicant: subject.applicant,
-        employerName,
-        employmentType: subject.employmentType as TEmploymentType,
-      });
+      const result = await providers.income.verifyEmployment(
+        {
+          applicant: subject.applicant,
+          employerName,
+          employmentType: subject.employmentType as TEmploymentType,
+        },
+        { signal },
+      );
       await settle(applicationUuid, 'WAITING_FOR_INCOME', async (tx, application) => {
         if (result.outcome === 'UNABLE_TO_VERIFY') {
           await moveClosing(tx, clock, application, 'EMPLOYMENT_UNVERIFIED', {
@@ -397,7 +406,7 @@ export function registerClosingJobs(worker: JobWorker, deps: ClosingDeps): void 
   }
 
   worker.register(CLOSING_JOBS.bankVerifyAccount, {
-    async run(payload) {
+    async run(payload, _job, { signal }) {
       const applicationUuid = applicationUuidOf(payload);
       const purpose = stringOf(payload, 'purpose') ?? 'DISBURSEMENT';
       const [account] = await deps.db
@@ -411,16 +420,19 @@ export function registerClosingJobs(worker: JobWorker, deps: ClosingDeps): void 
         );
       if (!account || account.uuid !== stringOf(payload, 'accountUuid')) return; // replaced since
       const subject = await loadClosingSubject(deps, applicationUuid);
-      const result = await providers.bankAccount.verify({
-        applicant: subject.applicant,
-        purpose: purpose === 'AUTOPAY' ? 'AUTOPAY' : 'DISBURSEMENT',
-        accountType: account.accountType === 'SAVINGS' ? 'SAVINGS' : 'CHECKING',
-        routingNumber: account.routingNumber,
-        accountNumber: deps.sealer.open(
-          account.accountNumberSealed,
-          accountContext(applicationUuid, purpose),
-        ),
-      });
+      const result = await providers.bankAccount.verify(
+        {
+          applicant: subject.applicant,
+          purpose: purpose === 'AUTOPAY' ? 'AUTOPAY' : 'DISBURSEMENT',
+          accountType: account.accountType === 'SAVINGS' ? 'SAVINGS' : 'CHECKING',
+          routingNumber: account.routingNumber,
+          accountNumber: deps.sealer.open(
+            account.accountNumberSealed,
+            accountContext(applicationUuid, purpose),
+          ),
+        },
+        { signal },
+      );
       if (result.outcome !== 'VERIFIED') {
         await markAccountForReview(
           applicationUuid,
@@ -460,7 +472,7 @@ export function registerClosingJobs(worker: JobWorker, deps: ClosingDeps): void 
   }
 
   worker.register(CLOSING_JOBS.identityVerify, {
-    async run(payload) {
+    async run(payload, _job, { signal }) {
       const applicationUuid = applicationUuidOf(payload);
       const documentUuid = stringOf(payload, 'documentUuid');
       const idType = stringOf(payload, 'idType') as TIdType | null;
@@ -471,16 +483,19 @@ export function registerClosingJobs(worker: JobWorker, deps: ClosingDeps): void 
         .where(eq(schema.applicationDocuments.uuid, documentUuid));
       if (!front) throw new Error('identity document not found');
       const subject = await loadClosingSubject(deps, applicationUuid);
-      const result = await providers.identityDocument.verify({
-        applicant: subject.applicant,
-        idType,
-        front: {
-          documentUuid,
-          contentType: front.contentType,
-          sizeBytes: front.sizeBytes,
-          sha256: front.sha256,
+      const result = await providers.identityDocument.verify(
+        {
+          applicant: subject.applicant,
+          idType,
+          front: {
+            documentUuid,
+            contentType: front.contentType,
+            sizeBytes: front.sizeBytes,
+            sha256: front.sha256,
+          },
         },
-      });
+        { signal },
+      );
       const valuationRequired = await valuationOrderPending(applicationUuid);
       await settle(applicationUuid, 'WAITING_FOR_IDENTITY', async (tx, application) => {
         if (result.outcome === 'FAILED_VERIFICATION') {
@@ -536,18 +551,21 @@ export function registerClosingJobs(worker: JobWorker, deps: ClosingDeps): void 
   }
 
   worker.register(CLOSING_JOBS.bpoOrder, {
-    async run(payload, job) {
+    async run(payload, job, { signal }) {
       const applicationUuid = applicationUuidOf(payload);
       const subject = await loadClosingSubject(deps, applicationUuid);
       const estimate = payload.borrowerEstimateCents;
-      const order = await providers.valuation.orderBpo({
-        applicant: subject.applicant,
-        propertyId: await propertyIdOf(applicationUuid),
-        address: subject.address,
-        borrowerEstimateCents: typeof estimate === 'number' ? estimate : null,
-        // The order job's id: a retried job places the same order.
-        idempotencyKey: job.uuid,
-      });
+      const order = await providers.valuation.orderBpo(
+        {
+          applicant: subject.applicant,
+          propertyId: await propertyIdOf(applicationUuid),
+          address: subject.address,
+          borrowerEstimateCents: typeof estimate === 'number' ? estimate : null,
+          // The order job's id: a retried job places the same order.
+          idempotencyKey: job.uuid,
+        },
+        { signal },
+      );
       await settle(applicationUuid, 'BPO_PROCESSING', async (tx, application) => {
         await recordAction(tx, clock, application, PROVIDER, 'BPO_ORDERED', {
           order,
@@ -565,16 +583,19 @@ export function registerClosingJobs(worker: JobWorker, deps: ClosingDeps): void 
   });
 
   worker.register(CLOSING_JOBS.bpoPoll, {
-    async run(payload, job) {
+    async run(payload, job, { signal }) {
       const applicationUuid = applicationUuidOf(payload);
       const order = revive<BpoOrder>(payload.order, ['orderedAt', 'dueAt']);
       const subject = await loadClosingSubject(deps, applicationUuid);
-      const status = await providers.valuation.getBpoStatus({
-        applicant: subject.applicant,
-        propertyId: await propertyIdOf(applicationUuid),
-        address: subject.address,
-        order,
-      });
+      const status = await providers.valuation.getBpoStatus(
+        {
+          applicant: subject.applicant,
+          propertyId: await propertyIdOf(applicationUuid),
+          address: subject.address,
+          order,
+        },
+        { signal },
+      );
       await settle(applicationUuid, 'BPO_PROCESSING', async (tx, application) => {
         if (status.status === 'PROCESSING') {
           await queueAgain(tx, clock, application.uuid, job, {
@@ -711,27 +732,30 @@ export function registerClosingJobs(worker: JobWorker, deps: ClosingDeps): void 
     };
   }
 
-  async function floodDetermination(applicationUuid: string) {
+  async function floodDetermination(applicationUuid: string, signal: AbortSignal) {
     const subject = await loadClosingSubject(deps, applicationUuid);
     const firstPending = await latestEvent(deps.db, applicationUuid, 'FLOOD_CERT_PENDING');
-    return providers.flood.determine({
-      applicant: subject.applicant,
-      propertyId: await propertyIdOf(applicationUuid),
-      address: subject.address,
-      firstRequestedAt: firstPending ? new Date(String(firstPending.data.firstRequestedAt)) : null,
-    });
+    return providers.flood.determine(
+      {
+        applicant: subject.applicant,
+        propertyId: await propertyIdOf(applicationUuid),
+        address: subject.address,
+        firstRequestedAt: firstPending ? new Date(String(firstPending.data.firstRequestedAt)) : null,
+      },
+      { signal },
+    );
   }
 
   worker.register(CLOSING_JOBS.closingPrepare, {
     // Rendering four PDFs and storing them takes a moment; the provider calls are quick.
     timeoutMs: 60_000,
-    async run(payload) {
+    async run(payload, _job, { signal }) {
       const applicationUuid = applicationUuidOf(payload);
       const determined =
         (await latestEvent(deps.db, applicationUuid, 'FLOOD_DETERMINED')) ??
         (await latestEvent(deps.db, applicationUuid, 'FLOOD_DETERMINATION'));
       if (!determined) {
-        const flood = await floodDetermination(applicationUuid);
+        const flood = await floodDetermination(applicationUuid, signal);
         if (flood.outcome === 'PENDING') {
           await settle(applicationUuid, 'GEN_CLOSING_DOCS', async (tx, application) => {
             await moveClosing(tx, clock, application, 'FLOOD_CERT_PENDING', {
@@ -762,13 +786,19 @@ export function registerClosingJobs(worker: JobWorker, deps: ClosingDeps): void 
         batchId('package', clock.now()),
         generated,
       );
-      const envelope = await providers.eSignature.createEnvelope({
-        applicationUuid,
-        signers: [{ signerId: facts.identityUuid, name: facts.owners[0]!, email: facts.email }],
-        documents: rows
-          .filter((row) => E_SIGNED_TYPES.includes(row.type as (typeof E_SIGNED_TYPES)[number]))
-          .map((row) => ({ documentType: row.type as (typeof E_SIGNED_TYPES)[number], sha256: row.sha256 })),
-      });
+      const envelope = await providers.eSignature.createEnvelope(
+        {
+          applicationUuid,
+          signers: [{ signerId: facts.identityUuid, name: facts.owners[0]!, email: facts.email }],
+          documents: rows
+            .filter((row) => E_SIGNED_TYPES.includes(row.type as (typeof E_SIGNED_TYPES)[number]))
+            .map((row) => ({
+              documentType: row.type as (typeof E_SIGNED_TYPES)[number],
+              sha256: row.sha256,
+            })),
+        },
+        { signal },
+      );
       if (envelope.outcome !== 'CREATED') throw new Error(`envelope rejected: ${envelope.reason}`);
       await settle(applicationUuid, 'GEN_CLOSING_DOCS', async (tx, application) => {
         await tx.insert(schema.applicationDocuments).values(rows);
@@ -795,9 +825,9 @@ export function registerClosingJobs(worker: JobWorker, deps: ClosingDeps): void 
   }
 
   worker.register(CLOSING_JOBS.floodRecheck, {
-    async run(payload, job) {
+    async run(payload, job, { signal }) {
       const applicationUuid = applicationUuidOf(payload);
-      const flood = await floodDetermination(applicationUuid);
+      const flood = await floodDetermination(applicationUuid, signal);
       await settle(applicationUuid, 'WAITING_FOR_FLOOD_CERT', async (tx, application) => {
         if (flood.outcome === 'PENDING') {
           await queueAgain(tx, clock, application.uuid, job, {
@@ -821,7 +851,7 @@ export function registerClosingJobs(worker: JobWorker, deps: ClosingDeps): void 
   // ---- E-signature ---------------------------------------------------------------------------
 
   worker.register(CLOSING_JOBS.esignComplete, {
-    async run(payload) {
+    async run(payload, _job, { signal }) {
       const applicationUuid = applicationUuidOf(payload);
       const ready = await latestEvent(deps.db, applicationUuid, 'CLOSING_DOCS_READY');
       if (!ready) throw new Error('no envelope');
@@ -832,9 +862,9 @@ export function registerClosingJobs(worker: JobWorker, deps: ClosingDeps): void 
         .where(eq(schema.helocApplications.uuid, applicationUuid));
       const signerId = application!.identityUuid;
       // Every document was signed with the E-SIGN consent on record (the signing route requires it).
-      const signed = await providers.eSignature.sign({ envelope, signerId, esignConsent: true });
+      const signed = await providers.eSignature.sign({ envelope, signerId, esignConsent: true }, { signal });
       if (signed.outcome !== 'SIGNED') throw new Error(`signature refused: ${signed.outcome}`);
-      const status = await providers.eSignature.getStatus({ envelope, signatures: [signed] });
+      const status = await providers.eSignature.getStatus({ envelope, signatures: [signed] }, { signal });
       if (status.status !== 'COMPLETED') throw new Error(`envelope not complete: ${status.status}`);
       await settle(applicationUuid, 'GEN_NOTARY_DOCS', async (tx, locked) => {
         // Other owners on title still to sign: the primary waits for them at CO_DEED (signing/additional).
@@ -856,10 +886,10 @@ export function registerClosingJobs(worker: JobWorker, deps: ClosingDeps): void 
   // ---- Notary --------------------------------------------------------------------------------
 
   worker.register(CLOSING_JOBS.notaryComplete, {
-    async run(payload) {
+    async run(payload, _job, { signal }) {
       const applicationUuid = applicationUuidOf(payload);
       const session = revive<NotarySession>(payload.session, ['startedAt', 'expiresAt']);
-      const result = await providers.notary.completeElectronicSession({ session });
+      const result = await providers.notary.completeElectronicSession({ session }, { signal });
       await settle(applicationUuid, 'WAITING_FOR_NOTARY', async (tx, application) => {
         if (result.outcome === 'SESSION_EXPIRED') {
           await moveClosing(tx, clock, application, 'NOTARY_SESSION_EXPIRED', {
@@ -981,21 +1011,24 @@ export function registerClosingJobs(worker: JobWorker, deps: ClosingDeps): void 
   });
 
   worker.register(CLOSING_JOBS.recordingSubmit, {
-    async run(payload, job) {
+    async run(payload, job, { signal }) {
       const applicationUuid = applicationUuidOf(payload);
       const subject = await loadClosingSubject(deps, applicationUuid);
       const [deed] = (await currentClosingDocuments(deps.db, applicationUuid)).filter(
         (doc) => doc.type === 'DEED_OF_TRUST',
       );
       if (!deed) throw new Error('nothing to record');
-      const submission = await providers.recording.submit({
-        applicationUuid,
-        propertyId: await propertyIdOf(applicationUuid),
-        address: subject.address,
-        lineAmountCents: subject.application.amountCents,
-        documentSha256: deed.sha256,
-        idempotencyKey: job.uuid,
-      });
+      const submission = await providers.recording.submit(
+        {
+          applicationUuid,
+          propertyId: await propertyIdOf(applicationUuid),
+          address: subject.address,
+          lineAmountCents: subject.application.amountCents,
+          documentSha256: deed.sha256,
+          idempotencyKey: job.uuid,
+        },
+        { signal },
+      );
       await settle(applicationUuid, 'RECORDING', async (tx, application) => {
         await recordAction(tx, clock, application, PROVIDER, 'RECORDING_SUBMITTED', { submission });
         await queueAfterLatestEvent(tx, clock, application.uuid, {
@@ -1028,10 +1061,10 @@ export function registerClosingJobs(worker: JobWorker, deps: ClosingDeps): void 
   }
 
   worker.register(CLOSING_JOBS.recordingPoll, {
-    async run(payload, job) {
+    async run(payload, job, { signal }) {
       const applicationUuid = applicationUuidOf(payload);
       const submission = revive<RecordingSubmission>(payload.submission, ['submittedAt']);
-      const status = await providers.recording.getStatus({ submission });
+      const status = await providers.recording.getStatus({ submission }, { signal });
       await settle(applicationUuid, 'RECORDING', async (tx, application) => {
         if (status.status === 'PENDING') {
           await pollAgain(
@@ -1097,7 +1130,7 @@ export function registerClosingJobs(worker: JobWorker, deps: ClosingDeps): void 
   });
 
   worker.register(CLOSING_JOBS.fundingSchedule, {
-    async run(payload, job) {
+    async run(payload, job, { signal }) {
       const applicationUuid = applicationUuidOf(payload);
       const facts = await closingFacts(applicationUuid);
       const closing = await closingOf(deps.db, applicationUuid);
@@ -1113,18 +1146,21 @@ export function registerClosingJobs(worker: JobWorker, deps: ClosingDeps): void 
       if (!account || !closing.rescissionDeadline)
         throw new Error('funding without an account or rescission');
       const fee = Math.round((facts.lineAmountCents * facts.originationFeeBps) / 10_000);
-      const result = await providers.funding.schedule({
-        applicationUuid,
-        // The line is drawn in full at origination, less the origination fee (spec 1 §1).
-        amountCents: facts.lineAmountCents - fee,
-        routingNumber: account.routingNumber,
-        accountNumber: deps.sealer.open(
-          account.accountNumberSealed,
-          accountContext(applicationUuid, 'DISBURSEMENT'),
-        ),
-        rescissionDeadline: closing.rescissionDeadline,
-        idempotencyKey: job.uuid,
-      });
+      const result = await providers.funding.schedule(
+        {
+          applicationUuid,
+          // The line is drawn in full at origination, less the origination fee (spec 1 §1).
+          amountCents: facts.lineAmountCents - fee,
+          routingNumber: account.routingNumber,
+          accountNumber: deps.sealer.open(
+            account.accountNumberSealed,
+            accountContext(applicationUuid, 'DISBURSEMENT'),
+          ),
+          rescissionDeadline: closing.rescissionDeadline,
+          idempotencyKey: job.uuid,
+        },
+        { signal },
+      );
       if (result.outcome !== 'SCHEDULED') throw new Error(`disbursement rejected: ${result.reason}`);
       const { disbursement } = result;
       await settle(applicationUuid, 'FUNDABLE', async (tx, application) => {
@@ -1142,10 +1178,10 @@ export function registerClosingJobs(worker: JobWorker, deps: ClosingDeps): void 
   });
 
   worker.register(CLOSING_JOBS.fundingPoll, {
-    async run(payload, job) {
+    async run(payload, job, { signal }) {
       const applicationUuid = applicationUuidOf(payload);
       const disbursement = revive<Disbursement>(payload.disbursement, ['scheduledAt']);
-      const status = await providers.funding.getStatus({ disbursement });
+      const status = await providers.funding.getStatus({ disbursement }, { signal });
       await settle(applicationUuid, 'FUNDABLE', async (tx, application) => {
         if (status.status === 'SCHEDULED') {
           await pollAgain(

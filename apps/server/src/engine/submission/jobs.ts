@@ -195,7 +195,7 @@ export function registerSubmissionJobs(worker: JobWorker, deps: SubmissionDeps):
   // ---- The hard credit pull ----
   worker.register(SUBMISSION_JOB_KINDS.hardPull, {
     timeoutMs: 45_000,
-    async run(payload) {
+    async run(payload, _job, { signal }) {
       const applicationUuid = applicationUuidOf(payload);
       const file = await loadApplicationFile(deps.db, applicationUuid);
       const { application, profile } = file;
@@ -216,18 +216,21 @@ export function registerSubmissionJobs(worker: JobWorker, deps: SubmissionDeps):
       const freezePin = application.creditFreezePinEncrypted
         ? deps.sealer.open(application.creditFreezePinEncrypted, freezePinContext(application.uuid))
         : null;
-      const result = await providers.creditBureau.pull({
-        kind: 'HARD',
-        applicant: {
-          firstName: profile.firstName,
-          lastName: profile.lastName,
-          ...(profile.dob && { dob: profile.dob }),
+      const result = await providers.creditBureau.pull(
+        {
+          kind: 'HARD',
+          applicant: {
+            firstName: profile.firstName,
+            lastName: profile.lastName,
+            ...(profile.dob && { dob: profile.dob }),
+          },
+          address: file.address,
+          ssn,
+          freezePin,
+          consentedAt: consent.createdAt,
         },
-        address: file.address,
-        ssn,
-        freezePin,
-        consentedAt: consent.createdAt,
-      });
+        { signal },
+      );
       const org = orgOf(deps, application);
       const pricing = mergePricing(org.orgPricingData);
       const { valueCents, eligibleAssetsCents } = await underwritingFacts(deps.db, applicationUuid);

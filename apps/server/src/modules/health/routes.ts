@@ -5,7 +5,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZApiErrorBody } from '@heloc/domain';
 import { appliedMigrationCount, expectedMigrationCount } from '../../db/client';
 
-export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+export const healthRoutes: FastifyPluginAsyncZod<{ filesSplitAcrossInstances?: boolean }> = async (
+  app,
+  options,
+) => {
   app.get(
     '/healthz',
     {
@@ -23,7 +26,8 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['operations'],
-        summary: 'Readiness: the database answers and every migration is applied',
+        summary:
+          'Readiness: the database answers, every migration is applied, and documents are stored where every instance reads them',
         response: {
           200: z.object({ status: z.literal('ready'), database: z.string(), migrations: z.number().int() }),
           503: ZApiErrorBody,
@@ -42,6 +46,16 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
             status: 503,
             message: 'Database migrations are not all applied',
             details: { applied, expected },
+          });
+        }
+        if (options.filesSplitAcrossInstances) {
+          // DATABASE_URL (several instances) with documents in this instance's own FILES_DIR: each
+          // instance would answer 404 for the others' documents.
+          return reply.status(503).send({
+            status: 503,
+            message:
+              'Documents would be split between instances: DATABASE_URL is set but files go to the local FILES_DIR. ' +
+              'Set S3_BUCKET or FILE_STORAGE=postgres (or FILE_STORAGE=local for one instance on a shared disk).',
           });
         }
         return { status: 'ready' as const, database: app.databaseKind, migrations: applied };

@@ -105,6 +105,17 @@ const CASES: Record<string, Case> = {
     }),
     holdsB: (body) => (body as { to: string }[]).some((m) => m.to.startsWith('b-mail')),
   },
+  'GET /service-ops/api/v1/jobs/dead': {
+    kind: 'listing',
+    request: (_ctx, org) => ({
+      method: 'GET',
+      url: `/service-ops/api/v1/jobs/dead?limit=200&orgCode=${org}`,
+    }),
+    holdsB: (body, ctx) =>
+      (body as { items: { applicationUuid: string | null }[] }).items.some(
+        (job) => job.applicationUuid === ctx[B].applicationUuid,
+      ),
+  },
   'PUT /service-operating-hours/secure/api/v1/hours/{department}': {
     kind: 'resource',
     request: (_ctx, org) => ({

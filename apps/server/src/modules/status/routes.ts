@@ -34,6 +34,7 @@ type CachedStatus = {
 export const statusRoutes: FastifyPluginAsyncZod = async (app) => {
   // Room for every polled application of a busy instance (bench:polling: 10,000 borrowers).
   const cache = new TtlCache<CachedStatus>(cacheTtlMs(app.databaseKind, STATUS_CACHE_TTL_MS), 100_000);
+  app.metrics.watchCache('status', cache);
   const forget = (applicationUuid: string) => cache.delete(applicationUuid);
   writeEvents.on('application', forget);
   app.addHook('onClose', async () => void writeEvents.off('application', forget));

@@ -8,7 +8,7 @@
  * account number goes to the vendor only; results and logs carry its last 4.
  */
 import type { TGiactAccountStatus } from '@heloc/domain';
-import type { ApplicantRef } from '../shared';
+import type { ApplicantRef, ProviderCallOptions } from '../shared';
 
 export type BankAccountPurpose = 'DISBURSEMENT' | 'AUTOPAY';
 
@@ -35,5 +35,5 @@ export type BankAccountResult =
   | { outcome: 'REJECTED'; reason: BankAccountRejection; message: string };
 
 export interface BankAccountProvider {
-  verify(request: BankAccountRequest): Promise<BankAccountResult>;
+  verify(request: BankAccountRequest, options?: ProviderCallOptions): Promise<BankAccountResult>;
 }

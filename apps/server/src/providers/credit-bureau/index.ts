@@ -9,7 +9,7 @@
  * status codes and the PIN is passed through the bureau's lift-freeze field. Full SSNs are sent over
  * the wire only and never returned: results carry the last 4 digits.
  */
-import type { ApplicantRef, PropertyAddress } from '../shared';
+import type { ApplicantRef, PropertyAddress, ProviderCallOptions } from '../shared';
 
 export type CreditPullKind = 'SOFT' | 'HARD';
 
@@ -98,5 +98,5 @@ export interface CreditBureauProvider {
    * bureau does not answer (the job retries, then dead-letters → error/timeout), and with
    * ProviderInputError on a malformed SSN.
    */
-  pull(request: CreditPullRequest): Promise<CreditPullResult>;
+  pull(request: CreditPullRequest, options?: ProviderCallOptions): Promise<CreditPullResult>;
 }

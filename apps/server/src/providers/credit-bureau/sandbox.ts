@@ -4,7 +4,15 @@
  */
 import type { Clock } from '../../lib/clock';
 import { SANDBOX_VALUES, scenarioForLastName } from '../scenario';
-import { digitsOf, last4, ProviderInputError, ProviderTimeoutError, sandboxId, sleep } from '../shared';
+import {
+  digitsOf,
+  last4,
+  ProviderInputError,
+  ProviderTimeoutError,
+  sandboxId,
+  sleep,
+  type ProviderCallOptions,
+} from '../shared';
 import type {
   CreditBureauProvider,
   CreditPullRequest,
@@ -18,7 +26,7 @@ export interface SandboxCreditBureauOptions {
   /** How long the Timeout scenario hangs before rejecting (default 30 s, the job timeout). */
   timeoutDelayMs?: number;
   /** Injected so tests do not really wait. */
-  sleep?: (ms: number) => Promise<void>;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
 const DEFAULT_TIMEOUT_DELAY_MS = 30_000;
@@ -129,7 +137,7 @@ export function createSandboxCreditBureau(options: SandboxCreditBureauOptions): 
 
   return {
     agency: SANDBOX_CREDIT_AGENCY,
-    async pull(request: CreditPullRequest): Promise<CreditPullResult> {
+    async pull(request: CreditPullRequest, callOptions?: ProviderCallOptions): Promise<CreditPullResult> {
       const ssn = ssnDigits(request.ssn);
       const scenario = scenarioForLastName(request.applicant.lastName);
       const { kind } = request;
@@ -173,7 +181,7 @@ export function createSandboxCreditBureau(options: SandboxCreditBureauOptions): 
 
       switch (scenario) {
         case 'TIMEOUT':
-          await wait(timeoutDelayMs);
+          await wait(timeoutDelayMs, callOptions?.signal);
           throw new ProviderTimeoutError('credit-bureau', timeoutDelayMs);
         case 'NOMATCH':
           if (ssn === null) return { outcome: 'NO_MATCH', pullId, kind };

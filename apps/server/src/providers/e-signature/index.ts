@@ -6,6 +6,7 @@
  * or a mortgage eClosing platform such as Snapdocs) creating an envelope from our generated PDFs,
  * returning embedded signing URLs and a webhook on completion with the signed PDFs and audit trail.
  */
+import type { ProviderCallOptions } from '../shared';
 import type { TDocumentType } from '@heloc/domain';
 
 export interface EnvelopeSigner {
@@ -50,8 +51,17 @@ export type EnvelopeStatus =
   | { status: 'COMPLETED'; completedAt: Date };
 
 export interface ESignatureProvider {
-  createEnvelope(request: CreateEnvelopeRequest): Promise<CreateEnvelopeResult>;
-  sign(request: { envelope: Envelope; signerId: string; esignConsent: boolean }): Promise<SignResult>;
+  createEnvelope(
+    request: CreateEnvelopeRequest,
+    options?: ProviderCallOptions,
+  ): Promise<CreateEnvelopeResult>;
+  sign(
+    request: { envelope: Envelope; signerId: string; esignConsent: boolean },
+    options?: ProviderCallOptions,
+  ): Promise<SignResult>;
   /** From the signatures the caller recorded (the sandbox holds no state). */
-  getStatus(request: { envelope: Envelope; signatures: SignatureRecord[] }): Promise<EnvelopeStatus>;
+  getStatus(
+    request: { envelope: Envelope; signatures: SignatureRecord[] },
+    options?: ProviderCallOptions,
+  ): Promise<EnvelopeStatus>;
 }

@@ -7,7 +7,7 @@
  * address/APN with life-of-loan tracking; a certificate may come back immediately or after manual
  * research, delivered by webhook. No network code here.
  */
-import type { ApplicantRef, PropertyAddress } from '../shared';
+import type { ApplicantRef, PropertyAddress, ProviderCallOptions } from '../shared';
 
 export interface FloodDeterminationRequest {
   applicant: ApplicantRef;
@@ -34,5 +34,8 @@ export type FloodDeterminationResult =
   | { outcome: 'PENDING'; requestId: string; retryAt: Date };
 
 export interface FloodProvider {
-  determine(request: FloodDeterminationRequest): Promise<FloodDeterminationResult>;
+  determine(
+    request: FloodDeterminationRequest,
+    options?: ProviderCallOptions,
+  ): Promise<FloodDeterminationResult>;
 }

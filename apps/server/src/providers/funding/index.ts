@@ -6,6 +6,7 @@
  * creating a credit entry with an idempotency key; status (sent, settled, returned) arrives by
  * webhook. The account number goes only to the originator; results carry its last 4.
  */
+import type { ProviderCallOptions } from '../shared';
 export interface DisbursementRequest {
   applicationUuid: string;
   amountCents: number;
@@ -37,6 +38,9 @@ export type DisbursementStatusResult =
   | { status: 'SENT'; fundingId: string; sentOn: string; traceNumber: string };
 
 export interface FundingProvider {
-  schedule(request: DisbursementRequest): Promise<ScheduleDisbursementResult>;
-  getStatus(request: { disbursement: Disbursement }): Promise<DisbursementStatusResult>;
+  schedule(request: DisbursementRequest, options?: ProviderCallOptions): Promise<ScheduleDisbursementResult>;
+  getStatus(
+    request: { disbursement: Disbursement },
+    options?: ProviderCallOptions,
+  ): Promise<DisbursementStatusResult>;
 }

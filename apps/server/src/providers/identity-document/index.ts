@@ -8,7 +8,7 @@
  * The document number is never returned whole: results carry its last 4.
  */
 import type { TIdType, TVerificationStatus } from '@heloc/domain';
-import type { ApplicantRef } from '../shared';
+import type { ApplicantRef, ProviderCallOptions } from '../shared';
 
 export interface IdentityDocumentRequest {
   applicant: ApplicantRef;
@@ -40,5 +40,5 @@ export type IdentityDocumentResult =
     };
 
 export interface IdentityDocumentProvider {
-  verify(request: IdentityDocumentRequest): Promise<IdentityDocumentResult>;
+  verify(request: IdentityDocumentRequest, options?: ProviderCallOptions): Promise<IdentityDocumentResult>;
 }

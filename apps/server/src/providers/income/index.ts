@@ -11,7 +11,7 @@
  * an OCR/classification service (e.g. Ocrolus) or staff.
  */
 import type { TDocumentType, TEmploymentType } from '@heloc/domain';
-import type { ApplicantRef } from '../shared';
+import type { ApplicantRef, ProviderCallOptions } from '../shared';
 
 export type IncomeLinkKind = 'BANK' | 'PAYROLL';
 
@@ -132,11 +132,23 @@ export type LinkedAccountNumbers =
 
 export interface IncomeProvider {
   /** Numbers of one account of a link, for disbursement or autopay; never logged or returned to a browser. */
-  accountNumbers(request: { linkId: string; accountId: string }): Promise<LinkedAccountNumbers>;
+  accountNumbers(
+    request: { linkId: string; accountId: string },
+    options?: ProviderCallOptions,
+  ): Promise<LinkedAccountNumbers>;
   listInstitutions(kind?: IncomeLinkKind): Promise<Institution[]>;
-  link(request: LinkRequest): Promise<LinkResult>;
-  verifyIncome(request: IncomeVerificationRequest): Promise<IncomeVerificationResult>;
-  verifyEmployment(request: EmploymentVerificationRequest): Promise<EmploymentVerificationResult>;
+  link(request: LinkRequest, options?: ProviderCallOptions): Promise<LinkResult>;
+  verifyIncome(
+    request: IncomeVerificationRequest,
+    options?: ProviderCallOptions,
+  ): Promise<IncomeVerificationResult>;
+  verifyEmployment(
+    request: EmploymentVerificationRequest,
+    options?: ProviderCallOptions,
+  ): Promise<EmploymentVerificationResult>;
   /** The document upload path: paystubs (Paystub) and self-employed documents (Selfemployed). */
-  reviewDocuments(request: IncomeDocumentReviewRequest): Promise<IncomeDocumentReviewResult>;
+  reviewDocuments(
+    request: IncomeDocumentReviewRequest,
+    options?: ProviderCallOptions,
+  ): Promise<IncomeDocumentReviewResult>;
 }

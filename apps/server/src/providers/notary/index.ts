@@ -9,7 +9,7 @@
  * Snapdocs, NotaryCam scheduling) that confirms a notary for the slot.
  */
 import type { TOperatingHoursEntry } from '@heloc/domain';
-import type { PropertyAddress } from '../shared';
+import type { PropertyAddress, ProviderCallOptions } from '../shared';
 
 export interface NotarySessionRequest {
   applicationUuid: string;
@@ -66,8 +66,17 @@ export type BookAppointmentResult =
 export interface NotaryProvider {
   /** The hours electronic sessions and manual appointments are offered in (Pacific wall clock). */
   readonly operatingHours: readonly TOperatingHoursEntry[];
-  startElectronicSession(request: NotarySessionRequest): Promise<StartSessionResult>;
-  completeElectronicSession(request: { session: NotarySession }): Promise<CompleteSessionResult>;
-  listManualSlots(request: ManualSlotsRequest): Promise<ManualSlot[]>;
-  bookManualAppointment(request: ManualSlotsRequest & { startsAt: Date }): Promise<BookAppointmentResult>;
+  startElectronicSession(
+    request: NotarySessionRequest,
+    options?: ProviderCallOptions,
+  ): Promise<StartSessionResult>;
+  completeElectronicSession(
+    request: { session: NotarySession },
+    options?: ProviderCallOptions,
+  ): Promise<CompleteSessionResult>;
+  listManualSlots(request: ManualSlotsRequest, options?: ProviderCallOptions): Promise<ManualSlot[]>;
+  bookManualAppointment(
+    request: ManualSlotsRequest & { startsAt: Date },
+    options?: ProviderCallOptions,
+  ): Promise<BookAppointmentResult>;
 }

@@ -10,7 +10,7 @@
  * documents; liens may be refreshed at lien verification from the same vendor's open-lien report.
  */
 import type { TOwnershipType } from '@heloc/domain';
-import type { ApplicantRef, PropertyAddress } from '../shared';
+import type { ApplicantRef, PropertyAddress, ProviderCallOptions } from '../shared';
 
 export interface PropertyLookupRequest {
   applicant: ApplicantRef;
@@ -59,7 +59,13 @@ export type LienLookupResult =
   | { outcome: 'NOT_FOUND' };
 
 export interface PropertyDataProvider {
-  findProperties(request: PropertyLookupRequest): Promise<PropertyLookupResult>;
+  findProperties(
+    request: PropertyLookupRequest,
+    options?: ProviderCallOptions,
+  ): Promise<PropertyLookupResult>;
   /** Open liens of a property found earlier (lien verification re-reads them). */
-  getLiens(request: PropertyLookupRequest & { propertyId: string }): Promise<LienLookupResult>;
+  getLiens(
+    request: PropertyLookupRequest & { propertyId: string },
+    options?: ProviderCallOptions,
+  ): Promise<LienLookupResult>;
 }

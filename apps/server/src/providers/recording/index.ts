@@ -7,7 +7,7 @@
  * signed, notarized instrument to the county; the county returns instrument number, book/page and
  * recording date by webhook; fees are the county's published schedule.
  */
-import type { PropertyAddress } from '../shared';
+import type { PropertyAddress, ProviderCallOptions } from '../shared';
 
 export interface RecordingRequest {
   applicationUuid: string;
@@ -37,6 +37,9 @@ export interface RecordingProvider {
   quoteFees(
     request: Pick<RecordingRequest, 'address' | 'lineAmountCents'>,
   ): Promise<{ recordingFeeCents: number; recordingTaxCents: number }>;
-  submit(request: RecordingRequest): Promise<RecordingSubmission>;
-  getStatus(request: { submission: RecordingSubmission }): Promise<RecordingStatusResult>;
+  submit(request: RecordingRequest, options?: ProviderCallOptions): Promise<RecordingSubmission>;
+  getStatus(
+    request: { submission: RecordingSubmission },
+    options?: ProviderCallOptions,
+  ): Promise<RecordingStatusResult>;
 }

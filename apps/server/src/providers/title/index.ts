@@ -7,7 +7,7 @@
  * arrives by webhook with the vesting, legal description, exceptions and payoffs required.
  */
 import type { TTitleStatus } from '@heloc/domain';
-import type { ApplicantRef, PropertyAddress } from '../shared';
+import type { ApplicantRef, PropertyAddress, ProviderCallOptions } from '../shared';
 
 export interface TitleOrderRequest {
   applicant: ApplicantRef;
@@ -36,7 +36,10 @@ export type TitleStatusResult =
   | { status: Extract<TTitleStatus, 'FAILED'>; orderId: string; reason: 'VESTING_MISMATCH' };
 
 export interface TitleProvider {
-  order(request: TitleOrderRequest): Promise<TitleOrder>;
+  order(request: TitleOrderRequest, options?: ProviderCallOptions): Promise<TitleOrder>;
   /** The caller keeps the order and asks with it; the sandbox holds no state. */
-  getStatus(request: { applicant: ApplicantRef; order: TitleOrder }): Promise<TitleStatusResult>;
+  getStatus(
+    request: { applicant: ApplicantRef; order: TitleOrder },
+    options?: ProviderCallOptions,
+  ): Promise<TitleStatusResult>;
 }

@@ -10,7 +10,7 @@
  * from the borrower before ordering.
  */
 import type { TPropertyCondition } from '@heloc/domain';
-import type { ApplicantRef, PropertyAddress } from '../shared';
+import type { ApplicantRef, PropertyAddress, ProviderCallOptions } from '../shared';
 
 export interface ValuationSubject {
   applicant: ApplicantRef;
@@ -72,8 +72,11 @@ export type BpoStatusResult =
     };
 
 export interface ValuationProvider {
-  automatedValue(subject: ValuationSubject): Promise<AvmResult>;
-  orderBpo(request: BpoOrderRequest): Promise<BpoOrder>;
+  automatedValue(subject: ValuationSubject, options?: ProviderCallOptions): Promise<AvmResult>;
+  orderBpo(request: BpoOrderRequest, options?: ProviderCallOptions): Promise<BpoOrder>;
   /** The caller keeps the order (persisted) and asks with it; the provider holds no state. */
-  getBpoStatus(request: ValuationSubject & { order: BpoOrder }): Promise<BpoStatusResult>;
+  getBpoStatus(
+    request: ValuationSubject & { order: BpoOrder },
+    options?: ProviderCallOptions,
+  ): Promise<BpoStatusResult>;
 }
