@@ -102,8 +102,8 @@ describe('POST /service-ops/api/v1/applications/{uuid}/conditions (staff)', () =
         await t.app.inject({ method: 'GET', url: url(ann.applicationUuid), headers: { cookie: ann.cookie } })
       ).json();
     expect(await poll()).toEqual([]);
-    const ops = await signIn(t.app, 'ops@heloc.test', 'Ops-password-1');
-    const res = await raise(ops, ann.applicationUuid, {
+    const processor = await signIn(t.app, 'processor@heloc.test', 'Ops-password-1');
+    const res = await raise(processor, ann.applicationUuid, {
       category: 'GENERIC_DOCUMENT_REQUEST',
       commentsToBorrower: 'Your latest bank statement, please.',
     });

@@ -27,6 +27,7 @@ import {
 } from '@heloc/domain';
 import { schema } from '../../db';
 import { OffsetClock } from '../../lib/clock';
+import { enqueueJob } from '../../jobs/queue';
 import { createTestApp, type TestApp } from '../../test/app';
 import { registerAndSignIn, signIn, type Credentials } from '../../test/auth';
 import { STAFF_PATH_PREFIXES, STAFF_TAG } from './policy';
@@ -35,6 +36,7 @@ import { createStaffAccount } from './service';
 const A = 'MAIN';
 const B = 'CASCADE_TEACHERS';
 const PASSWORD = 'Matrix-passw0rd!';
+const MATRIX_DOOMED_JOB = 'matrix.doomed';
 const ORG_ROLES: TStaffRole[] = ['AGENT', 'LOAN_OFFICER', 'PROCESSOR', 'UNDERWRITER', 'ORG_ADMIN'];
 
 type Org = typeof A | typeof B;
@@ -224,6 +226,13 @@ async function resourcesOf(org: Org, prefix: string): Promise<Resources> {
   const owner = await registerAndSignIn(t.app, org, {
     property: { street1: '1 Pine Street', city: 'Seattle', state: 'WA', zip: '98101' },
   });
+  // A dead job of this organisation's application, for the dead-jobs listing.
+  await enqueueJob(t.app.db, clock, {
+    kind: MATRIX_DOOMED_JOB,
+    maxAttempts: 1,
+    payload: { applicationUuid: owner.applicationUuid },
+  });
+  await t.app.jobs.runDue();
   const [signer] = await t.database.db
     .insert(schema.coDeedSigners)
     .values({
@@ -288,6 +297,11 @@ async function resourcesOf(org: Org, prefix: string): Promise<Resources> {
 
 beforeAll(async () => {
   t = await createTestApp({ authRateLimitPerMinute: 100_000 }, { demoData: true, clock });
+  t.app.jobs.register(MATRIX_DOOMED_JOB, {
+    run: async () => {
+      throw new Error('provider unavailable');
+    },
+  });
   ctx = { [A]: await resourcesOf(A, 'a'), [B]: await resourcesOf(B, 'b') } as Ctx;
   borrower = await registerAndSignIn(t.app, A);
   platform = await signIn(t.app, 'admin@heloc.test', 'Ops-password-1');
