@@ -1,0 +1,158 @@
+/**
+ * What the closing jobs share: the context each area's handlers get (the dependencies, `settle`,
+ * the dead-letter move `onDeadTo`) and small helpers for payloads and the recorded hard pull.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { TEmploymentType } from '@heloc/domain';
+import { schema } from '../../../db';
+import type { Executor } from '../../../db';
+import { withApplicationLock, type ApplicationRow } from '../../../workflow/step-machine';
+import { latestTransitionData } from '../../store';
+import type { ClosingFacts } from '../documents';
+import type { ClosingAction } from '../steps';
+import {
+  closingOf,
+  latestEvent,
+  loadClosingSubject,
+  moveClosing,
+  stringOf,
+  SYSTEM,
+  type ClosingDeps,
+} from '../store';
+
+/** Employment types verified with an employer (the others have none to call). */
+export const EMPLOYEE_TYPES: readonly TEmploymentType[] = ['FULL_TIME', 'PART_TIME'];
+/** Income documents of the upload path (income/upload/{type}). */
+export const INCOME_DOCUMENT_TYPES = ['USER_UPLOADED_PAYSTUB', 'W2', 'TAX_RETURN', 'BANK_STATEMENT'] as const;
+
+export const HOUR_MS = 3_600_000;
+
+export type Tx = Executor;
+
+export function applicationUuidOf(payload: Record<string, unknown>): string {
+  const uuid = stringOf(payload, 'applicationUuid');
+  if (!uuid) throw new Error('payload without applicationUuid');
+  return uuid;
+}
+
+/** Dates travel through JSON payloads and audit data as ISO strings. */
+export function revive<T>(value: unknown, dateKeys: readonly string[]): T {
+  const copy = { ...(value as Record<string, unknown>) };
+  for (const key of dateKeys) if (typeof copy[key] === 'string') copy[key] = new Date(copy[key] as string);
+  return copy as T;
+}
+
+/**
+ * The hard pull as recorded: it passed, or it limited the line and the borrower requalified at a
+ * lower amount (the same report either way; the DTI on verified income and the valuation check use it).
+ */
+export async function hardPullFacts(
+  db: Tx,
+  applicationUuid: string,
+): Promise<Record<string, unknown> | null> {
+  return (
+    (await latestTransitionData(db, applicationUuid, 'HARD_PULL_PASSED')) ??
+    (await latestTransitionData(db, applicationUuid, 'HARD_PULL_CLTV_LIMITED'))
+  );
+}
+
+/** The credit report a decision names (score, its factors and date): the hard pull's, as recorded. */
+export function creditReportOf(hardPull: Record<string, unknown> | null): Record<string, unknown> {
+  if (!hardPull) return {};
+  const keys = ['pullId', 'kind', 'score', 'scoreFactors', 'pulledAt', 'declineIndicators'] as const;
+  return Object.fromEntries(keys.filter((key) => key in hardPull).map((key) => [key, hardPull[key]]));
+}
+
+/** The additional authenticated data an account number is sealed under. */
+export function accountContext(applicationUuid: string, purpose: string): string {
+  return `application-account:${applicationUuid}:${purpose}`;
+}
+
+/** The property of record (the one found for the application). */
+export async function propertyIdOf(deps: ClosingDeps, applicationUuid: string): Promise<string> {
+  const found = await latestTransitionData(deps.db, applicationUuid, 'PROPERTY_FOUND');
+  const propertyId = typeof found?.propertyId === 'string' ? found.propertyId : null;
+  if (!propertyId) throw new Error('no property of record');
+  return propertyId;
+}
+
+/** What the closing documents are made of: the borrower, the property, the line and its fees. */
+export async function closingFacts(
+  deps: ClosingDeps,
+  applicationUuid: string,
+): Promise<ClosingFacts & { identityUuid: string; email: string }> {
+  const subject = await loadClosingSubject(deps, applicationUuid);
+  const [offer] = await deps.db
+    .select()
+    .from(schema.applicationOffers)
+    .where(
+      and(
+        eq(schema.applicationOffers.applicationUuid, applicationUuid),
+        eq(schema.applicationOffers.selected, true),
+      ),
+    );
+  if (!offer) throw new Error('closing documents without a selected offer');
+  const closing = await closingOf(deps.db, applicationUuid);
+  return {
+    org: subject.org,
+    loanNumber: subject.application.loanNumber,
+    owners: [subject.fullName],
+    ownerIdentityUuid: subject.application.identityUuid,
+    identityUuid: subject.application.identityUuid,
+    email: subject.email,
+    address: subject.address,
+    lineAmountCents: subject.application.amountCents,
+    rateBps: subject.application.rateBps,
+    termYears: subject.application.termYears,
+    originationFeeBps: offer.originationFeeBps,
+    valuationFeeApplies: (await latestEvent(deps.db, applicationUuid, 'BPO_ORDERED')) !== null,
+    manualNotaryApplies: closing.notaryMethod === 'MANUAL',
+  };
+}
+
+export type ClosingJobContext = {
+  deps: ClosingDeps;
+  clock: ClosingDeps['clock'];
+  providers: ClosingDeps['providers'];
+  /** Applies a provider's outcome under the lock, only while the application still waits where the job was queued. */
+  settle: (
+    applicationUuid: string,
+    waitingStep: string,
+    apply: (tx: Tx, application: ApplicationRow) => Promise<void>,
+  ) => Promise<void>;
+  /** The dead-letter handler of a job kind: attempts used up, the application moves by `action` (its *_TIMEOUT). */
+  onDeadTo: (
+    waitingStep: string,
+    action: ClosingAction,
+  ) => (payload: Record<string, unknown>, job: unknown, error: string) => Promise<void>;
+};
+
+export function closingJobContext(deps: ClosingDeps): ClosingJobContext {
+  const { clock } = deps;
+  async function settle(
+    applicationUuid: string,
+    waitingStep: string,
+    apply: (tx: Tx, application: ApplicationRow) => Promise<void>,
+  ): Promise<void> {
+    await withApplicationLock(deps.db, applicationUuid, async (tx, application) => {
+      if (application.step !== waitingStep) return;
+      await apply(tx, application);
+    });
+  }
+
+  const onDeadTo =
+    (waitingStep: string, action: ClosingAction) =>
+    async (payload: Record<string, unknown>, _job: unknown, error: string): Promise<void> => {
+      const applicationUuid = stringOf(payload, 'applicationUuid');
+      if (!applicationUuid) return;
+      await settle(applicationUuid, waitingStep, async (tx, application) => {
+        await moveClosing(tx, clock, application, action, {
+          actor: SYSTEM,
+          reason: 'provider did not answer',
+          data: { error },
+        });
+      });
+    };
+
+  return { deps, clock, providers: deps.providers, settle, onDeadTo };
+}

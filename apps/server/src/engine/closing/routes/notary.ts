@@ -1,0 +1,401 @@
+/**
+ * Notary: the choice (eNotary or manual), slots, reservation, the eNotary session (identity, review, sign).
+ * Part of the borrower's closing endpoints (routes/index.ts says what they share).
+ */
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  isOpenAt,
+  MANUAL_NOTARY_FEE_CENTS,
+  ZUuid,
+  ZNotaryReservation,
+  ZNotarySessionView,
+  ZNotarySlotsView,
+  ZActionResult,
+} from '@heloc/domain';
+import type { Executor } from '../../../db';
+import { schema } from '../../../db';
+import { AppError } from '../../../lib/errors';
+import { authOf } from '../../../plugins/auth';
+import { weekHours } from '../../../modules/operating-hours/service';
+import { withApplicationLock, type ApplicationRow } from '../../../workflow/step-machine';
+import { currentClosingDocuments } from '../documents';
+import {
+  actionResult as result,
+  alreadyDone,
+  APPLICATION_BASE as BASE,
+  applicationErrors as errors,
+  applicationParams as params,
+  borrowerActor as borrower,
+  onOwnApplication,
+  ownApplicationUuid,
+  requireStep,
+} from '../../route-helpers';
+import { kbaQuestions } from '../notary-kba';
+import {
+  CLOSING_JOBS,
+  latestEvent,
+  loadClosingSubject,
+  moveClosing,
+  recordAction,
+  updateClosing,
+} from '../store';
+import { tags } from './shared';
+
+export const notaryRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { clock } = app;
+
+  app.post(
+    `${BASE}/notary/choice`,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: 'eNotary (online session) or a manual notary appointment ($300 fee, consent required)',
+        params,
+        body: z.discriminatedUnion('method', [
+          z.object({ method: z.literal('ENOTARY') }),
+          z.object({
+            method: z.literal('MANUAL'),
+            feeConsent: z.literal(true),
+            feeCents: z.literal(MANUAL_NOTARY_FEE_CENTS),
+          }),
+        ]),
+        response: { 200: ZActionResult, ...errors },
+      },
+    },
+    async (request) =>
+      onOwnApplication(app.db, request, async (tx, application, identityUuid) => {
+        const manual = request.body.method === 'MANUAL';
+        if (
+          (manual && application.step === 'MANUAL_DEED_SIGNING') ||
+          (!manual && application.step === 'DEED_SIGNING')
+        ) {
+          return result(application);
+        }
+        const moved = await moveClosing(
+          tx,
+          clock,
+          application,
+          manual ? 'CHOOSE_MANUAL_NOTARY' : 'CHOOSE_ENOTARY',
+          {
+            actor: borrower(identityUuid),
+            data: manual ? { feeCents: MANUAL_NOTARY_FEE_CENTS } : {},
+            flags: { manualNotary: manual },
+          },
+        );
+        await updateClosing(tx, clock, application.uuid, { notaryMethod: manual ? 'MANUAL' : 'ENOTARY' });
+        return result(moved);
+      }),
+  );
+
+  /** Manual slots: the notary network's, inside the organisation's phone hours (Pacific), so a closer can confirm. */
+  async function manualSlots(db: Executor, application: ApplicationRow) {
+    const subject = await loadClosingSubject({ db, orgs: app.orgs }, application.uuid);
+    const hours = await weekHours(db, 'OPS_PHONE', application.orgCode);
+    const slots = await app.providers.notary.listManualSlots({
+      applicationUuid: application.uuid,
+      address: subject.address,
+    });
+    return slots.filter(
+      (slot) => isOpenAt(hours, slot.startsAt) && isOpenAt(hours, slot.endsAt.getTime() - 60_000),
+    );
+  }
+
+  app.get(
+    `${BASE}/notary/slots`,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Manual notary appointment slots for the next two weeks (Pacific time)',
+        params,
+        response: {
+          200: ZNotarySlotsView,
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      const { identityUuid } = authOf(request);
+      const uuid = await ownApplicationUuid(app.db, request, identityUuid);
+      const [application] = await app.db
+        .select()
+        .from(schema.helocApplications)
+        .where(eq(schema.helocApplications.uuid, uuid));
+      requireStep(application!, ['MANUAL_DEED_SIGNING', 'NOTARY_DISCLOSURE'], 'Scheduling a notary');
+      return {
+        ...result(application!),
+        timeZone: 'America/Los_Angeles' as const,
+        feeCents: MANUAL_NOTARY_FEE_CENTS,
+        slots: (await manualSlots(app.db, application!)).map((slot) => ({
+          startsAt: slot.startsAt.toISOString(),
+          endsAt: slot.endsAt.toISOString(),
+        })),
+      };
+    },
+  );
+
+  app.post(
+    `${BASE}/notary/reserve`,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Reserve a manual notary appointment slot',
+        params,
+        body: z.object({ startsAt: z.iso.datetime({ offset: true }) }),
+        response: {
+          200: ZNotaryReservation,
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      const { identityUuid } = authOf(request);
+      const uuid = await ownApplicationUuid(app.db, request, identityUuid);
+      const startsAt = new Date(request.body.startsAt);
+      return withApplicationLock(app.db, uuid, async (tx, application) => {
+        const reserved = await latestEvent(tx, application.uuid, 'RESERVE_NOTARY');
+        if (
+          application.step !== 'MANUAL_DEED_SIGNING' &&
+          reserved &&
+          reserved.data.startsAt === startsAt.toISOString()
+        ) {
+          return {
+            ...result(application),
+            startsAt: String(reserved.data.startsAt),
+            endsAt: String(reserved.data.endsAt),
+          };
+        }
+        requireStep(application, ['MANUAL_DEED_SIGNING'], 'Reserving a notary');
+        if (
+          !(await manualSlots(tx, application)).some((slot) => slot.startsAt.getTime() === startsAt.getTime())
+        ) {
+          throw new AppError('BAD_REQUEST', 'This time is no longer available. Please choose another.');
+        }
+        const subject = await loadClosingSubject({ db: tx, orgs: app.orgs }, application.uuid);
+        const booked = await app.providers.notary.bookManualAppointment({
+          applicationUuid: application.uuid,
+          address: subject.address,
+          startsAt,
+        });
+        if (booked.outcome !== 'BOOKED')
+          throw new AppError('BAD_REQUEST', 'This time is no longer available. Please choose another.');
+        await updateClosing(tx, clock, application.uuid, { requestedManualNotaryTime: booked.startsAt });
+        const moved = await moveClosing(tx, clock, application, 'RESERVE_NOTARY', {
+          actor: borrower(identityUuid),
+          data: {
+            appointmentId: booked.appointmentId,
+            startsAt: booked.startsAt.toISOString(),
+            endsAt: booked.endsAt.toISOString(),
+            feeCents: booked.feeCents,
+          },
+          next: {
+            kind: CLOSING_JOBS.notaryAppointmentDone,
+            payload: { appointmentId: booked.appointmentId, endsAt: booked.endsAt.toISOString() },
+            runAfter: booked.endsAt,
+          },
+        });
+        return {
+          ...result(moved),
+          startsAt: booked.startsAt.toISOString(),
+          endsAt: booked.endsAt.toISOString(),
+        };
+      });
+    },
+  );
+
+  /** The session started in the current DEED_SIGNING visit, with its progress (from the audit trail). */
+  async function currentSession(tx: Executor, application: ApplicationRow) {
+    const started = await latestEvent(tx, application.uuid, 'NOTARY_SESSION_STARTED');
+    const entered = await latestEvent(tx, application.uuid, 'CHOOSE_ENOTARY');
+    const expired = await latestEvent(tx, application.uuid, 'NOTARY_SESSION_EXPIRED');
+    const floor = Math.max(entered?.id ?? 0, expired?.id ?? 0);
+    if (!started || started.id < floor) return null;
+    const confirmed = await latestEvent(tx, application.uuid, 'NOTARY_IDENTITY_CONFIRMED');
+    const reviewed = await latestEvent(tx, application.uuid, 'NOTARY_DOCUMENT_REVIEWED');
+    const session = started.data.session as {
+      sessionId: string;
+      joinUrl: string;
+      startedAt: string;
+      expiresAt: string;
+    };
+    return {
+      session,
+      identityConfirmed: (confirmed?.id ?? 0) > started.id,
+      deedReviewed: (reviewed?.id ?? 0) > started.id,
+    };
+  }
+
+  async function sessionView(tx: Executor, application: ApplicationRow) {
+    const current = await currentSession(tx, application);
+    if (!current) return null;
+    const subject = await loadClosingSubject({ db: tx, orgs: app.orgs }, application.uuid);
+    return {
+      ...result(application),
+      sessionId: current.session.sessionId,
+      joinUrl: current.session.joinUrl,
+      expiresAt: current.session.expiresAt,
+      questions: kbaQuestions({
+        dob: subject.profile.dob,
+        street1: subject.address.street1,
+        city: subject.address.city,
+        applicationUuid: application.uuid,
+      }).questions,
+      identityConfirmed: current.identityConfirmed,
+      deedReviewed: current.deedReviewed,
+    };
+  }
+
+  app.post(
+    `${BASE}/notary/session`,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Start (or resume) the electronic notary session: join link and identity questions',
+        params,
+        response: { 200: ZNotarySessionView, ...errors },
+      },
+    },
+    async (request) =>
+      onOwnApplication(app.db, request, async (tx, application, identityUuid) => {
+        requireStep(application, ['DEED_SIGNING'], 'Starting the notary session');
+        const existing = await currentSession(tx, application);
+        if (existing && Date.parse(existing.session.expiresAt) > clock.now().getTime()) {
+          return (await sessionView(tx, application))!;
+        }
+        const started = await app.providers.notary.startElectronicSession({
+          applicationUuid: application.uuid,
+          signerIds: [identityUuid],
+        });
+        if (started.outcome !== 'SESSION_READY') {
+          throw new AppError('CONFLICT', 'Our notaries are not available right now.', {
+            step: application.step,
+            reason: started.reason,
+            nextAvailableAt: started.nextAvailableAt?.toISOString() ?? null,
+          });
+        }
+        await recordAction(tx, clock, application, borrower(identityUuid), 'NOTARY_SESSION_STARTED', {
+          session: started.session,
+        });
+        return (await sessionView(tx, application))!;
+      }),
+  );
+
+  async function requireSession(tx: Executor, application: ApplicationRow) {
+    requireStep(application, ['DEED_SIGNING'], 'The notary session');
+    const current = await currentSession(tx, application);
+    if (!current)
+      throw new AppError('CONFLICT', 'Start the notary session first', { step: application.step });
+    return current;
+  }
+
+  app.post(
+    `${BASE}/notary/session/identity`,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Answer the notary session’s identity questions',
+        params,
+        body: z.object({ answers: z.record(z.string().max(40), z.string().max(200)) }),
+        response: { 200: ZNotarySessionView, ...errors },
+      },
+    },
+    async (request) =>
+      onOwnApplication(app.db, request, async (tx, application, identityUuid) => {
+        const current = await requireSession(tx, application);
+        if (!current.identityConfirmed) {
+          const subject = await loadClosingSubject({ db: tx, orgs: app.orgs }, application.uuid);
+          const { answers } = kbaQuestions({
+            dob: subject.profile.dob,
+            street1: subject.address.street1,
+            city: subject.address.city,
+            applicationUuid: application.uuid,
+          });
+          const wrong = Object.entries(answers).filter(([id, answer]) => request.body.answers[id] !== answer);
+          if (wrong.length > 0) {
+            await recordAction(tx, clock, application, borrower(identityUuid), 'NOTARY_IDENTITY_FAILED', {
+              wrong: wrong.length,
+            });
+            throw new AppError('BAD_REQUEST', 'Some answers did not match our records. Please try again.', {
+              questions: wrong.map(([id]) => id),
+            });
+          }
+          await recordAction(tx, clock, application, borrower(identityUuid), 'NOTARY_IDENTITY_CONFIRMED', {
+            sessionId: current.session.sessionId,
+          });
+        }
+        return (await sessionView(tx, application))!;
+      }),
+  );
+
+  app.post(
+    `${BASE}/notary/session/review`,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Confirm the deed was reviewed with the notary',
+        params,
+        body: z.object({ documentUuid: ZUuid, scrolledToBottom: z.literal(true) }),
+        response: { 200: ZNotarySessionView, ...errors },
+      },
+    },
+    async (request) =>
+      onOwnApplication(app.db, request, async (tx, application, identityUuid) => {
+        const current = await requireSession(tx, application);
+        if (!current.identityConfirmed)
+          throw new AppError('CONFLICT', 'Answer the identity questions first', { step: application.step });
+        const [deed] = (await currentClosingDocuments(tx, application.uuid)).filter(
+          (doc) => doc.type === 'DEED_OF_TRUST',
+        );
+        if (!deed || deed.uuid !== request.body.documentUuid.toLowerCase())
+          throw new AppError('NOT_FOUND', 'Document not found');
+        if (!current.deedReviewed) {
+          await recordAction(tx, clock, application, borrower(identityUuid), 'NOTARY_DOCUMENT_REVIEWED', {
+            documentUuid: deed.uuid,
+            sessionId: current.session.sessionId,
+          });
+        }
+        return (await sessionView(tx, application))!;
+      }),
+  );
+
+  app.post(
+    `${BASE}/notary/session/sign`,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Sign the deed before the notary; the notary completes the session',
+        params,
+        body: z.object({ esignConsent: z.literal(true) }),
+        response: { 200: ZActionResult, ...errors },
+      },
+    },
+    async (request) =>
+      onOwnApplication(app.db, request, async (tx, application, identityUuid) => {
+        if (await alreadyDone(tx, application, 'NOTARY_SIGN', ['DEED_SIGNING'])) {
+          if (application.step !== 'MANUAL_DEED_SIGNING' && application.step !== 'NOTARY_DISCLOSURE')
+            return result(application);
+        }
+        const current = await requireSession(tx, application);
+        if (!current.identityConfirmed || !current.deedReviewed) {
+          throw new AppError('CONFLICT', 'Answer the identity questions and review the deed first', {
+            step: application.step,
+          });
+        }
+        return result(
+          await moveClosing(tx, clock, application, 'NOTARY_SIGN', {
+            actor: borrower(identityUuid),
+            data: { sessionId: current.session.sessionId },
+            next: { kind: CLOSING_JOBS.notaryComplete, payload: { session: current.session } },
+          }),
+        );
+      }),
+  );
+};

@@ -1,0 +1,67 @@
+/**
+ * The closing summary the complete screen shows (rescission end, first payment, line).
+ * Part of the borrower's closing endpoints (routes/index.ts says what they share).
+ */
+import { and, asc, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { rescissionEndsAt, monthlyPaymentCents, ZClosingSummary } from '@heloc/domain';
+import { schema } from '../../../db';
+import { firstPaymentDate } from '../documents';
+import {
+  actionResult as result,
+  APPLICATION_BASE as BASE,
+  applicationErrors as errors,
+  applicationParams as params,
+  onOwnApplication,
+} from '../../route-helpers';
+import { closingOf } from '../store';
+import { tags } from './shared';
+
+export const summaryRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    `${BASE}/closing-summary`,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Line amount, first payment, rescission dates and funding (the complete screen)',
+        params,
+        response: {
+          200: ZClosingSummary,
+          ...errors,
+        },
+      },
+    },
+    async (request) =>
+      onOwnApplication(app.db, request, async (tx, application) => {
+        const closing = await closingOf(tx, application.uuid);
+        const [account] = await tx
+          .select({ mask: schema.applicationAccounts.mask })
+          .from(schema.applicationAccounts)
+          .where(
+            and(
+              eq(schema.applicationAccounts.applicationUuid, application.uuid),
+              eq(schema.applicationAccounts.purpose, 'DISBURSEMENT'),
+            ),
+          )
+          .orderBy(asc(schema.applicationAccounts.createdAt));
+        return {
+          ...result(application),
+          lineAmountCents: application.amountCents,
+          monthlyPaymentCents:
+            application.amountCents > 0 && application.termYears > 0
+              ? monthlyPaymentCents(application.amountCents, application.rateBps, application.termYears)
+              : 0,
+          firstPaymentDate: closing.transactionDate ? firstPaymentDate(closing.transactionDate) : null,
+          rescissionStartDate: closing.transactionDate,
+          rescissionDeadline: closing.rescissionDeadline,
+          rescissionEndsAt: closing.rescissionDeadline
+            ? rescissionEndsAt(closing.rescissionDeadline).toISOString()
+            : null,
+          fundingDate: closing.fundingDate,
+          funded: closing.fundedAt !== null,
+          disburseAccountMask: account?.mask ?? null,
+        };
+      }),
+  );
+};
