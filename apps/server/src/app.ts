@@ -39,6 +39,7 @@ import { applicationRoutes } from './modules/applications/routes';
 import { featureFlagRoutes } from './modules/feature-flags/routes';
 import { conditionRoutes } from './modules/conditions/routes';
 import { coDeedRoutes } from './modules/co-deed/routes';
+import { outboxRoutes } from './mail/outbox-routes';
 import { healthRoutes } from './modules/health/routes';
 import { identityRoutes } from './modules/identity/routes';
 import { leadPortalRoutes } from './modules/lead-portal/routes';
@@ -306,6 +307,7 @@ export async function buildApp({
   await app.register(closingRoutes);
   await app.register(conditionRoutes);
   await app.register(coDeedRoutes, { sessionTtlHours: config.sessionTtlHours });
+  await app.register(outboxRoutes);
   await app.register(walletRoutes);
   await app.register(leadPortalRoutes);
   await app.register(operatingHoursRoutes);

@@ -22,6 +22,7 @@ import {
 import { AppError } from '../../lib/errors';
 import { authOf } from '../../plugins/auth';
 import { fingerprintCookieOptions } from './fingerprint';
+import { registrationAttemptMail } from '../../mail/templates';
 import { hashPassword, verifyPassword } from './passwords';
 import { findIdentity, revokeOtherSessions, revokeSession, updateIdentity } from './repository';
 import {
@@ -106,14 +107,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRouteOptions> = async
           await app.mailer.send({
             to: request.body.email,
             orgCode: org.orgCode,
-            subject: `Someone tried to register with your e-mail at ${org.orgBrand.name}`,
-            text: [
-              'Hello,',
-              '',
-              `Someone just tried to open a new ${org.orgBrand.name} account with this e-mail address, which already has one.`,
-              'If it was you, sign in instead (you can reset your password from the sign-in page).',
-              'If it was not you, you can ignore this e-mail: nothing was changed.',
-            ].join('\n'),
+            ...registrationAttemptMail({ brandName: org.orgBrand.name }),
           });
         throw error;
       });

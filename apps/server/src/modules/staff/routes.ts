@@ -24,6 +24,7 @@ import { schema } from '../../db';
 import { AppError } from '../../lib/errors';
 import { hashLinkToken, newLinkToken } from '../co-deed/store';
 import { findIdentityByEmail } from '../identity/repository';
+import { staffInvitationMail } from '../../mail/templates';
 import { listStaffAudit, recordStaffAudit } from './audit';
 import { STAFF_TAG, authorizeStaff, staffOf, staffOrgFilter, staffRoute, staffSelf } from './policy';
 import {
@@ -140,16 +141,13 @@ export const staffRoutes: FastifyPluginAsyncZod<{ sessionTtlHours: number }> = a
       await app.mailer.send({
         to: body.email,
         ...(orgCode && { orgCode }),
-        subject: `You are invited to the staff console of ${brand}`,
-        text: [
-          'Hello,',
-          '',
-          `${actor.email} invited you to join ${brand} as ${body.roles.join(', ')}.`,
-          `Open this link to set your password (it works once and expires in ${STAFF_INVITE_TTL_HOURS} hours):`,
-          `${base}/ops/?invite=${link.token}`,
-          '',
-          'If you did not expect this e-mail, you can ignore it.',
-        ].join('\n'),
+        ...staffInvitationMail({
+          inviterEmail: actor.email,
+          organisationName: brand,
+          roles: body.roles,
+          link: `${base}/ops/?invite=${link.token}`,
+          validHours: STAFF_INVITE_TTL_HOURS,
+        }),
       });
       return reply.code(201).send({ invitationUuid: invitation.uuid, expiresAt: expiresAt.toISOString() });
     },

@@ -1,0 +1,208 @@
+/** The primary borrower's invitations (invite, re-send, cancel) and the co-deed status both sides read (spec 2 §7). */
+import { and, desc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ZCoDeedInvitationRequest, ZCoDeedStatusResponse, ZUuid } from '@heloc/domain';
+import { schema, type Executor } from '../../../db';
+import { AppError } from '../../../lib/errors';
+import { authOf } from '../../../plugins/auth';
+import { withApplicationLock, type ApplicationRow } from '../../../workflow/step-machine';
+import {
+  activeSigners,
+  coDeedStatusOf,
+  INVITATION_TTL_HOURS,
+  isJointlyOwned,
+  newLinkToken,
+  type SignerRow,
+} from '../store';
+import { APPLICATION, errors, tags, coDeedContext } from './shared';
+
+export const primaryRoutes: FastifyPluginAsyncZod = async (app) => {
+  const clock = app.clock;
+  const { toSigner, ownApplication, signerOf, updateSigner, sendInvitation, releasePrimaryIfDone } =
+    coDeedContext(app);
+
+  app.post(
+    `${APPLICATION}/:uuid/co-deed/invitations`,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary:
+          'Invite each other owner on title (name and e-mail): an e-mail with a one-time link each. An e-mail already invited gets a new link (the old one stops working).',
+        params: z.object({ uuid: ZUuid }),
+        body: ZCoDeedInvitationRequest,
+        response: { 200: ZCoDeedStatusResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const own = await ownApplication(request, request.params.uuid);
+      const sent: { signer: SignerRow; token: string }[] = [];
+      const answer = await withApplicationLock(app.db, own.uuid, async (tx, application) => {
+        if (application.step !== 'CO_DEED') {
+          throw new AppError('CONFLICT', 'Additional signers are invited once your documents are signed', {
+            step: application.step,
+          });
+        }
+        const existing = await activeSigners(tx, application.uuid);
+        const primary = await tx
+          .select({ email: schema.identities.email })
+          .from(schema.identities)
+          .where(eq(schema.identities.uuid, application.identityUuid));
+        for (const invitee of request.body.signers) {
+          if (invitee.email === primary[0]?.email) {
+            throw new AppError('BAD_REQUEST', 'Enter the other owner’s email, not yours', {
+              fields: { email: 'Enter the other owner’s email' },
+            });
+          }
+          const link = newLinkToken();
+          const expiresAt = new Date(clock.now().getTime() + INVITATION_TTL_HOURS * 3600_000);
+          const found = existing.find((each) => each.email === invitee.email);
+          if (found && found.status !== 'INVITED') continue; // already accepted: nothing to re-send
+          const row = found
+            ? await updateSigner(tx, found.uuid, {
+                firstName: invitee.firstName,
+                lastName: invitee.lastName,
+                tokenHash: link.hash,
+                tokenExpiresAt: expiresAt,
+                invitedAt: clock.now(),
+              })
+            : (
+                await tx
+                  .insert(schema.coDeedSigners)
+                  .values({
+                    applicationUuid: application.uuid,
+                    firstName: invitee.firstName,
+                    lastName: invitee.lastName,
+                    email: invitee.email,
+                    status: 'INVITED',
+                    tokenHash: link.hash,
+                    tokenExpiresAt: expiresAt,
+                    invitedAt: clock.now(),
+                  })
+                  .returning()
+              )[0]!;
+          sent.push({ signer: row, token: link.token });
+        }
+        return statusFor(tx, application, 'PRIMARY');
+      });
+      // After the commit: a link is only mailed once it works.
+      for (const each of sent) await sendInvitation(own, each.signer, each.token);
+      return answer;
+    },
+  );
+
+  app.delete(
+    `${APPLICATION}/:uuid/co-deed/invitations/:signerUuid`,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: 'Cancel an invitation (its link stops working); a signer who finished cannot be removed',
+        params: z.object({ uuid: ZUuid, signerUuid: ZUuid }),
+        response: { 200: ZCoDeedStatusResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const own = await ownApplication(request, request.params.uuid);
+      return withApplicationLock(app.db, own.uuid, async (tx, application) => {
+        const [signer] = await tx
+          .select()
+          .from(schema.coDeedSigners)
+          .where(
+            and(
+              eq(schema.coDeedSigners.uuid, request.params.signerUuid.toLowerCase()),
+              eq(schema.coDeedSigners.applicationUuid, application.uuid),
+            ),
+          );
+        if (!signer) throw new AppError('NOT_FOUND', 'Signer not found');
+        if (signer.status === 'COMPLETE') throw new AppError('CONFLICT', 'This signer has already signed');
+        if (signer.status !== 'CANCELLED') {
+          await updateSigner(tx, signer.uuid, {
+            status: 'CANCELLED',
+            cancelledAt: clock.now(),
+            tokenHash: null,
+            tokenExpiresAt: null,
+          });
+          await releasePrimaryIfDone(tx, application);
+        }
+        return statusFor(tx, application, 'PRIMARY');
+      });
+    },
+  );
+
+  // ---- Both: the co-deed status (spec 2 §7) --------------------------------------------------
+
+  async function statusFor(
+    db: Executor,
+    application: ApplicationRow,
+    role: 'PRIMARY' | 'SIGNER',
+    only?: string,
+  ) {
+    const signers = await activeSigners(db, application.uuid);
+    const all =
+      role === 'PRIMARY'
+        ? [
+            ...signers,
+            ...(await db
+              .select()
+              .from(schema.coDeedSigners)
+              .where(
+                and(
+                  eq(schema.coDeedSigners.applicationUuid, application.uuid),
+                  eq(schema.coDeedSigners.status, 'CANCELLED'),
+                ),
+              )),
+          ]
+        : [];
+    return {
+      applicationUuid: application.uuid,
+      loanNumber: application.loanNumber,
+      role,
+      coDeedStatus: coDeedStatusOf(signers, await isJointlyOwned(db, application)),
+      signers: (role === 'PRIMARY' ? all : signers.filter((each) => each.uuid === only)).map(toSigner),
+    };
+  }
+
+  app.get(
+    `${APPLICATION}/co-deed/status`,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary:
+          'Co-deed status: for the borrower every signer’s progress (of `applicationUuid`, default the newest application); for a signer their own',
+        querystring: z.object({ applicationUuid: ZUuid.optional() }),
+        response: { 200: ZCoDeedStatusResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const { identityUuid, profileType } = authOf(request);
+      if (profileType === 'CO_DEEDER') {
+        const signer = await signerOf(request);
+        const [application] = await app.db
+          .select()
+          .from(schema.helocApplications)
+          .where(eq(schema.helocApplications.uuid, signer.applicationUuid));
+        const answer = await statusFor(app.db, application!, 'SIGNER', signer.uuid);
+        // A cancelled signer still learns their own state (the web shows heloc-signer/cancelled).
+        if (signer.status === 'CANCELLED') answer.signers = [toSigner(signer)];
+        return answer;
+      }
+      const wanted = request.query.applicationUuid?.toLowerCase();
+      const [application] = await app.db
+        .select()
+        .from(schema.helocApplications)
+        .where(
+          and(
+            eq(schema.helocApplications.identityUuid, identityUuid),
+            wanted ? eq(schema.helocApplications.uuid, wanted) : undefined,
+          ),
+        )
+        .orderBy(desc(schema.helocApplications.createdAt))
+        .limit(1);
+      if (!application) throw new AppError('NOT_FOUND', 'Application not found');
+      return statusFor(app.db, application, 'PRIMARY');
+    },
+  );
+};
