@@ -82,5 +82,6 @@ describe('resuming after a crash', () => {
     const [job] = await second.db.select().from(schema.jobs).where(eq(schema.jobs.uuid, claimed!.uuid));
     expect(job).toMatchObject({ status: 'succeeded', attempts: 2 });
     await second.close();
-  });
+    // Two on-disk databases opened, migrated and seeded: seconds alone, far more on a busy machine.
+  }, 120_000);
 });
