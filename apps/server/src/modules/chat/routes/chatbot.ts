@@ -1,0 +1,212 @@
+/** The chatbot: its conversation, messages and feedback. */
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  CHATBOT_SESSION_MS,
+  CHAT_HISTORY_INITIAL_COUNT,
+  ZChatbotFeedbackRequest,
+  ZChatbotHistoryResponse,
+  ZChatbotMessageRequest,
+  ZChatbotMessageResponse,
+  ZUuid,
+} from '@heloc/domain';
+import { and, desc, eq } from 'drizzle-orm';
+import { schema } from '../../../db';
+import { AppError } from '../../../lib/errors';
+import { loadApplicationFacts } from '../chatbot/application-context';
+import { Chatbot } from '../chatbot/bot';
+import { assertChatEnabled, chatOpenNow, chatOrganisation, knowledgeContext } from '../context';
+import { identityOfNonce } from '../nonces';
+import type { ConversationRecord } from '../provider';
+import { CHATBOT, errors, chatContext, type ChatRouteOptions } from './shared';
+
+export const chatbotChatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async (app, options) => {
+  const { conversations, rateLimit } = chatContext(app, options);
+  const bot = new Chatbot();
+
+  const botConversation = async (conversationId: string) => {
+    const conversation = await conversations.get(conversationId);
+    if (!conversation || conversation.kind !== 'BOT')
+      throw new AppError('NOT_FOUND', 'Conversation not found');
+    return conversation;
+  };
+  const historyItem = (row: typeof schema.chatMessages.$inferSelect) => ({
+    questionId: row.uuid,
+    questionStr: row.question ?? '',
+    responseStr: row.body ?? '',
+    createdDt: row.createdAt.toISOString(),
+    conversationId: row.conversationUuid,
+  });
+
+  app.get(
+    `${CHATBOT}/getChatHistory/:conversationId`,
+    {
+      config: rateLimit,
+      schema: {
+        tags: ['chat'],
+        summary: 'A chatbot conversation: its latest questions and answers (20 by default)',
+        params: z.object({ conversationId: ZUuid.transform((value) => value.toLowerCase()) }),
+        querystring: z.object({
+          limit: z.coerce.number().int().min(1).max(100).default(CHAT_HISTORY_INITIAL_COUNT),
+        }),
+        response: { 200: ZChatbotHistoryResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const conversation = await botConversation(request.params.conversationId);
+      const rows = await app.db
+        .select()
+        .from(schema.chatMessages)
+        .where(
+          and(
+            eq(schema.chatMessages.conversationUuid, conversation.uuid),
+            eq(schema.chatMessages.role, 'bot'),
+          ),
+        )
+        .orderBy(desc(schema.chatMessages.id))
+        .limit(request.query.limit);
+      const expiration = conversation.expiresAt?.getTime() ?? 0;
+      return {
+        conversationId: conversation.uuid,
+        items: rows.reverse().map(historyItem),
+        expiration,
+        expired: expiration <= app.clock.now().getTime(),
+      };
+    },
+  );
+
+  app.post(
+    `${CHATBOT}/chatWithAutobot`,
+    {
+      config: rateLimit,
+      schema: {
+        tags: ['chat'],
+        summary: 'Ask the chatbot; starts a chatbot conversation when conversationId is absent',
+        description:
+          'The session lasts 10 minutes and is extended by each question; a question to an expired session answers 409. With a valid `nonce` the bot also answers about the borrower’s own application (`applicationId` must be theirs, else their latest application is used).',
+        body: ZChatbotMessageRequest,
+        response: { 200: ZChatbotMessageResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      const now = app.clock.now();
+      const expiresAt = new Date(now.getTime() + CHATBOT_SESSION_MS);
+      const borrower = await identityOfNonce(app.db, app.clock, body.nonce);
+      let conversation: ConversationRecord;
+      let org;
+      if (body.conversationId) {
+        conversation = await botConversation(body.conversationId);
+        if ((conversation.expiresAt?.getTime() ?? 0) <= now.getTime()) {
+          throw new AppError('CONFLICT', 'The chatbot session has expired');
+        }
+        org =
+          app.orgs.byOrgCode(conversation.orgCode) ??
+          chatOrganisation(app, request, body.organization, options.defaultOrgCode);
+      } else {
+        org = chatOrganisation(app, request, body.organization, options.defaultOrgCode);
+        await assertChatEnabled(app, org);
+        conversation = await conversations.start(
+          {
+            kind: 'BOT',
+            orgCode: org.orgCode,
+            identityUuid: borrower?.identityUuid ?? null,
+            applicationUuid: null,
+            friendlyName: null,
+            emailAddress: null,
+            skill: null,
+            tag: body.tag ?? null,
+            pageUrl: body.pageUrl ?? null,
+            chatMode: 'chatbot',
+            attributes: {},
+            targetAgentUuid: null,
+            expiresAt,
+          },
+          null,
+        );
+      }
+      const application = borrower
+        ? await loadApplicationFacts(app.db, borrower.identityUuid, body.applicationId)
+        : null;
+      const [knowledge, openNow] = await Promise.all([knowledgeContext(app, org), chatOpenNow(app, org)]);
+      const answer = bot.answer(body.message, {
+        ...knowledge,
+        openNow,
+        application,
+        signedIn: Boolean(borrower),
+      });
+
+      const row = await app.db.transaction(async (tx) => {
+        await tx.insert(schema.chatMessages).values({
+          conversationUuid: conversation.uuid,
+          role: 'customer',
+          author: 'You',
+          senderIdentity: body.senderId ?? null,
+          body: body.message,
+          createdAt: now,
+        });
+        const [inserted] = await tx
+          .insert(schema.chatMessages)
+          .values({
+            conversationUuid: conversation.uuid,
+            role: 'bot',
+            author: 'Chatbot',
+            body: answer.text,
+            question: body.message,
+            topic: answer.topic,
+            createdAt: now,
+          })
+          .returning();
+        await tx
+          .update(schema.chatConversations)
+          .set({ expiresAt, ...(borrower && { identityUuid: borrower.identityUuid }) })
+          .where(eq(schema.chatConversations.uuid, conversation.uuid));
+        return inserted!;
+      });
+      return {
+        conversationId: conversation.uuid,
+        item: historyItem(row),
+        offerLiveAgent: answer.offerLiveAgent,
+        expiration: expiresAt.getTime(),
+      };
+    },
+  );
+
+  app.post(
+    `${CHATBOT}/setChatReplyUsedWithFeedback`,
+    {
+      config: rateLimit,
+      schema: {
+        tags: ['chat'],
+        summary: 'Rate a chatbot answer (the Bad Response dialog); a repeat replaces the earlier rating',
+        body: ZChatbotFeedbackRequest,
+        response: { 200: z.object({ questionId: z.string(), conversationId: z.string() }), ...errors },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      const [row] = await app.db
+        .update(schema.chatMessages)
+        .set({
+          feedback: {
+            feedbackMessage: body.feedbackMessage,
+            rating: body.rating,
+            senderEmail: body.senderEmail ?? null,
+            senderType: body.senderType,
+            responseToCustomer: body.responseToCustomer ?? null,
+            at: app.clock.now().toISOString(),
+          },
+        })
+        .where(
+          and(
+            eq(schema.chatMessages.uuid, body.questionId),
+            eq(schema.chatMessages.conversationUuid, body.conversationId),
+            eq(schema.chatMessages.role, 'bot'),
+          ),
+        )
+        .returning({ uuid: schema.chatMessages.uuid });
+      if (!row) throw new AppError('NOT_FOUND', 'Answer not found');
+      return { questionId: body.questionId, conversationId: body.conversationId };
+    },
+  );
+};
