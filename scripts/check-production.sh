@@ -28,7 +28,7 @@ data="$work/data"
 NODE_ENV=production PORT="$port" HOST=127.0.0.1 DATA_DIR="$data" LOG_LEVEL=warn \
   JWT_SECRET="$(head -c 48 /dev/urandom | base64)" DATA_ENCRYPTION_KEY="$(head -c 48 /dev/urandom | base64)" \
   MAIL_TRANSPORT=outbox DEFAULT_ORG_CODE=MAIN \
-  npm start -w @heloc/server >"$work/server.log" 2>&1 &
+  bash -c 'cd apps/server && exec node dist/main.js' >"$work/server.log" 2>&1 &
 pid=$!
 ready=""
 for _ in $(seq 1 90); do
@@ -47,6 +47,12 @@ if [[ "$page" != "200" ]]; then
   exit 1
 fi
 kill -TERM "$pid"
-wait "$pid" || { echo "check-production: the server did not stop cleanly" >&2; exit 1; }
+code=0
+wait "$pid" || code=$?
+if [[ "$code" != "0" ]]; then
+  echo "check-production: the server did not stop cleanly (exit $code)" >&2
+  cat "$work/server.log" >&2
+  exit 1
+fi
 pid=""
 echo "check-production: built, installed without devDependencies, started with node: ready, login page 200, clean stop"
