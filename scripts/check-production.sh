@@ -3,6 +3,7 @@
 # everything, reinstall with `npm ci --omit=dev` (no devDependencies: no tsx, TypeScript, Vite or
 # Vitest), start the compiled server with plain `node` in production mode, and require /readyz and a
 # page to answer. Bounded: each step has a time limit; the copy is removed afterwards.
+# REUSE_BUILD=1 takes the build already in the checkout (apps/*/dist) instead of building again.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 work="$(mktemp -d /tmp/heloc-prod-XXXXXX)"
@@ -16,8 +17,14 @@ trap cleanup EXIT
 # The committed tree plus uncommitted changes to tracked files (what CI checked out), no node_modules.
 (cd "$root" && git ls-files -z --cached --others --exclude-standard | tar --null -T - -cf -) | tar -xf - -C "$work/"
 cd "$work"
-timeout 300 npm ci --no-audit --no-fund --loglevel=error
-timeout 300 npm run -s build >/dev/null
+if [[ "${REUSE_BUILD:-}" == "1" && -d "$root/apps/server/dist" && -d "$root/apps/web/dist" && -d "$root/apps/ops/dist" ]]; then
+  # CI has just built these in the checkout (npm test builds before the browser tests): the same
+  # sources, so the copy takes them instead of installing devDependencies and building again.
+  for app in server web ops; do cp -r "$root/apps/$app/dist" "apps/$app/dist"; done
+else
+  timeout 300 npm ci --no-audit --no-fund --loglevel=error
+  timeout 300 npm run -s build >/dev/null
+fi
 timeout 300 npm ci --omit=dev --no-audit --no-fund --loglevel=error
 for dev in tsx typescript vite vitest esbuild; do
   if [[ -e "node_modules/$dev" ]]; then echo "check-production: devDependency $dev is installed" >&2; exit 1; fi
