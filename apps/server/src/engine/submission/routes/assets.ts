@@ -1,0 +1,285 @@
+/** Asset depletion (income from assets) and the CLTV requalification at a lower amount. */
+import { and, desc, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ASSET_DEPLETION_MONTHS,
+  combinedLtvBps,
+  dtiWithAssetsBps,
+  eligibleAssetsCents,
+  priceOffers,
+  ZAssetDepletionInput,
+  ZAssetDepletionView,
+  ZCltvRequalifyInput,
+  ZCltvRequalifyView,
+  ZActionResult,
+  type TApplicationStatus,
+  type TRequalifyCause,
+} from '@heloc/domain';
+import type { Executor } from '../../../db';
+import { schema } from '../../../db';
+import { AppError } from '../../../lib/errors';
+import type { EngineAction } from '../../steps';
+import {
+  actionResult as result,
+  alreadyDone,
+  APPLICATION_BASE as BASE,
+  applicationErrors as errors,
+  applicationParams as params,
+  borrowerActor as borrower,
+  onOwnApplication,
+  outOfOrder,
+} from '../../route-helpers';
+import { latestTransitionData, moveApplication } from '../../store';
+import { CLOSING_JOBS, queueAfterLatestEvent } from '../../closing/store';
+import { SUBMISSION_JOB_KINDS } from '../job-kinds';
+import { submissionContext } from './shared';
+
+export const assetsRequalifyRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { clock } = app;
+  const { pricingOf } = submissionContext(app);
+
+  app.get(
+    `${BASE}/asset-depletion`,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['applications'],
+        summary: 'Why assets are asked for: the debt-to-income on the stated income and the cap',
+        params,
+        response: { 200: ZAssetDepletionView, ...errors },
+      },
+    },
+    async (request) =>
+      onOwnApplication(app.db, request, async (tx, application) => {
+        const facts = await latestTransitionData(tx, application.uuid, 'ASSETS_NEEDED');
+        if (!facts) throw outOfOrder(application, 'Asset depletion');
+        return {
+          ...result(application),
+          dtiBps: typeof facts.dtiBps === 'number' ? facts.dtiBps : 0,
+          dtiCapBps: pricingOf(application).dtiCapBps,
+          depletionMonths: ASSET_DEPLETION_MONTHS,
+          complete: application.assetDepletionComplete,
+        };
+      }),
+  );
+
+  app.post(
+    `${BASE}/asset-depletion`,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['applications'],
+        summary:
+          'Declare liquid assets; qualifies on asset-depletion income and prices the offers, or declines',
+        params,
+        body: ZAssetDepletionInput,
+        response: { 200: ZActionResult, ...errors },
+      },
+    },
+    async (request) =>
+      onOwnApplication(app.db, request, async (tx, application, identityUuid) => {
+        if (application.assetDepletionComplete && application.step !== 'ASSETS_PREQUAL')
+          return result(application);
+        const facts = await latestTransitionData(tx, application.uuid, 'ASSETS_NEEDED');
+        if (application.step !== 'ASSETS_PREQUAL' || !facts) throw outOfOrder(application, 'Asset depletion');
+        const pricing = pricingOf(application);
+        const eligible = eligibleAssetsCents(request.body.assets);
+        const dtiBps = dtiWithAssetsBps({
+          monthlyDebtCents: Number(facts.monthlyDebtCents),
+          statedAnnualIncomeCents: Number(
+            facts.qualifyingAnnualIncomeCents ?? application.statedAnnualIncomeCents ?? 0,
+          ),
+          eligibleAssetsCents: eligible,
+        });
+        const data = {
+          // Balances are financial data but not identifiers; the trail keeps what was relied on.
+          assets: request.body.assets,
+          eligibleAssetsCents: eligible,
+          qualifyingAnnualIncomeCents: facts.qualifyingAnnualIncomeCents,
+          dtiBps: Number.isFinite(dtiBps) ? dtiBps : null,
+          valueCents: facts.valueCents,
+          existingLiensCents: facts.existingLiensCents,
+          maxLineCents: facts.maxLineCents,
+          cltvBps: facts.cltvBps,
+          score: facts.score,
+        };
+        await tx
+          .update(schema.helocApplications)
+          .set({ assetDepletionComplete: true })
+          .where(eq(schema.helocApplications.uuid, application.uuid));
+        if (dtiBps > pricing.dtiCapBps) {
+          const moved = await moveApplication(tx, clock, application, 'ASSETS_INSUFFICIENT', {
+            actor: borrower(identityUuid),
+            reason: 'DTI_ABOVE_CAP',
+            data: { ...data, reasons: ['DTI_ABOVE_CAP'] },
+            flags: { uwDecision: 'DECLINE', dtiDecline: true },
+          });
+          return result(moved);
+        }
+        const lineCents = Number(facts.maxLineCents);
+        const offers = priceOffers({
+          creditScore: Number(facts.score),
+          cltvBps: combinedLtvBps({
+            valueCents: Number(facts.valueCents),
+            existingLiensCents: Number(facts.existingLiensCents),
+            lineCents,
+          }),
+          pricing,
+          lineCents,
+        });
+        await tx
+          .delete(schema.applicationOffers)
+          .where(eq(schema.applicationOffers.applicationUuid, application.uuid));
+        await tx.insert(schema.applicationOffers).values(
+          offers.map((offer) => ({
+            applicationUuid: application.uuid,
+            termYears: offer.termYears,
+            rateBps: offer.rateBps,
+            originationFeeBps: offer.originationFeeBps,
+            maxLineCents: offer.lineCents,
+          })),
+        );
+        await tx
+          .update(schema.helocApplications)
+          .set({ uwCalculatedDrawAmountCents: lineCents, adjustedHomeAmountCents: Number(facts.valueCents) })
+          .where(eq(schema.helocApplications.uuid, application.uuid));
+        const moved = await moveApplication(tx, clock, application, 'SUBMIT_ASSETS', {
+          actor: borrower(identityUuid),
+          data: { ...data, offers: offers.length },
+          flags: { uwDecision: 'APPROVED', uwSubDecision: 'UNVERIFIED_DTI_LIMITED' },
+        });
+        return result(moved);
+      }),
+  );
+
+  /**
+   * CLTV_REQUALIFY is reached from two phases, and the event that led there records which: the hard
+   * pull at submission (accepting submits the application) or the valuation report at closing, Texas
+   * (accepting goes on to the closing documents). Each phase accepts with its own action of the step
+   * table; the screen and the endpoints are the same.
+   */
+  const REQUALIFY_PHASES = {
+    SUBMISSION: {
+      cause: 'CREDIT_REPORT',
+      accept: 'ACCEPT_REQUALIFY',
+      next: SUBMISSION_JOB_KINDS.submitApplication,
+      flags: { disclosurelistSummaryComplete: true },
+    },
+    CLOSING: {
+      cause: 'VALUATION',
+      accept: 'ACCEPT_REQUALIFY_CLOSING',
+      next: CLOSING_JOBS.closingPrepare,
+      flags: {},
+    },
+  } as const satisfies Record<
+    string,
+    {
+      cause: TRequalifyCause;
+      accept: EngineAction;
+      next: string;
+      flags: Partial<TApplicationStatus>;
+    }
+  >;
+
+  /** The latest entry into CLTV_REQUALIFY: its facts (new maximum, previous amount) and its phase. */
+  async function requalification(tx: Executor, applicationUuid: string) {
+    const [entry] = await tx
+      .select({ data: schema.applicationEvents.data })
+      .from(schema.applicationEvents)
+      .where(
+        and(
+          eq(schema.applicationEvents.applicationUuid, applicationUuid),
+          eq(schema.applicationEvents.kind, 'STEP_CHANGE'),
+          eq(schema.applicationEvents.toStep, 'CLTV_REQUALIFY'),
+        ),
+      )
+      .orderBy(desc(schema.applicationEvents.id))
+      .limit(1);
+    if (!entry) return null;
+    // Entries recorded before phases were (the hard pull's) are the submission's.
+    const phase = entry.data.phase === 'CLOSING' ? 'CLOSING' : 'SUBMISSION';
+    return {
+      ...REQUALIFY_PHASES[phase],
+      previousAmountCents: Number(entry.data.previousAmountCents),
+      maxLineCents: Number(entry.data.maxLineCents),
+    };
+  }
+
+  app.get(
+    `${BASE}/requalify`,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['applications'],
+        summary:
+          'The lower line the combined loan-to-value cap allows after the hard pull or the valuation report',
+        params,
+        response: { 200: ZCltvRequalifyView, ...errors },
+      },
+    },
+    async (request) =>
+      onOwnApplication(app.db, request, async (tx, application) => {
+        const requalify = await requalification(tx, application.uuid);
+        if (!requalify) throw outOfOrder(application, 'Requalification');
+        return {
+          ...result(application),
+          cause: requalify.cause,
+          previousAmountCents: requalify.previousAmountCents,
+          maxLineCents: requalify.maxLineCents,
+          minLineCents: pricingOf(application).minLineCents,
+          termYears: application.termYears,
+          rateBps: application.rateBps,
+        };
+      }),
+  );
+
+  app.post(
+    `${BASE}/requalify`,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['applications'],
+        summary:
+          'Accept the line at a lower amount (within the new maximum) and continue the submission or the closing',
+        params,
+        body: ZCltvRequalifyInput,
+        response: { 200: ZActionResult, ...errors },
+      },
+    },
+    async (request) =>
+      onOwnApplication(app.db, request, async (tx, application, identityUuid) => {
+        const requalify = await requalification(tx, application.uuid);
+        const accept = requalify?.accept ?? REQUALIFY_PHASES.SUBMISSION.accept;
+        if (await alreadyDone(tx, application, accept, ['CLTV_REQUALIFY'])) return result(application);
+        const { amountCents } = request.body;
+        if (application.step === 'CLTV_REQUALIFY' && requalify) {
+          const { minLineCents } = pricingOf(application);
+          const { maxLineCents } = requalify;
+          if (amountCents < minLineCents || amountCents > maxLineCents) {
+            throw new AppError(
+              'BAD_REQUEST',
+              'The amount must be between the minimum and the new maximum line',
+              {
+                minLineCents,
+                maxLineCents,
+              },
+            );
+          }
+        }
+        // Out of order (no requalification open) answers 409 from the step table here.
+        const moved = await moveApplication(tx, clock, application, accept, {
+          actor: borrower(identityUuid),
+          data: { amountCents, previousAmountCents: application.amountCents },
+          flags: requalify?.flags ?? {},
+        });
+        await queueAfterLatestEvent(tx, clock, application.uuid, {
+          kind: requalify?.next ?? REQUALIFY_PHASES.SUBMISSION.next,
+        });
+        await tx
+          .update(schema.helocApplications)
+          .set({ amountCents })
+          .where(eq(schema.helocApplications.uuid, application.uuid));
+        return result(moved);
+      }),
+  );
+};
