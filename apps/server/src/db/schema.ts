@@ -316,9 +316,22 @@ export const helocApplications = pgTable(
      * workflow as it moves; read as is by the polled status endpoint.
      */
     statusFlags: jsonb('status_flags').$type<Partial<TApplicationStatus>>().notNull().default({}),
+    /**
+     * When the step last changed (the app's clock, set by the step machine): the lender console's
+     * "days in step" and "stalled" filter read it without scanning the audit trail.
+     */
+    stepChangedAt: timestamp('step_changed_at', { withTimezone: true }).notNull().defaultNow(),
     ...timestamps,
   },
-  (table) => [index('heloc_applications_identity_uuid_idx').on(table.identityUuid)],
+  (table) => [
+    index('heloc_applications_identity_uuid_idx').on(table.identityUuid),
+    // The lender console's pipeline: keyset pages per organisation in each sort order (uuid breaks ties).
+    index('heloc_applications_org_updated_idx').on(table.orgCode, table.updatedAt, table.uuid),
+    index('heloc_applications_org_created_idx').on(table.orgCode, table.createdAt, table.uuid),
+    index('heloc_applications_org_step_changed_idx').on(table.orgCode, table.stepChangedAt, table.uuid),
+    index('heloc_applications_updated_idx').on(table.updatedAt, table.uuid),
+    index('heloc_applications_referrer_idx').on(table.referrerUuid, table.updatedAt),
+  ],
 );
 
 /** Wallet notifications (spec 1 §3 "Notification"). */
