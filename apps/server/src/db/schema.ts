@@ -511,6 +511,15 @@ export const applicationConditions = pgTable(
     numDocsRequired: integer('num_docs_required').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     clearedAt: timestamp('cleared_at', { withTimezone: true }),
+    /**
+     * How staff closed it in the lender console: CLEARED (with a document as evidence) or WAIVED (with
+     * a reason); null while open, and when the borrower's upload or the engine cleared it.
+     */
+    resolution: text('resolution'),
+    resolvedByUuid: uuid('resolved_by_uuid'),
+    evidenceDocumentUuid: uuid('evidence_document_uuid'),
+    /** The waiver's reason, or the note that came with clearing. */
+    resolutionNote: text('resolution_note'),
   },
   (table) => [index('application_conditions_application_idx').on(table.applicationUuid)],
 );

@@ -206,6 +206,40 @@ const ZAddress = z.object({
   zip: z.string(),
 });
 
+/** A condition as the console shows it, with how staff closed it (null: open, or the borrower/engine cleared it). */
+export const ZConsoleCondition = z.object({
+  uuid: z.string(),
+  category: z.string(),
+  commentsToBorrower: z.string().nullable(),
+  numDocsRequired: z.number(),
+  createdAt: z.string(),
+  clearedAt: z.string().nullable(),
+  resolution: z.enum(['CLEARED', 'WAIVED']).nullable(),
+  evidenceDocumentUuid: z.string().nullable(),
+  resolutionNote: z.string().nullable(),
+  /** Whether staff may clear, waive or reopen it here (the categories a person raises). */
+  staffManaged: z.boolean(),
+});
+export type TConsoleCondition = z.infer<typeof ZConsoleCondition>;
+
+/** The categories a person raises and closes; the engine's own (pay stubs, ID checks…) it clears itself. */
+export const STAFF_CONDITION_CATEGORIES = [
+  'GENERIC_DOCUMENT_REQUEST',
+  'MISSING_PHONE_NUMBER',
+  'PROPERTY_LEGAL_DESCRIPTION',
+  'REVIEW_TRUST_REQUIREMENTS',
+] as const;
+
+const ZStaffReason = z.string().trim().min(3, 'Give a reason (at least 3 characters)').max(500);
+
+/** Clear with evidence: a document of the application that satisfies the condition. */
+export const ZConditionClearRequest = z.object({
+  documentUuid: ZUuid,
+  note: z.string().trim().max(500).optional(),
+});
+export const ZConditionWaiveRequest = z.object({ reason: ZStaffReason });
+export const ZConditionReopenRequest = z.object({ reason: ZStaffReason });
+
 export const ZApplicationFile = z.object({
   uuid: z.string(),
   orgCode: z.string(),
@@ -304,16 +338,7 @@ export const ZApplicationFile = z.object({
       verificationStatus: z.string().nullable(),
     }),
   ),
-  conditions: z.array(
-    z.object({
-      uuid: z.string(),
-      category: z.string(),
-      commentsToBorrower: z.string().nullable(),
-      numDocsRequired: z.number(),
-      createdAt: z.string(),
-      clearedAt: z.string().nullable(),
-    }),
-  ),
+  conditions: z.array(ZConsoleCondition),
   documents: z.array(
     z.object({
       uuid: z.string(),

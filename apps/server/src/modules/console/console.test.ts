@@ -373,3 +373,132 @@ describe('GET /service-ops/api/v1/applications/{uuid} (the file) and its timelin
     expect((await get(processor, `${BASE}/${zed.applicationUuid}/timeline?kind=NOPE`)).statusCode).toBe(400);
   });
 });
+
+describe('conditions: clear with evidence, waive with a reason, reopen', () => {
+  const conditionsUrl = (who: Borrower) =>
+    `/service-conditions/external/api/v1/applications/${who.applicationUuid}/conditions/external-applicants`;
+  const borrowerConditions = async (who: Borrower) =>
+    (
+      await t.app.inject({ method: 'GET', url: conditionsUrl(who), headers: { cookie: who.cookie } })
+    ).json() as { uuid: string }[];
+  const act = (who: Borrower, conditionUuid: string, action: string, payload: unknown, as = processor) =>
+    t.app.inject({
+      method: 'POST',
+      url: `${BASE}/${who.applicationUuid}/conditions/${conditionUuid}/${action}`,
+      headers: as,
+      payload: payload as Record<string, unknown>,
+    });
+
+  it('each change shows on the borrower’s next poll, in the file and on the timeline, with who and why', async () => {
+    const who = texan;
+    const raised = await t.app.inject({
+      method: 'POST',
+      url: `${BASE}/${who.applicationUuid}/conditions`,
+      headers: processor,
+      payload: {
+        category: 'PROPERTY_LEGAL_DESCRIPTION',
+        commentsToBorrower: 'The legal description, please.',
+      },
+    });
+    expect(raised.statusCode, raised.body).toBe(200);
+    const [condition] = raised.json() as { uuid: string }[];
+    expect((await borrowerConditions(who)).map((c) => c.uuid)).toContain(condition!.uuid);
+
+    const stored = await t.app.storage.put(
+      'console-test/deed.pdf',
+      new TextEncoder().encode('%PDF deed'),
+      'application/pdf',
+    );
+    const [deed] = await t.database.db
+      .insert(schema.applicationDocuments)
+      .values({
+        applicationUuid: who.applicationUuid,
+        type: 'UPLOAD',
+        fileKey: 'console-test/deed.pdf',
+        fileName: 'deed.pdf',
+        contentType: 'application/pdf',
+        sizeBytes: stored.size,
+        sha256: stored.sha256,
+      })
+      .returning();
+
+    // Evidence must be a document of this application; a reason is required to waive.
+    const zedDocument = ZApplicationFile.parse(
+      (await get(processor, `${BASE}/${zed.applicationUuid}`)).json(),
+    ).documents[0]!;
+    expect((await act(who, condition!.uuid, 'clear', { documentUuid: zedDocument.uuid })).statusCode).toBe(
+      400,
+    );
+    expect((await act(who, condition!.uuid, 'waive', { reason: ' ' })).statusCode).toBe(400);
+    // A loan officer has no CONDITIONS_RAISE; another organisation's staff get 404.
+    expect((await act(who, condition!.uuid, 'waive', { reason: 'Not needed' }, loanOfficer)).statusCode).toBe(
+      403,
+    );
+    expect(
+      (await act(who, condition!.uuid, 'waive', { reason: 'Not needed' }, platform)).statusCode,
+    ).not.toBe(404);
+
+    // (the platform admin waived it above: reopen it first)
+    const reopenedFirst = await act(who, condition!.uuid, 'reopen', { reason: 'Waived by mistake' });
+    expect(reopenedFirst.statusCode, reopenedFirst.body).toBe(200);
+
+    const cleared = await act(who, condition!.uuid, 'clear', {
+      documentUuid: deed!.uuid,
+      note: 'Matches the deed',
+    });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(cleared.json()).toMatchObject({ resolution: 'CLEARED', evidenceDocumentUuid: deed!.uuid });
+    expect((await borrowerConditions(who)).map((c) => c.uuid)).not.toContain(condition!.uuid);
+    expect((await act(who, condition!.uuid, 'waive', { reason: 'Twice' })).statusCode).toBe(409);
+
+    const before = await t.database.db
+      .select()
+      .from(schema.notifications)
+      .where(eq(schema.notifications.identityUuid, who.identityUuid));
+    const reopened = await act(who, condition!.uuid, 'reopen', { reason: 'The deed is for another parcel' });
+    expect(reopened.statusCode, reopened.body).toBe(200);
+    expect(reopened.json()).toMatchObject({ resolution: null, clearedAt: null });
+    expect((await borrowerConditions(who)).map((c) => c.uuid)).toContain(condition!.uuid);
+    const after = await t.database.db
+      .select()
+      .from(schema.notifications)
+      .where(eq(schema.notifications.identityUuid, who.identityUuid));
+    expect(after.length).toBe(before.length + 1);
+    expect((await act(who, condition!.uuid, 'reopen', { reason: 'Again' })).statusCode).toBe(409);
+
+    const waived = await act(who, condition!.uuid, 'waive', { reason: 'Title company confirmed it' });
+    expect(waived.statusCode, waived.body).toBe(200);
+    const file = ZApplicationFile.parse((await get(processor, `${BASE}/${who.applicationUuid}`)).json());
+    expect(file.conditions.find((c) => c.uuid === condition!.uuid)).toMatchObject({
+      resolution: 'WAIVED',
+      resolutionNote: 'Title company confirmed it',
+      staffManaged: true,
+    });
+    const timeline = ZTimeline.parse(
+      (await get(processor, `${BASE}/${who.applicationUuid}/timeline?kind=CONDITION`)).json(),
+    );
+    expect(timeline.items.map((item) => [item.action, item.actor, item.reason])).toEqual([
+      ['CONDITION_WAIVED', 'processor@heloc.test', 'Title company confirmed it'],
+      ['CONDITION_REOPENED', 'processor@heloc.test', 'The deed is for another parcel'],
+      ['CONDITION_CLEARED', 'processor@heloc.test', null],
+      ['CONDITION_REOPENED', 'processor@heloc.test', 'Waived by mistake'],
+      ['CONDITION_WAIVED', 'admin@heloc.test', 'Not needed'],
+      ['CONDITION_RAISED', 'processor@heloc.test', null],
+    ]);
+  });
+
+  it('leaves the engine’s own conditions to the engine (409)', async () => {
+    const [own] = await t.database.db
+      .insert(schema.applicationConditions)
+      .values({
+        applicationUuid: texan.applicationUuid,
+        category: 'MANUAL_PAYSTUB_UPLOAD',
+        requestDocuments: true,
+      })
+      .returning();
+    const res = await act(texan, own!.uuid, 'waive', { reason: 'Not needed' });
+    expect(res.statusCode).toBe(409);
+    const file = ZApplicationFile.parse((await get(processor, `${BASE}/${texan.applicationUuid}`)).json());
+    expect(file.conditions.find((c) => c.uuid === own!.uuid)?.staffManaged).toBe(false);
+  });
+});

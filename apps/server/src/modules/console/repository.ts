@@ -297,3 +297,49 @@ export async function selectTimeline(db: Executor, applicationUuid: string) {
     .orderBy(desc(schema.applicationEvents.id))
     .limit(2000);
 }
+
+/** One condition of the application (read inside the application's lock). */
+export async function selectCondition(db: Executor, applicationUuid: string, conditionUuid: string) {
+  const [row] = await db
+    .select()
+    .from(schema.applicationConditions)
+    .where(
+      and(
+        eq(schema.applicationConditions.applicationUuid, applicationUuid),
+        eq(schema.applicationConditions.uuid, conditionUuid),
+      ),
+    );
+  return row ?? null;
+}
+
+export type ConditionChange =
+  | { kind: 'CLEARED'; at: Date; by: string; documentUuid: string; note: string | null }
+  | { kind: 'WAIVED'; at: Date; by: string; reason: string }
+  | { kind: 'REOPENED' };
+
+export async function updateCondition(db: Executor, conditionUuid: string, change: ConditionChange) {
+  const values =
+    change.kind === 'REOPENED'
+      ? {
+          clearedAt: null,
+          actionNeeded: true,
+          resolution: null,
+          resolvedByUuid: null,
+          evidenceDocumentUuid: null,
+          resolutionNote: null,
+        }
+      : {
+          clearedAt: change.at,
+          actionNeeded: false,
+          resolution: change.kind,
+          resolvedByUuid: change.by,
+          evidenceDocumentUuid: change.kind === 'CLEARED' ? change.documentUuid : null,
+          resolutionNote: change.kind === 'CLEARED' ? change.note : change.reason,
+        };
+  const [row] = await db
+    .update(schema.applicationConditions)
+    .set(values)
+    .where(eq(schema.applicationConditions.uuid, conditionUuid))
+    .returning();
+  return row!;
+}

@@ -8,6 +8,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ZApiErrorBody,
   ZApplicationFile,
+  ZConditionClearRequest,
+  ZConditionReopenRequest,
+  ZConditionWaiveRequest,
+  ZConsoleCondition,
   ZPipelinePage,
   ZPipelineQuery,
   ZTimeline,
@@ -16,6 +20,7 @@ import {
 } from '@heloc/domain';
 import { AppError } from '../../lib/errors';
 import { STAFF_TAG, staffRoute } from '../staff/policy';
+import { changeCondition, type ConditionCommand } from './conditions';
 import { applicationDocument, applicationFile, applicationTimeline, listPipeline } from './service';
 
 export const CONSOLE_BASE = '/service-ops/api/v1/applications';
@@ -112,5 +117,47 @@ export const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('x-content-type-options', 'nosniff')
         .send(Buffer.from(file.bytes));
     },
+  );
+
+  const conditionParams = params.extend({ conditionUuid: ZUuid });
+  const conditionAction = (
+    action: 'clear' | 'waive' | 'reopen',
+    body: typeof ZConditionClearRequest | typeof ZConditionWaiveRequest | typeof ZConditionReopenRequest,
+    summary: string,
+  ) =>
+    app.post(
+      `${CONSOLE_BASE}/:uuid/conditions/:conditionUuid/${action}`,
+      {
+        ...staffRoute(app, 'CONDITIONS_RAISE'),
+        schema: {
+          tags: [STAFF_TAG, 'console'],
+          summary,
+          description:
+            'Only the conditions a person raises (document request, phone number, legal description, trust review); the engine clears its own. Audited; the borrower sees the change at the next poll of their conditions. 409 when the condition is not in a state for it or the application is final.',
+          params: conditionParams,
+          body,
+          response: { 200: ZConsoleCondition, ...errors, 409: ZApiErrorBody },
+        },
+      },
+      async (request) =>
+        changeCondition(
+          app.db,
+          app.clock,
+          request,
+          request.params.uuid.toLowerCase(),
+          request.params.conditionUuid.toLowerCase(),
+          { kind: action, ...(request.body as object) } as ConditionCommand,
+        ),
+    );
+  conditionAction(
+    'clear',
+    ZConditionClearRequest,
+    'Clear an open condition with evidence (a document of the application)',
+  );
+  conditionAction('waive', ZConditionWaiveRequest, 'Waive an open condition, with the reason');
+  conditionAction(
+    'reopen',
+    ZConditionReopenRequest,
+    'Reopen a cleared or waived condition, with the reason (the borrower is notified)',
   );
 };

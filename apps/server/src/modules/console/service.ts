@@ -23,6 +23,7 @@ import {
 import type { Executor } from '../../db';
 import { AppError } from '../../lib/errors';
 import { authorizeStaff, staffCan, staffOf, staffOrgFilter } from '../staff/policy';
+import { consoleCondition } from './conditions';
 import {
   selectApplicationFile,
   selectApplicationScope,
@@ -329,14 +330,7 @@ export async function applicationFile(
       accountMasked: maskAccount(account.mask),
       verificationStatus: account.verificationStatus,
     })),
-    conditions: rows.conditions.map((condition) => ({
-      uuid: condition.uuid,
-      category: condition.category,
-      commentsToBorrower: condition.commentsToBorrower,
-      numDocsRequired: condition.numDocsRequired,
-      createdAt: condition.createdAt.toISOString(),
-      clearedAt: condition.clearedAt?.toISOString() ?? null,
-    })),
+    conditions: rows.conditions.map(consoleCondition),
     documents: rows.documents.map((document) => ({
       uuid: document.uuid,
       type: document.type,
@@ -391,9 +385,11 @@ export async function applicationTimeline(
       actor: row.actorEmail ?? ACTOR_WORDS[row.actorType] ?? row.actorType,
       fromStep: row.fromStep,
       toStep: row.toStep,
-      fromStepLabel: row.fromStep ? stepInWords(row.fromStep) : null,
-      toStepLabel: row.toStep ? stepInWords(row.toStep) : null,
-      reason: row.reason,
+      // An action repeats the step it happened at: only a step change has a from → to.
+      fromStepLabel: row.kind === 'STEP_CHANGE' && row.fromStep ? stepInWords(row.fromStep) : null,
+      toStepLabel: row.kind === 'STEP_CHANGE' && row.toStep ? stepInWords(row.toStep) : null,
+      // Staff actions keep their reason in the entry's data (a waiver, a reopening).
+      reason: row.reason ?? (typeof row.data.reason === 'string' ? row.data.reason : null),
       data: row.data,
     }))
     .filter((item) => !kinds?.length || kinds.includes(item.kind));

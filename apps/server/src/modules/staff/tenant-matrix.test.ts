@@ -45,8 +45,10 @@ type Resources = {
   applicationUuid: string;
   signerUuid: string;
   conversationUuid: string;
-  /** A document of the application (the console's staff download). */
+  /** A document of the application (the console's staff download, a condition's evidence). */
   documentUuid: string;
+  /** A staff-raised condition of the application (clear, waive, reopen). */
+  conditionUuid: string;
   /** A member of the organisation that the matrix may disable, enable and re-role. */
   memberUuid: string;
 };
@@ -121,6 +123,30 @@ const CASES: Record<string, Case> = {
     request: (ctx, org) => ({
       method: 'GET',
       url: `/service-ops/api/v1/applications/${ctx[org].applicationUuid}/documents/${ctx[org].documentUuid}/file`,
+    }),
+  },
+  'POST /service-ops/api/v1/applications/{uuid}/conditions/{conditionUuid}/clear': {
+    kind: 'resource',
+    request: (ctx, org) => ({
+      method: 'POST',
+      url: `/service-ops/api/v1/applications/${ctx[org].applicationUuid}/conditions/${ctx[org].conditionUuid}/clear`,
+      payload: { documentUuid: ctx[org].documentUuid },
+    }),
+  },
+  'POST /service-ops/api/v1/applications/{uuid}/conditions/{conditionUuid}/waive': {
+    kind: 'resource',
+    request: (ctx, org) => ({
+      method: 'POST',
+      url: `/service-ops/api/v1/applications/${ctx[org].applicationUuid}/conditions/${ctx[org].conditionUuid}/waive`,
+      payload: { reason: 'Not needed for this file' },
+    }),
+  },
+  'POST /service-ops/api/v1/applications/{uuid}/conditions/{conditionUuid}/reopen': {
+    kind: 'resource',
+    request: (ctx, org) => ({
+      method: 'POST',
+      url: `/service-ops/api/v1/applications/${ctx[org].applicationUuid}/conditions/${ctx[org].conditionUuid}/reopen`,
+      payload: { reason: 'Cleared by mistake' },
     }),
   },
   'POST /service-ops/api/v1/co-deed/signers/{signerUuid}/conditions': {
@@ -328,6 +354,14 @@ async function resourcesOf(org: Org, prefix: string): Promise<Resources> {
       sha256: stored.sha256,
     })
     .returning();
+  const [condition] = await t.database.db
+    .insert(schema.applicationConditions)
+    .values({
+      applicationUuid: owner.applicationUuid,
+      category: 'GENERIC_DOCUMENT_REQUEST',
+      commentsToBorrower: 'A document',
+    })
+    .returning();
   // Rows every listing could show: mail, feedback, an error report of the organisation.
   await t.app.mailer.send({
     to: `${prefix}-mail@example.com`,
@@ -357,6 +391,7 @@ async function resourcesOf(org: Org, prefix: string): Promise<Resources> {
     signerUuid: signer!.uuid,
     conversationUuid: conversation.uuid,
     documentUuid: document!.uuid,
+    conditionUuid: condition!.uuid,
     memberUuid,
   };
 }
