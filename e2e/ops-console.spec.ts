@@ -3,7 +3,8 @@
  * loan officer (lo@heloc.test) finds the demo borrower in their pipeline and opens the file, then
  * finds a borrower of theirs who has started (registered and submitted the profile through the API)
  * and reads the timeline; the second lender's admin (ops-cascade@heloc.test) finds nothing of MAIN
- * and the API answers 404 for MAIN's application. Keyboard only where a person would use it; axe on
+ * and the API answers 404 for MAIN's application; the processor waives and reopens a condition.
+ * Keyboard only where a person would use it; axe on
  * each screen.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
@@ -104,6 +105,43 @@ test('a loan officer finds the demo borrower and a borrower of theirs, opens the
   await lo.getByRole('checkbox', { name: 'Conditions' }).check();
   await expect(lo.getByText('Nothing of this kind.')).toBeVisible();
   await expectNoAxeViolations(lo);
+
+  // The processor waives a condition raised on that application (raised through the API) and reopens it.
+  const processorLogin = await request.post('/identity/api/v1/login', {
+    data: { email: 'processor@heloc.test', password: PASSWORD },
+  });
+  const processorJwt = ((await processorLogin.json()) as { jwt: string }).jwt;
+  const raised = await request.post(`/service-ops/api/v1/applications/${applicationUuid}/conditions`, {
+    headers: { authorization: `Bearer ${processorJwt}` },
+    data: { category: 'REVIEW_TRUST_REQUIREMENTS', commentsToBorrower: 'Your trust certificate, please.' },
+  });
+  expect(raised.status(), await raised.text()).toBe(200);
+  const processor = await signInToConsole(browser, 'processor@heloc.test');
+  await search(processor, email);
+  await processor.getByRole('link', { name: 'Quinn Console' }).click();
+  const condition = processor
+    .getByTestId('console-condition')
+    .filter({ hasText: 'REVIEW_TRUST_REQUIREMENTS' });
+  await expect(condition).toContainText('Open');
+  await condition.getByRole('button', { name: 'Waive' }).click();
+  await condition.getByRole('button', { name: 'Waive condition' }).click();
+  await expect(condition.getByText('Give a reason (at least 3 characters)')).toBeVisible();
+  await condition.getByLabel('Reason').fill('The title company reviewed the trust');
+  await condition.getByLabel('Reason').press('Enter');
+  await expect(condition).toContainText('Waived');
+  await expect(condition).toContainText('The title company reviewed the trust');
+  const processorTimeline = processor.getByRole('table', { name: 'Timeline entries' });
+  await expect(
+    processorTimeline.getByTestId('timeline-entry').filter({ hasText: 'CONDITION_WAIVED' }),
+  ).toContainText('processor@heloc.test');
+  await expectNoAxeViolations(processor);
+  await condition.getByRole('button', { name: 'Reopen' }).click();
+  await condition.getByLabel('Reason').fill('The trust was amended');
+  await condition.getByRole('button', { name: 'Reopen condition' }).click();
+  await expect(condition).toContainText('Open');
+  await expect(
+    processorTimeline.getByTestId('timeline-entry').filter({ hasText: 'CONDITION_REOPENED' }),
+  ).toContainText('The trust was amended');
 
   // The second lender's admin: nothing of MAIN in the pipeline, 404 from the API.
   const cascade = await signInToConsole(browser, 'ops-cascade@heloc.test');

@@ -6,6 +6,7 @@ import type { TChatSocketEvent, TDeskConversation, TStaffSelf } from '@heloc/dom
 import { App } from './app';
 import { desk } from './api';
 import { consoleApi } from './console/api';
+import type * as ConsoleApiModule from './console/api';
 
 vi.mock('./api', () => ({
   DeskError: class extends Error {},
@@ -29,8 +30,14 @@ vi.mock('./api', () => ({
 }));
 
 vi.mock('./console/api', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('./console/api')>()),
-  consoleApi: { pipeline: vi.fn(), file: vi.fn(), timeline: vi.fn(), document: vi.fn() },
+  ...(await importOriginal<typeof ConsoleApiModule>()),
+  consoleApi: {
+    pipeline: vi.fn(),
+    file: vi.fn(),
+    timeline: vi.fn(),
+    document: vi.fn(),
+    changeCondition: vi.fn(),
+  },
 }));
 
 /** The desk's websocket, driven by the test instead of a server. */

@@ -236,7 +236,7 @@ function Console({ me, onSignOut }: { me: TStaffSelf; onSignOut: () => void }) {
       <AppShell.Main>
         {section === 'overview' && <Overview me={me} />}
         {section === 'applications' &&
-          (fileUuid ? <ApplicationFile key={fileUuid} uuid={fileUuid} /> : <Pipeline me={me} />)}
+          (fileUuid ? <ApplicationFile key={fileUuid} uuid={fileUuid} me={me} /> : <Pipeline me={me} />)}
         {section === 'chats' && <ChatDesk />}
         {section === 'staff' && <StaffAdmin me={me} />}
       </AppShell.Main>

@@ -1,6 +1,7 @@
 /** The lender console's calls: the pipeline, the application file, its timeline and documents. */
 import {
   ZApplicationFile,
+  ZConsoleCondition,
   ZPipelinePage,
   ZTimeline,
   type TPipelineQueryInput,
@@ -52,7 +53,18 @@ export function pipelineSearch(
   return params.toString();
 }
 
+export type ConditionAction = 'clear' | 'waive' | 'reopen';
+
 export const consoleApi = {
+  changeCondition: (
+    applicationUuid: string,
+    conditionUuid: string,
+    action: ConditionAction,
+    body: { documentUuid: string; note?: string } | { reason: string },
+  ) =>
+    call('POST', `${BASE}/${applicationUuid}/conditions/${conditionUuid}/${action}`, ZConsoleCondition, {
+      body,
+    }),
   pipeline: (search: string) => call('GET', `${BASE}?${search}`, ZPipelinePage),
   file: (uuid: string) => call('GET', `${BASE}/${uuid}`, ZApplicationFile),
   timeline: (uuid: string, kinds: readonly TTimelineKind[]) =>
