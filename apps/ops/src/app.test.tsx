@@ -176,7 +176,9 @@ describe('the console shows only what the roles allow', () => {
     expect(window.location.pathname).toBe('/');
     await user.click(within(sections).getByRole('button', { name: 'Overview' }));
     expect(window.location.pathname).toBe('/ops/overview');
-    expect(screen.getByTestId('staff-permissions')).toHaveTextContent('Raise conditions');
+    expect(screen.getByTestId('staff-permissions')).toHaveTextContent(
+      'Raise, clear, waive and reopen conditions',
+    );
     expect(desk.agentToken).not.toHaveBeenCalled();
   });
 

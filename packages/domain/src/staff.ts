@@ -29,7 +29,10 @@ export const STAFF_PERMISSIONS = {
     label: 'Read applications in the lender console: their own borrowers’ (all with APPLICATIONS_READ)',
   },
   APPLICATIONS_READ: { scope: 'ORG', label: 'Read every application of the organisation' },
-  CONDITIONS_RAISE: { scope: 'ORG', label: 'Raise conditions (documents, phone, legal description, trust)' },
+  CONDITIONS_RAISE: {
+    scope: 'ORG',
+    label: 'Raise, clear, waive and reopen conditions (documents, phone, legal description, trust)',
+  },
   DECISIONS: { scope: 'ORG', label: 'Underwriting decisions' },
   MAIL_OUTBOX_READ: { scope: 'ORG', label: 'Read the e-mail outbox' },
   JOBS_READ: { scope: 'ORG', label: 'Read dead jobs (provider work that used up its attempts)' },
