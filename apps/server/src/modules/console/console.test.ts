@@ -4,7 +4,7 @@
  * The tenant matrix (modules/staff/tenant-matrix.test.ts) covers every role and organisation.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   ZApplicationFile,
   ZPipelinePage,
@@ -117,6 +117,31 @@ describe('GET /service-ops/api/v1/applications (the pipeline)', () => {
       openConditions: 0,
       loanOfficer: { uuid: LOAN_ORIGINATOR_IDS.mainJordanReyes, name: 'Jordan Reyes' },
     });
+  });
+
+  it('reads one page with one statement, whatever its size (no N+1)', async () => {
+    const client = (t.database.db as unknown as { $client: { query: (...args: unknown[]) => unknown } })
+      .$client;
+    const spy = vi.spyOn(client, 'query');
+    const statementsFor = async (query: string) => {
+      spy.mockClear();
+      const answer = await page(processor, query);
+      const texts = spy.mock.calls.map((call) => String(call[0]));
+      return {
+        rows: answer.items.length,
+        touching: texts.filter((text) => /heloc_applications|application_conditions/.test(text)),
+      };
+    };
+    try {
+      const small = await statementsFor('limit=1&openConditions=false');
+      const large = await statementsFor('limit=50&openConditions=false');
+      expect(small.rows).toBe(1);
+      expect(large.rows).toBeGreaterThan(5);
+      expect(small.touching).toHaveLength(1);
+      expect(large.touching).toHaveLength(1);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('keyset pages: every row once, in order, whatever the sort', async () => {
