@@ -139,6 +139,23 @@ export const staffMembers = pgTable(
   (table) => [index('staff_members_org_code_idx').on(table.orgCode)],
 );
 
+/** A staff member's saved pipeline views (the console): a name and the pipeline's query string. */
+export const staffSavedViews = pgTable(
+  'staff_saved_views',
+  {
+    uuid: uuid('uuid')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    identityUuid: uuid('identity_uuid')
+      .notNull()
+      .references(() => identities.uuid, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    query: text('query').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [unique('staff_saved_views_identity_name_unique').on(table.identityUuid, table.name)],
+);
+
 /** One-time staff invitations: the e-mailed link holds the token, the table only its SHA-256. */
 export const staffInvites = pgTable(
   'staff_invites',

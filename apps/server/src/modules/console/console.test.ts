@@ -527,3 +527,42 @@ describe('conditions: clear with evidence, waive with a reason, reopen', () => {
     expect(file.conditions.find((c) => c.uuid === own!.uuid)?.staffManaged).toBe(false);
   });
 });
+
+describe('saved views', () => {
+  const VIEWS = `${BASE}/views`;
+  const save = (who: Credentials, name: string, query: string) =>
+    t.app.inject({ method: 'POST', url: VIEWS, headers: who, payload: { name, query } });
+  const list = async (who: Credentials) =>
+    ((await get(who, VIEWS)).json() as { items: { uuid: string; name: string; query: string }[] }).items;
+
+  it('each member keeps their own; the same name replaces; another member cannot delete one', async () => {
+    const saved = await save(
+      processor,
+      'Stalled in Texas',
+      'state=TX&stalledDays=7&sort=stepChangedAt&dir=asc',
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await save(processor, 'Stalled in Texas', 'state=TX&stalledDays=14')).statusCode).toBe(200);
+    expect(await list(processor)).toEqual([
+      expect.objectContaining({ name: 'Stalled in Texas', query: 'state=TX&stalledDays=14' }),
+    ]);
+    expect(await list(loanOfficer)).toEqual([]);
+    const view = (await list(processor))[0]!;
+    const foreign = await t.app.inject({
+      method: 'DELETE',
+      url: `${VIEWS}/${view.uuid}`,
+      headers: loanOfficer,
+    });
+    expect(foreign.statusCode).toBe(204);
+    expect(await list(processor)).toHaveLength(1);
+    const own = await t.app.inject({ method: 'DELETE', url: `${VIEWS}/${view.uuid}`, headers: processor });
+    expect(own.statusCode).toBe(204);
+    expect(await list(processor)).toEqual([]);
+  });
+
+  it('keeps only valid pipeline queries, without a cursor', async () => {
+    expect((await save(processor, 'Bad', 'group=NOPE')).statusCode).toBe(400);
+    expect((await save(processor, 'Paged', 'cursor=abc')).statusCode).toBe(400);
+    expect((await save(processor, ' ', 'state=TX')).statusCode).toBe(400);
+  });
+});

@@ -12,6 +12,9 @@ import {
   ZConditionReopenRequest,
   ZConditionWaiveRequest,
   ZConsoleCondition,
+  ZSavedView,
+  ZSavedViewRequest,
+  ZSavedViews,
   ZPipelinePage,
   ZPipelineQuery,
   ZTimeline,
@@ -19,8 +22,9 @@ import {
   ZUuid,
 } from '@heloc/domain';
 import { AppError } from '../../lib/errors';
-import { STAFF_TAG, staffRoute } from '../staff/policy';
+import { STAFF_TAG, staffOf, staffRoute } from '../staff/policy';
 import { changeCondition, type ConditionCommand } from './conditions';
+import { deleteView, listViews, saveView } from './views';
 import { applicationDocument, applicationFile, applicationTimeline, listPipeline } from './service';
 
 export const CONSOLE_BASE = '/service-ops/api/v1/applications';
@@ -159,5 +163,48 @@ export const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
     'reopen',
     ZConditionReopenRequest,
     'Reopen a cleared or waived condition, with the reason (the borrower is notified)',
+  );
+
+  // Saved views: the member's own, whatever their organisation (no organisation's data in them).
+  app.get(
+    `${CONSOLE_BASE}/views`,
+    {
+      ...staffRoute(app, 'APPLICATIONS_READ_ASSIGNED'),
+      schema: {
+        tags: [STAFF_TAG, 'console'],
+        summary: 'Your saved pipeline views, by name',
+        response: { 200: ZSavedViews, ...errors },
+      },
+    },
+    async (request) => ({ items: await listViews(app.db, staffOf(request).identityUuid) }),
+  );
+  app.post(
+    `${CONSOLE_BASE}/views`,
+    {
+      ...staffRoute(app, 'APPLICATIONS_READ_ASSIGNED'),
+      schema: {
+        tags: [STAFF_TAG, 'console'],
+        summary: 'Save a pipeline view (a name and the pipeline query string; the same name replaces it)',
+        body: ZSavedViewRequest,
+        response: { 200: ZSavedView, ...errors, 409: ZApiErrorBody },
+      },
+    },
+    async (request) => saveView(app.db, staffOf(request).identityUuid, request.body),
+  );
+  app.delete(
+    `${CONSOLE_BASE}/views/:viewUuid`,
+    {
+      ...staffRoute(app, 'APPLICATIONS_READ_ASSIGNED'),
+      schema: {
+        tags: [STAFF_TAG, 'console'],
+        summary: 'Delete one of your saved views (another member’s is left alone)',
+        params: z.object({ viewUuid: ZUuid }),
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await deleteView(app.db, staffOf(request).identityUuid, request.params.viewUuid.toLowerCase());
+      return reply.status(204).send(null);
+    },
   );
 };

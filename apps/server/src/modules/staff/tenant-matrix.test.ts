@@ -104,6 +104,23 @@ const CASES: Record<string, Case> = {
     }),
     holdsB: (body) => (body as { items: { orgCode: string }[] }).items.some((item) => item.orgCode === B),
   },
+  // Saved views belong to the member, not to an organisation.
+  'GET /service-ops/api/v1/applications/views': {
+    kind: 'platform',
+    request: () => ({ method: 'GET', url: '/service-ops/api/v1/applications/views' }),
+  },
+  'POST /service-ops/api/v1/applications/views': {
+    kind: 'platform',
+    request: () => ({
+      method: 'POST',
+      url: '/service-ops/api/v1/applications/views',
+      payload: { name: 'Stalled', query: 'stalledDays=7' },
+    }),
+  },
+  'DELETE /service-ops/api/v1/applications/views/{viewUuid}': {
+    kind: 'platform',
+    request: () => ({ method: 'DELETE', url: `/service-ops/api/v1/applications/views/${randomUUID()}` }),
+  },
   'GET /service-ops/api/v1/applications/{uuid}': {
     kind: 'resource',
     request: (ctx, org) => ({
