@@ -37,6 +37,9 @@ vi.mock('./console/api', async (importOriginal) => ({
     timeline: vi.fn(),
     document: vi.fn(),
     changeCondition: vi.fn(),
+    views: vi.fn().mockResolvedValue({ items: [] }),
+    saveView: vi.fn(),
+    deleteView: vi.fn(),
   },
 }));
 
@@ -308,5 +311,50 @@ describe('the pipeline and the application file', () => {
     expect(window.location.pathname).toBe(`/ops/applications/${row(2).uuid}`);
     expect(await screen.findByRole('alert')).toHaveTextContent('Application not found');
     expect(consoleApi.file).toHaveBeenCalledWith(row(2).uuid);
+  });
+
+  it('a saved view applies its filters; the applied filters are saved under a name', async () => {
+    vi.mocked(desk.me).mockResolvedValue(loanOfficer);
+    vi.mocked(consoleApi.pipeline).mockResolvedValue({ items: [], nextCursor: null });
+    vi.mocked(consoleApi.views).mockResolvedValue({
+      items: [
+        {
+          uuid: 'v1',
+          name: 'Texas, stalled',
+          query: 'state=TX&stalledDays=7&sort=amount&dir=asc',
+          createdAt: '2026-11-20T10:00:00.000Z',
+        },
+      ],
+    });
+    vi.mocked(consoleApi.saveView).mockResolvedValue({
+      uuid: 'v2',
+      name: 'Mine',
+      query: '',
+      createdAt: '2026-11-20T10:00:00.000Z',
+    });
+    const user = userEvent.setup();
+    render(
+      <MantineProvider>
+        <App />
+      </MantineProvider>,
+    );
+    const select = await screen.findByLabelText('Saved view');
+    await screen.findByRole('option', { name: 'Texas, stalled' });
+    await user.selectOptions(select, 'v1');
+    const last = () => new URLSearchParams(vi.mocked(consoleApi.pipeline).mock.calls.at(-1)![0]);
+    await vi.waitFor(() => expect(last().get('state')).toBe('TX'));
+    expect(last().get('stalledDays')).toBe('7');
+    expect(last().get('sort')).toBe('amount');
+    expect(screen.getByLabelText('Property state')).toHaveValue('TX');
+
+    await user.click(screen.getByRole('button', { name: 'Save view' }));
+    expect(await screen.findByText('Required')).toBeVisible();
+    await user.type(screen.getByLabelText('Save the applied filters as'), 'Mine');
+    await user.click(screen.getByRole('button', { name: 'Save view' }));
+    await vi.waitFor(() => expect(consoleApi.saveView).toHaveBeenCalled());
+    const [name, query] = vi.mocked(consoleApi.saveView).mock.calls[0]!;
+    expect(name).toBe('Mine');
+    expect(new URLSearchParams(query).get('state')).toBe('TX');
+    expect(new URLSearchParams(query).has('limit')).toBe(false);
   });
 });

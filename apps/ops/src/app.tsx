@@ -40,15 +40,27 @@ import { ApplicationFile } from './console/application-file';
 import { navigate, usePath } from './console/location';
 import { Pipeline } from './console/pipeline';
 
-// Console data is the server's: re-read when a screen opens again, never retried on 4xx.
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      staleTime: 10_000,
-      retry: (failures, error) => !(error instanceof DeskError && error.status < 500) && failures < 2,
+/** Console data is the server's: re-read when a screen opens again, never retried on a 4xx. */
+function newQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 10_000,
+        retry: (failures, error) => !(error instanceof DeskError && error.status < 500) && failures < 2,
+      },
     },
-  },
-});
+  });
+}
+
+/** One cache per signed-in member: nothing of one member's reads outlives their sign-out. */
+function SignedIn({ me, onSignOut }: { me: TStaffSelf; onSignOut: () => void }) {
+  const [queryClient] = useState(newQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Console me={me} onSignOut={onSignOut} />
+    </QueryClientProvider>
+  );
+}
 
 export function App() {
   const [me, setMe] = useState<TStaffSelf | null>(null);
@@ -88,11 +100,7 @@ export function App() {
   if (checking) return null;
   if (setupNeeded) return <TwoFactorSetup onDone={loadMe} onSignOut={signOut} />;
   if (!me) return <SignIn onSignedIn={loadMe} />;
-  return (
-    <QueryClientProvider client={queryClient}>
-      <Console me={me} onSignOut={signOut} />
-    </QueryClientProvider>
-  );
+  return <SignedIn key={me.identityUuid} me={me} onSignOut={signOut} />;
 }
 
 function SignIn({ onSignedIn }: { onSignedIn: () => Promise<void> }) {

@@ -1,6 +1,9 @@
 /** The lender console's calls: the pipeline, the application file, its timeline and documents. */
+import { z } from 'zod';
 import {
   ZApplicationFile,
+  ZSavedView,
+  ZSavedViews,
   ZConsoleCondition,
   ZPipelinePage,
   ZTimeline,
@@ -53,9 +56,41 @@ export function pipelineSearch(
   return params.toString();
 }
 
+/** The filters a saved view's query string holds (the inverse of pipelineSearch, without a cursor). */
+export function filtersFromSearch(query: string, base: PipelineFilters): PipelineFilters {
+  const params = new URLSearchParams(query);
+  const text = (key: string) => params.get(key) ?? '';
+  const sort = text('sort');
+  const dir = text('dir');
+  const open = text('openConditions');
+  return {
+    ...base,
+    q: text('q'),
+    group: text('group').split(',').filter(Boolean),
+    state: text('state'),
+    orgCode: text('orgCode'),
+    mine: params.has('loanOfficer'),
+    stalledDays: text('stalledDays'),
+    openConditions: open === 'true' || open === 'false' ? open : '',
+    createdFrom: text('createdFrom'),
+    createdTo: text('createdTo'),
+    updatedFrom: text('updatedFrom'),
+    updatedTo: text('updatedTo'),
+    sort:
+      (['updatedAt', 'createdAt', 'stepChangedAt', 'amount', 'loanNumber'] as const).find(
+        (s) => s === sort,
+      ) ?? 'updatedAt',
+    dir: dir === 'asc' ? 'asc' : 'desc',
+  };
+}
+
 export type ConditionAction = 'clear' | 'waive' | 'reopen';
 
 export const consoleApi = {
+  views: () => call('GET', `${BASE}/views`, ZSavedViews),
+  saveView: (name: string, query: string) =>
+    call('POST', `${BASE}/views`, ZSavedView, { body: { name, query } }),
+  deleteView: (uuid: string) => call('DELETE', `${BASE}/views/${uuid}`, z.null().or(z.unknown())),
   changeCondition: (
     applicationUuid: string,
     conditionUuid: string,

@@ -18,7 +18,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import {
@@ -28,7 +28,7 @@ import {
   formatCurrency,
   type TStaffSelf,
 } from '@heloc/domain';
-import { consoleApi, pipelineSearch, type PipelineFilters } from './api';
+import { consoleApi, filtersFromSearch, pipelineSearch, type PipelineFilters } from './api';
 import { onLinkClick } from './location';
 
 const SORTS: { value: PipelineFilters['sort']; label: string }[] = [
@@ -90,6 +90,14 @@ export function Pipeline({ me }: { me: TStaffSelf }) {
       <Title order={2} size="h3">
         Applications
       </Title>
+      <SavedViews
+        current={pipelineSearch(filters, me.loanOriginatorUuid, null).replace(/&?limit=\d+/, '')}
+        onChoose={(query) => {
+          const chosen = filtersFromSearch(query, initialFilters(me));
+          setDraft(chosen);
+          setFilters(chosen);
+        }}
+      />
       <form onSubmit={apply} aria-label="Pipeline filters">
         <Stack gap="xs">
           <Group align="flex-end" gap="sm">
@@ -267,5 +275,76 @@ export function Pipeline({ me }: { me: TStaffSelf }) {
         </Button>
       )}
     </Stack>
+  );
+}
+
+/** The member's saved views: choose one to apply it, save the applied filters under a name, delete one. */
+function SavedViews({ current, onChoose }: { current: string; onChoose: (query: string) => void }) {
+  const queryClient = useQueryClient();
+  const views = useQuery({ queryKey: ['views'], queryFn: consoleApi.views });
+  const [chosen, setChosen] = useState('');
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['views'] });
+  const save = useMutation({
+    mutationFn: () => consoleApi.saveView(name.trim(), current),
+    onSuccess: async (view) => {
+      setName('');
+      setChosen(view.uuid);
+      await refresh();
+    },
+    onError: (caught) => setError(caught instanceof Error ? caught.message : 'The view could not be saved'),
+  });
+  const remove = useMutation({
+    mutationFn: (uuid: string) => consoleApi.deleteView(uuid),
+    onSuccess: async () => {
+      setChosen('');
+      await refresh();
+    },
+  });
+  const items = views.data?.items ?? [];
+  return (
+    <Group align="flex-end" gap="sm">
+      <NativeSelect
+        label="Saved view"
+        data={[
+          { value: '', label: 'Choose a view' },
+          ...items.map((view) => ({ value: view.uuid, label: view.name })),
+        ]}
+        value={chosen}
+        onChange={(event) => {
+          const uuid = event.currentTarget.value;
+          setChosen(uuid);
+          const view = items.find((each) => each.uuid === uuid);
+          if (view) onChoose(view.query);
+        }}
+      />
+      {chosen && (
+        <Button variant="default" onClick={() => remove.mutate(chosen)} loading={remove.isPending}>
+          Delete view
+        </Button>
+      )}
+      <form
+        aria-label="Save view"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setError(null);
+          if (!name.trim()) return setError('Required');
+          save.mutate();
+        }}
+      >
+        <Group align="flex-end" gap="sm">
+          <TextInput
+            label="Save the applied filters as"
+            value={name}
+            error={error}
+            onChange={(event) => setName(event.currentTarget.value)}
+          />
+          <Button type="submit" variant="default" loading={save.isPending}>
+            Save view
+          </Button>
+        </Group>
+      </form>
+    </Group>
   );
 }
