@@ -73,6 +73,11 @@ test('a loan officer finds the demo borrower and a borrower of theirs, opens the
   await expect(dana).toBeVisible();
   await expect(table.getByTestId('pipeline-row')).toHaveCount(1);
   await expect(table.getByTestId('pipeline-row')).toContainText('Jordan Reyes');
+  // The search as a saved view of their own.
+  await lo.getByLabel('Save the applied filters as').fill('Dana');
+  await lo.getByRole('button', { name: 'Save view' }).click();
+  await expect(lo.getByLabel('Saved view')).toHaveValue(/.+/);
+  await expect(lo.getByLabel('Saved view').locator('option', { hasText: 'Dana' })).toHaveCount(1);
   await expectNoAxeViolations(lo);
   const demoHref = await dana.getAttribute('href');
   const demoUuid = demoHref!.split('/').at(-1)!;
