@@ -40,7 +40,7 @@ export function clearToken(): void {
   sessionStorage.removeItem(TOKEN_KEY);
 }
 
-async function call<T>(
+export async function call<T>(
   method: string,
   path: string,
   schema: z.ZodType<T> | null,

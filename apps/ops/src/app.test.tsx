@@ -5,6 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TChatSocketEvent, TDeskConversation, TStaffSelf } from '@heloc/domain';
 import { App } from './app';
 import { desk } from './api';
+import { consoleApi } from './console/api';
+import type * as ConsoleApiModule from './console/api';
 
 vi.mock('./api', () => ({
   DeskError: class extends Error {},
@@ -24,6 +26,20 @@ vi.mock('./api', () => ({
     send: vi.fn(),
     signOut: vi.fn(),
     socketUrl: () => 'ws://desk.test/ws',
+  },
+}));
+
+vi.mock('./console/api', async (importOriginal) => ({
+  ...(await importOriginal<typeof ConsoleApiModule>()),
+  consoleApi: {
+    pipeline: vi.fn(),
+    file: vi.fn(),
+    timeline: vi.fn(),
+    document: vi.fn(),
+    changeCondition: vi.fn(),
+    views: vi.fn().mockResolvedValue({ items: [] }),
+    saveView: vi.fn(),
+    deleteView: vi.fn(),
   },
 }));
 
@@ -72,6 +88,8 @@ const agentSelf: TStaffSelf = {
 };
 
 beforeEach(() => {
+  // Each test starts at the console's root (sections keep their own addresses).
+  window.history.replaceState(null, '', '/');
   vi.stubGlobal('WebSocket', FakeSocket);
   vi.mocked(desk.me).mockResolvedValue(agentSelf);
   vi.mocked(desk.agentToken).mockResolvedValue({ token: 'chat-token', expiration: 0, agentName: 'Ops' });
@@ -131,12 +149,20 @@ describe('agent desk', () => {
 });
 
 describe('the console shows only what the roles allow', () => {
-  it('a processor gets no chat desk and no staff screen', async () => {
+  it('a processor gets the applications, no chat desk and no staff screen', async () => {
     vi.mocked(desk.me).mockResolvedValue({
       ...agentSelf,
       roles: ['PROCESSOR'],
-      permissions: ['OPS_APP', 'APPLICATIONS_READ', 'CONDITIONS_RAISE', 'MAIL_OUTBOX_READ'],
+      permissions: [
+        'OPS_APP',
+        'APPLICATIONS_READ_ASSIGNED',
+        'APPLICATIONS_READ',
+        'CONDITIONS_RAISE',
+        'MAIL_OUTBOX_READ',
+      ],
     });
+    vi.mocked(consoleApi.pipeline).mockResolvedValue({ items: [], nextCursor: null });
+    const user = userEvent.setup();
     render(
       <MantineProvider>
         <App />
@@ -147,8 +173,15 @@ describe('the console shows only what the roles allow', () => {
       within(sections)
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(['Overview']);
-    expect(screen.getByTestId('staff-permissions')).toHaveTextContent('Raise conditions');
+    ).toEqual(['Overview', 'Applications']);
+    // The pipeline is where they land.
+    expect(await screen.findByText('No applications match these filters.')).toBeVisible();
+    expect(window.location.pathname).toBe('/');
+    await user.click(within(sections).getByRole('button', { name: 'Overview' }));
+    expect(window.location.pathname).toBe('/ops/overview');
+    expect(screen.getByTestId('staff-permissions')).toHaveTextContent(
+      'Raise, clear, waive and reopen conditions',
+    );
     expect(desk.agentToken).not.toHaveBeenCalled();
   });
 
@@ -211,5 +244,117 @@ describe('the console shows only what the roles allow', () => {
     expect(desk.invite).toHaveBeenCalledWith('new@heloc.test', ['AGENT', 'PROCESSOR'], undefined);
     await user.click(screen.getByRole('button', { name: 'Disable agent@heloc.test' }));
     expect(desk.setDisabled).toHaveBeenCalledWith(member.identityUuid, true);
+  });
+});
+
+describe('the pipeline and the application file', () => {
+  const loanOfficer: TStaffSelf = {
+    ...agentSelf,
+    roles: ['LOAN_OFFICER'],
+    permissions: ['OPS_APP', 'APPLICATIONS_READ_ASSIGNED'],
+    loanOriginatorUuid: '7c1a2b3c-0000-4000-8000-000000000001',
+  };
+  const row = (n: number) => ({
+    uuid: `a0000000-0000-4000-8000-00000000000${n}`,
+    orgCode: 'MAIN',
+    loanNumber: `100000000${n}`,
+    borrowerName: `Borrower ${n}`,
+    email: `b${n}@example.com`,
+    propertyState: 'CA',
+    propertyCity: 'Fresno',
+    amountCents: 5_000_000,
+    step: 'OFFER_SELECTION',
+    stepLabel: 'Offer selection',
+    stepGroup: 'OFFER' as const,
+    stepChangedAt: '2026-11-20T10:00:00.000Z',
+    daysInStep: 3,
+    loanOfficer: { uuid: loanOfficer.loanOriginatorUuid!, name: 'Jordan Reyes' },
+    openConditions: n,
+    createdAt: '2026-11-01T10:00:00.000Z',
+    updatedAt: '2026-11-20T10:00:00.000Z',
+  });
+
+  it('a loan officer lands on their pipeline, loads more by cursor, searches and opens a file', async () => {
+    vi.mocked(desk.me).mockResolvedValue(loanOfficer);
+    vi.mocked(consoleApi.pipeline).mockImplementation(async (search) => {
+      const params = new URLSearchParams(search);
+      if (params.get('q') === 'Borrower 2') return { items: [row(2)], nextCursor: null };
+      return params.get('cursor') === 'page-2'
+        ? { items: [row(2)], nextCursor: null }
+        : { items: [row(1)], nextCursor: 'page-2' };
+    });
+    vi.mocked(consoleApi.file).mockRejectedValue(new Error('Application not found'));
+    vi.mocked(consoleApi.timeline).mockResolvedValue({ items: [] });
+    const user = userEvent.setup();
+    render(
+      <MantineProvider>
+        <App />
+      </MantineProvider>,
+    );
+    const table = await screen.findByRole('table', { name: 'Applications' });
+    expect(await within(table).findByText('Borrower 1')).toBeVisible();
+    expect(screen.getByText('Showing your own borrowers.')).toBeVisible();
+    // Their own originator record is asked for by default.
+    expect(new URLSearchParams(vi.mocked(consoleApi.pipeline).mock.calls[0]![0]).get('loanOfficer')).toBe(
+      loanOfficer.loanOriginatorUuid,
+    );
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await within(table).findByText('Borrower 2')).toBeVisible();
+    expect(within(table).getByText('Borrower 1')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+
+    await user.type(screen.getByLabelText('Search', { exact: false }), 'Borrower 2{Enter}');
+    expect(await within(table).findByText('Borrower 2')).toBeVisible();
+    expect(within(table).queryByText('Borrower 1')).toBeNull();
+
+    await user.click(within(table).getByRole('link', { name: 'Borrower 2' }));
+    expect(window.location.pathname).toBe(`/ops/applications/${row(2).uuid}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Application not found');
+    expect(consoleApi.file).toHaveBeenCalledWith(row(2).uuid);
+  });
+
+  it('a saved view applies its filters; the applied filters are saved under a name', async () => {
+    vi.mocked(desk.me).mockResolvedValue(loanOfficer);
+    vi.mocked(consoleApi.pipeline).mockResolvedValue({ items: [], nextCursor: null });
+    vi.mocked(consoleApi.views).mockResolvedValue({
+      items: [
+        {
+          uuid: 'v1',
+          name: 'Texas, stalled',
+          query: 'state=TX&stalledDays=7&sort=amount&dir=asc',
+          createdAt: '2026-11-20T10:00:00.000Z',
+        },
+      ],
+    });
+    vi.mocked(consoleApi.saveView).mockResolvedValue({
+      uuid: 'v2',
+      name: 'Mine',
+      query: '',
+      createdAt: '2026-11-20T10:00:00.000Z',
+    });
+    const user = userEvent.setup();
+    render(
+      <MantineProvider>
+        <App />
+      </MantineProvider>,
+    );
+    const select = await screen.findByLabelText('Saved view');
+    await screen.findByRole('option', { name: 'Texas, stalled' });
+    await user.selectOptions(select, 'v1');
+    const last = () => new URLSearchParams(vi.mocked(consoleApi.pipeline).mock.calls.at(-1)![0]);
+    await vi.waitFor(() => expect(last().get('state')).toBe('TX'));
+    expect(last().get('stalledDays')).toBe('7');
+    expect(last().get('sort')).toBe('amount');
+    expect(screen.getByLabelText('Property state')).toHaveValue('TX');
+
+    await user.click(screen.getByRole('button', { name: 'Save view' }));
+    expect(await screen.findByText('Required')).toBeVisible();
+    await user.type(screen.getByLabelText('Save the applied filters as'), 'Mine');
+    await user.click(screen.getByRole('button', { name: 'Save view' }));
+    await vi.waitFor(() => expect(consoleApi.saveView).toHaveBeenCalled());
+    const [name, query] = vi.mocked(consoleApi.saveView).mock.calls[0]!;
+    expect(name).toBe('Mine');
+    expect(new URLSearchParams(query).get('state')).toBe('TX');
+    expect(new URLSearchParams(query).has('limit')).toBe(false);
   });
 });

@@ -19,6 +19,7 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import {
@@ -35,6 +36,31 @@ import {
 import { STAFF_PERMISSIONS, type TDeskConversation, type TStaffSelf } from '@heloc/domain';
 import { DeskError, clearToken, desk, errorFlag, storedToken } from './api';
 import { AcceptInvitation, StaffAdmin, TwoFactorSetup } from './staff';
+import { ApplicationFile } from './console/application-file';
+import { navigate, usePath } from './console/location';
+import { Pipeline } from './console/pipeline';
+
+/** Console data is the server's: re-read when a screen opens again, never retried on a 4xx. */
+function newQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 10_000,
+        retry: (failures, error) => !(error instanceof DeskError && error.status < 500) && failures < 2,
+      },
+    },
+  });
+}
+
+/** One cache per signed-in member: nothing of one member's reads outlives their sign-out. */
+function SignedIn({ me, onSignOut }: { me: TStaffSelf; onSignOut: () => void }) {
+  const [queryClient] = useState(newQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Console me={me} onSignOut={onSignOut} />
+    </QueryClientProvider>
+  );
+}
 
 export function App() {
   const [me, setMe] = useState<TStaffSelf | null>(null);
@@ -74,7 +100,7 @@ export function App() {
   if (checking) return null;
   if (setupNeeded) return <TwoFactorSetup onDone={loadMe} onSignOut={signOut} />;
   if (!me) return <SignIn onSignedIn={loadMe} />;
-  return <Console me={me} onSignOut={signOut} />;
+  return <SignedIn key={me.identityUuid} me={me} onSignOut={signOut} />;
 }
 
 function SignIn({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
@@ -156,21 +182,31 @@ function SignIn({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
   );
 }
 
-type Section = 'overview' | 'chats' | 'staff';
+type Section = 'overview' | 'applications' | 'chats' | 'staff';
 
 /**
  * The signed-in console: only the sections the member's roles allow (the server's staff policy
- * decides every call; this only spares them screens that would answer 403).
+ * decides every call; this only spares them screens that would answer 403). Each section has its
+ * address under /ops/ (/ops/applications, /ops/applications/{uuid}, /ops/chats, /ops/staff).
  */
 function Console({ me, onSignOut }: { me: TStaffSelf; onSignOut: () => void }) {
   const sections: { id: Section; label: string }[] = [
     { id: 'overview', label: 'Overview' },
+    ...(me.permissions.includes('APPLICATIONS_READ_ASSIGNED')
+      ? [{ id: 'applications' as const, label: 'Applications' }]
+      : []),
     ...(me.permissions.includes('CHAT_DESK') ? [{ id: 'chats' as const, label: 'Chats' }] : []),
     ...(me.permissions.includes('STAFF_MANAGE') ? [{ id: 'staff' as const, label: 'Staff' }] : []),
   ];
-  const [section, setSection] = useState<Section>(
-    me.permissions.includes('CHAT_DESK') ? 'chats' : 'overview',
-  );
+  const path = usePath();
+  const [first, second] = path.split('/').filter(Boolean);
+  const fallback: Section = me.permissions.includes('CHAT_DESK')
+    ? 'chats'
+    : me.permissions.includes('APPLICATIONS_READ_ASSIGNED')
+      ? 'applications'
+      : 'overview';
+  const section: Section = sections.some((each) => each.id === first) ? (first as Section) : fallback;
+  const fileUuid = section === 'applications' && second ? second : null;
   return (
     <AppShell header={{ height: 56 }} padding="md">
       <AppShell.Header>
@@ -187,7 +223,7 @@ function Console({ me, onSignOut }: { me: TStaffSelf; onSignOut: () => void }) {
                     size="xs"
                     variant={section === each.id ? 'filled' : 'default'}
                     aria-current={section === each.id ? 'page' : undefined}
-                    onClick={() => setSection(each.id)}
+                    onClick={() => navigate(`/${each.id}`)}
                   >
                     {each.label}
                   </Button>
@@ -207,6 +243,8 @@ function Console({ me, onSignOut }: { me: TStaffSelf; onSignOut: () => void }) {
       </AppShell.Header>
       <AppShell.Main>
         {section === 'overview' && <Overview me={me} />}
+        {section === 'applications' &&
+          (fileUuid ? <ApplicationFile key={fileUuid} uuid={fileUuid} me={me} /> : <Pipeline me={me} />)}
         {section === 'chats' && <ChatDesk />}
         {section === 'staff' && <StaffAdmin me={me} />}
       </AppShell.Main>

@@ -24,9 +24,15 @@ export type TStaffRole = z.infer<typeof ZStaffRole>;
 export const STAFF_PERMISSIONS = {
   OPS_APP: { scope: 'PLATFORM', label: 'Sign in to the ops app (who am I, what may I do)' },
   CHAT_DESK: { scope: 'ORG', label: 'Answer chats (agent desk: queue, conversations, replies, events)' },
-  APPLICATIONS_READ_ASSIGNED: { scope: 'ORG', label: 'Read the applications of their own borrowers' },
+  APPLICATIONS_READ_ASSIGNED: {
+    scope: 'ORG',
+    label: 'Read applications in the lender console: their own borrowers’ (all with APPLICATIONS_READ)',
+  },
   APPLICATIONS_READ: { scope: 'ORG', label: 'Read every application of the organisation' },
-  CONDITIONS_RAISE: { scope: 'ORG', label: 'Raise conditions (documents, phone, legal description, trust)' },
+  CONDITIONS_RAISE: {
+    scope: 'ORG',
+    label: 'Raise, clear, waive and reopen conditions (documents, phone, legal description, trust)',
+  },
   DECISIONS: { scope: 'ORG', label: 'Underwriting decisions' },
   MAIL_OUTBOX_READ: { scope: 'ORG', label: 'Read the e-mail outbox' },
   JOBS_READ: { scope: 'ORG', label: 'Read dead jobs (provider work that used up its attempts)' },
@@ -45,10 +51,26 @@ export const ZStaffPermission = z.enum(STAFF_PERMISSION_NAMES as [TStaffPermissi
 export const ROLE_PERMISSIONS: Record<TStaffRole, readonly TStaffPermission[]> = {
   AGENT: ['OPS_APP', 'CHAT_DESK'],
   LOAN_OFFICER: ['OPS_APP', 'APPLICATIONS_READ_ASSIGNED'],
-  PROCESSOR: ['OPS_APP', 'APPLICATIONS_READ', 'CONDITIONS_RAISE', 'MAIL_OUTBOX_READ', 'JOBS_READ'],
-  UNDERWRITER: ['OPS_APP', 'APPLICATIONS_READ', 'CONDITIONS_RAISE', 'DECISIONS'],
+  // Every role that reads all applications also holds APPLICATIONS_READ_ASSIGNED: the console's
+  // routes ask for it, and APPLICATIONS_READ widens what it shows from the member's own borrowers to all.
+  PROCESSOR: [
+    'OPS_APP',
+    'APPLICATIONS_READ_ASSIGNED',
+    'APPLICATIONS_READ',
+    'CONDITIONS_RAISE',
+    'MAIL_OUTBOX_READ',
+    'JOBS_READ',
+  ],
+  UNDERWRITER: [
+    'OPS_APP',
+    'APPLICATIONS_READ_ASSIGNED',
+    'APPLICATIONS_READ',
+    'CONDITIONS_RAISE',
+    'DECISIONS',
+  ],
   ORG_ADMIN: [
     'OPS_APP',
+    'APPLICATIONS_READ_ASSIGNED',
     'APPLICATIONS_READ',
     'MAIL_OUTBOX_READ',
     'JOBS_READ',

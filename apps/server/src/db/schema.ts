@@ -139,6 +139,23 @@ export const staffMembers = pgTable(
   (table) => [index('staff_members_org_code_idx').on(table.orgCode)],
 );
 
+/** A staff member's saved pipeline views (the console): a name and the pipeline's query string. */
+export const staffSavedViews = pgTable(
+  'staff_saved_views',
+  {
+    uuid: uuid('uuid')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    identityUuid: uuid('identity_uuid')
+      .notNull()
+      .references(() => identities.uuid, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    query: text('query').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [unique('staff_saved_views_identity_name_unique').on(table.identityUuid, table.name)],
+);
+
 /** One-time staff invitations: the e-mailed link holds the token, the table only its SHA-256. */
 export const staffInvites = pgTable(
   'staff_invites',
@@ -316,9 +333,22 @@ export const helocApplications = pgTable(
      * workflow as it moves; read as is by the polled status endpoint.
      */
     statusFlags: jsonb('status_flags').$type<Partial<TApplicationStatus>>().notNull().default({}),
+    /**
+     * When the step last changed (the app's clock, set by the step machine): the lender console's
+     * "days in step" and "stalled" filter read it without scanning the audit trail.
+     */
+    stepChangedAt: timestamp('step_changed_at', { withTimezone: true }).notNull().defaultNow(),
     ...timestamps,
   },
-  (table) => [index('heloc_applications_identity_uuid_idx').on(table.identityUuid)],
+  (table) => [
+    index('heloc_applications_identity_uuid_idx').on(table.identityUuid),
+    // The lender console's pipeline: keyset pages per organisation in each sort order (uuid breaks ties).
+    index('heloc_applications_org_updated_idx').on(table.orgCode, table.updatedAt, table.uuid),
+    index('heloc_applications_org_created_idx').on(table.orgCode, table.createdAt, table.uuid),
+    index('heloc_applications_org_step_changed_idx').on(table.orgCode, table.stepChangedAt, table.uuid),
+    index('heloc_applications_updated_idx').on(table.updatedAt, table.uuid),
+    index('heloc_applications_referrer_idx').on(table.referrerUuid, table.updatedAt),
+  ],
 );
 
 /** Wallet notifications (spec 1 §3 "Notification"). */
@@ -498,6 +528,15 @@ export const applicationConditions = pgTable(
     numDocsRequired: integer('num_docs_required').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     clearedAt: timestamp('cleared_at', { withTimezone: true }),
+    /**
+     * How staff closed it in the lender console: CLEARED (with a document as evidence) or WAIVED (with
+     * a reason); null while open, and when the borrower's upload or the engine cleared it.
+     */
+    resolution: text('resolution'),
+    resolvedByUuid: uuid('resolved_by_uuid'),
+    evidenceDocumentUuid: uuid('evidence_document_uuid'),
+    /** The waiver's reason, or the note that came with clearing. */
+    resolutionNote: text('resolution_note'),
   },
   (table) => [index('application_conditions_application_idx').on(table.applicationUuid)],
 );

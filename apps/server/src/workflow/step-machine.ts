@@ -106,7 +106,12 @@ export async function applyTransition(
   }
   const [updated] = await tx
     .update(schema.helocApplications)
-    .set({ step: transition.to, updatedAt: sql`now()` })
+    .set({
+      step: transition.to,
+      updatedAt: sql`now()`,
+      // The console's "days in step": only a real change of step restarts it (the app's clock).
+      ...(transition.to !== application.step && { stepChangedAt: clock.now() }),
+    })
     .where(eq(schema.helocApplications.uuid, application.uuid))
     .returning();
   await recordEvent(tx, clock, {

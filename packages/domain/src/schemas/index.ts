@@ -17,3 +17,4 @@ export * from './borrower-steps';
 export * from './submission';
 export * from './co-deed';
 export * from './closing';
+export * from './console';

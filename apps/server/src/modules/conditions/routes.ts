@@ -12,6 +12,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   isFinalApplicationStep,
+  STAFF_CONDITION_CATEGORIES,
   ZApiErrorBody,
   ZApplicationStep,
   ZCondition,
@@ -30,14 +31,6 @@ import { STAFF_TAG, authorizeStaff, staffRoute } from '../staff/policy';
 /** What the server sends: always the extra data (the web's parser also accepts it missing). */
 const ZConditionAnswer = ZCondition.extend({ xtraData: ZConditionExtraData });
 type TConditionAnswer = z.infer<typeof ZConditionAnswer>;
-
-/** The categories a person raises; the others are the engine's own (pay stubs, ID checks, fraud reviews). */
-const STAFF_CONDITION_CATEGORIES = [
-  'GENERIC_DOCUMENT_REQUEST',
-  'MISSING_PHONE_NUMBER',
-  'PROPERTY_LEGAL_DESCRIPTION',
-  'REVIEW_TRUST_REQUIREMENTS',
-] as const;
 
 const ZRaiseCondition = z.object({
   category: z.enum(STAFF_CONDITION_CATEGORIES),

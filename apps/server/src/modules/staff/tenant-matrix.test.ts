@@ -29,6 +29,7 @@ import { schema } from '../../db';
 import { OffsetClock } from '../../lib/clock';
 import { enqueueJob } from '../../jobs/queue';
 import { createTestApp, type TestApp } from '../../test/app';
+import { LOAN_ORIGINATOR_IDS } from '../../seed/loan-originators';
 import { registerAndSignIn, signIn, type Credentials } from '../../test/auth';
 import { STAFF_PATH_PREFIXES, STAFF_TAG } from './policy';
 import { createStaffAccount } from './service';
@@ -44,6 +45,10 @@ type Resources = {
   applicationUuid: string;
   signerUuid: string;
   conversationUuid: string;
+  /** A document of the application (the console's staff download, a condition's evidence). */
+  documentUuid: string;
+  /** A staff-raised condition of the application (clear, waive, reopen). */
+  conditionUuid: string;
   /** A member of the organisation that the matrix may disable, enable and re-role. */
   memberUuid: string;
 };
@@ -89,6 +94,76 @@ const CASES: Record<string, Case> = {
       method: 'POST',
       url: `/service-ops/api/v1/applications/${ctx[org].applicationUuid}/conditions`,
       payload: { category: 'GENERIC_DOCUMENT_REQUEST', commentsToBorrower: 'A document, please.' },
+    }),
+  },
+  'GET /service-ops/api/v1/applications': {
+    kind: 'listing',
+    request: (_ctx, org) => ({
+      method: 'GET',
+      url: `/service-ops/api/v1/applications?limit=100&orgCode=${org}`,
+    }),
+    holdsB: (body) => (body as { items: { orgCode: string }[] }).items.some((item) => item.orgCode === B),
+  },
+  // Saved views belong to the member, not to an organisation.
+  'GET /service-ops/api/v1/applications/views': {
+    kind: 'platform',
+    request: () => ({ method: 'GET', url: '/service-ops/api/v1/applications/views' }),
+  },
+  'POST /service-ops/api/v1/applications/views': {
+    kind: 'platform',
+    request: () => ({
+      method: 'POST',
+      url: '/service-ops/api/v1/applications/views',
+      payload: { name: 'Stalled', query: 'stalledDays=7' },
+    }),
+  },
+  'DELETE /service-ops/api/v1/applications/views/{viewUuid}': {
+    kind: 'platform',
+    request: () => ({ method: 'DELETE', url: `/service-ops/api/v1/applications/views/${randomUUID()}` }),
+  },
+  'GET /service-ops/api/v1/applications/{uuid}': {
+    kind: 'resource',
+    request: (ctx, org) => ({
+      method: 'GET',
+      url: `/service-ops/api/v1/applications/${ctx[org].applicationUuid}`,
+    }),
+  },
+  'GET /service-ops/api/v1/applications/{uuid}/timeline': {
+    kind: 'resource',
+    request: (ctx, org) => ({
+      method: 'GET',
+      url: `/service-ops/api/v1/applications/${ctx[org].applicationUuid}/timeline`,
+    }),
+  },
+  'GET /service-ops/api/v1/applications/{uuid}/documents/{documentUuid}/file': {
+    kind: 'resource',
+    request: (ctx, org) => ({
+      method: 'GET',
+      url: `/service-ops/api/v1/applications/${ctx[org].applicationUuid}/documents/${ctx[org].documentUuid}/file`,
+    }),
+  },
+  'POST /service-ops/api/v1/applications/{uuid}/conditions/{conditionUuid}/clear': {
+    kind: 'resource',
+    request: (ctx, org) => ({
+      method: 'POST',
+      url: `/service-ops/api/v1/applications/${ctx[org].applicationUuid}/conditions/${ctx[org].conditionUuid}/clear`,
+      payload: { documentUuid: ctx[org].documentUuid },
+    }),
+  },
+  'POST /service-ops/api/v1/applications/{uuid}/conditions/{conditionUuid}/waive': {
+    kind: 'resource',
+    request: (ctx, org) => ({
+      method: 'POST',
+      url: `/service-ops/api/v1/applications/${ctx[org].applicationUuid}/conditions/${ctx[org].conditionUuid}/waive`,
+      payload: { reason: 'Not needed for this file' },
+    }),
+  },
+  'POST /service-ops/api/v1/applications/{uuid}/conditions/{conditionUuid}/reopen': {
+    kind: 'resource',
+    request: (ctx, org) => ({
+      method: 'POST',
+      url: `/service-ops/api/v1/applications/${ctx[org].applicationUuid}/conditions/${ctx[org].conditionUuid}/reopen`,
+      payload: { reason: 'Cleared by mistake' },
     }),
   },
   'POST /service-ops/api/v1/co-deed/signers/{signerUuid}/conditions': {
@@ -216,9 +291,16 @@ const withCredentials = (options: InjectOptions, who: Credentials | null): Injec
 async function member(
   orgCode: string,
   roles: TStaffRole[],
+  loanOriginatorUuid: string | null = null,
 ): Promise<{ uuid: string; credentials: Credentials }> {
   const email = unique();
-  const identity = await createStaffAccount(t.database.db, { email, password: PASSWORD, orgCode, roles });
+  const identity = await createStaffAccount(t.database.db, {
+    email,
+    password: PASSWORD,
+    orgCode,
+    roles,
+    loanOriginatorUuid,
+  });
   return { uuid: identity.uuid, credentials: await signIn(t.app, email, PASSWORD) };
 }
 
@@ -263,6 +345,40 @@ async function resourcesOf(org: Org, prefix: string): Promise<Resources> {
     null,
   );
   const { uuid: memberUuid } = await member(org, ['AGENT']);
+  // The application's loan officer (the single-role loan officer of A below holds this record) and a
+  // stored document, for the console's file and download routes.
+  const referrerUuid =
+    org === A ? LOAN_ORIGINATOR_IDS.mainJordanReyes : LOAN_ORIGINATOR_IDS.cascadeHannahBrooks;
+  await t.database.db
+    .update(schema.helocApplications)
+    .set({ referrerUuid })
+    .where(eq(schema.helocApplications.uuid, owner.applicationUuid));
+  const fileKey = `matrix/${prefix}/notice.pdf`;
+  const stored = await t.app.storage.put(
+    fileKey,
+    new TextEncoder().encode('%PDF-1.4 matrix'),
+    'application/pdf',
+  );
+  const [document] = await t.database.db
+    .insert(schema.applicationDocuments)
+    .values({
+      applicationUuid: owner.applicationUuid,
+      type: 'ADVERSE_ACTION_NOTICE',
+      fileKey,
+      fileName: 'notice.pdf',
+      contentType: 'application/pdf',
+      sizeBytes: stored.size,
+      sha256: stored.sha256,
+    })
+    .returning();
+  const [condition] = await t.database.db
+    .insert(schema.applicationConditions)
+    .values({
+      applicationUuid: owner.applicationUuid,
+      category: 'GENERIC_DOCUMENT_REQUEST',
+      commentsToBorrower: 'A document',
+    })
+    .returning();
   // Rows every listing could show: mail, feedback, an error report of the organisation.
   await t.app.mailer.send({
     to: `${prefix}-mail@example.com`,
@@ -291,6 +407,8 @@ async function resourcesOf(org: Org, prefix: string): Promise<Resources> {
     applicationUuid: owner.applicationUuid,
     signerUuid: signer!.uuid,
     conversationUuid: conversation.uuid,
+    documentUuid: document!.uuid,
+    conditionUuid: condition!.uuid,
     memberUuid,
   };
 }
@@ -307,7 +425,13 @@ beforeAll(async () => {
   platform = await signIn(t.app, 'admin@heloc.test', 'Ops-password-1');
   full = (await member(A, ORG_ROLES)).credentials;
   single = Object.fromEntries(
-    await Promise.all(ORG_ROLES.map(async (role) => [role, (await member(A, [role])).credentials])),
+    await Promise.all(
+      ORG_ROLES.map(async (role) => [
+        role,
+        (await member(A, [role], role === 'LOAN_OFFICER' ? LOAN_ORIGINATOR_IDS.mainJordanReyes : null))
+          .credentials,
+      ]),
+    ),
   ) as Record<TStaffRole, Credentials>;
 
   const document = (await t.app.inject({ method: 'GET', url: '/docs/json' })).json() as {

@@ -1,0 +1,480 @@
+/**
+ * The application file (/ops/applications/{uuid}): borrower and co-owners (SSN and account numbers
+ * masked by the server), property and liens, valuation, credit, income, underwriting, the offer,
+ * consents, conditions, documents (view or download through the staff route) and the timeline,
+ * filterable by kind.
+ */
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { FormEvent, ReactNode } from 'react';
+import {
+  TIMELINE_KINDS,
+  TIMELINE_KIND_LABELS,
+  formatCurrency,
+  formatFileSize,
+  formatPercentFromBps,
+  formatPhone,
+  type TApplicationFile,
+  type TConsoleCondition,
+  type TStaffSelf,
+  type TTimelineKind,
+} from '@heloc/domain';
+import { DeskError } from '../api';
+import { consoleApi, type ConditionAction } from './api';
+import { onLinkClick } from './location';
+
+const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-US') : '–');
+const money = (cents: number | null | undefined) =>
+  cents === null || cents === undefined ? '–' : formatCurrency(cents);
+const percent = (bps: number | null | undefined) =>
+  bps === null || bps === undefined ? '–' : formatPercentFromBps(bps, { decimals: 2 });
+
+function Facts({ rows }: { rows: [string, ReactNode][] }) {
+  return (
+    <dl className="facts">
+      {rows.map(([term, value]) => (
+        <div key={term}>
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card withBorder padding="sm" component="section" aria-label={title}>
+      <Title order={3} size="h5" mb="xs">
+        {title}
+      </Title>
+      {children}
+    </Card>
+  );
+}
+
+export function ApplicationFile({ uuid, me }: { uuid: string; me: TStaffSelf }) {
+  const file = useQuery({ queryKey: ['application-file', uuid], queryFn: () => consoleApi.file(uuid) });
+  return (
+    <Stack>
+      <Anchor href="/ops/applications" onClick={onLinkClick('/applications')} w="fit-content">
+        ← Back to the pipeline
+      </Anchor>
+      {file.isError && (
+        <Alert color="red" role="alert">
+          {file.error instanceof DeskError && file.error.status === 404
+            ? 'Application not found.'
+            : file.error instanceof Error
+              ? file.error.message
+              : 'The application could not be loaded'}
+        </Alert>
+      )}
+      {file.isPending && <Text role="status">Loading…</Text>}
+      {file.data && (
+        <FileView file={file.data} canChangeConditions={me.permissions.includes('CONDITIONS_RAISE')} />
+      )}
+      {file.data && <Timeline uuid={uuid} />}
+    </Stack>
+  );
+}
+
+function FileView({ file, canChangeConditions }: { file: TApplicationFile; canChangeConditions: boolean }) {
+  const [documentError, setDocumentError] = useState<string | null>(null);
+  const open = (path: string, mode: 'view' | 'download', name: string) => {
+    setDocumentError(null);
+    consoleApi
+      .document(path, mode, name)
+      .catch((caught: unknown) =>
+        setDocumentError(caught instanceof Error ? caught.message : 'The document could not be opened'),
+      );
+  };
+  return (
+    <Stack>
+      <Group justify="space-between" align="flex-start">
+        <div>
+          <Title order={2} size="h3">
+            {file.borrower.name}
+          </Title>
+          <Text>
+            Loan {file.loanNumber} · {file.orgCode} · Loan officer: {file.loanOfficer?.name ?? 'none'}
+          </Text>
+        </div>
+        <Stack gap={4} align="flex-end">
+          <Badge size="lg" variant="outline" color="blue.9">
+            {file.stepLabel}
+          </Badge>
+          <Text size="sm">
+            {file.daysInStep} {file.daysInStep === 1 ? 'day' : 'days'} in step · updated{' '}
+            {when(file.updatedAt)}
+          </Text>
+        </Stack>
+      </Group>
+      <SimpleGrid cols={{ base: 1, md: 2, lg: 3 }}>
+        <Section title="Borrower">
+          <Facts
+            rows={[
+              ['Name', file.borrower.name],
+              ['E-mail', file.borrower.email],
+              ['Phone', file.borrower.phoneNumbers.map((phone) => formatPhone(phone)).join(', ') || '–'],
+              ['Date of birth', file.borrower.dob ?? '–'],
+              ['SSN', file.borrower.ssnMasked ?? 'Not on file'],
+              ['Stated income', money(file.borrower.statedAnnualIncomeCents)],
+              ['Employment', file.borrower.employmentType ?? '–'],
+            ]}
+          />
+        </Section>
+        <Section title="Property and liens">
+          {file.property ? (
+            <Text>
+              {file.property.street1}
+              {file.property.street2 ? `, ${file.property.street2}` : ''}, {file.property.city},{' '}
+              {file.property.state} {file.property.zip}
+            </Text>
+          ) : (
+            <Text>No property chosen yet.</Text>
+          )}
+          {file.liens.length === 0 ? (
+            <Text size="sm">No liens recorded.</Text>
+          ) : (
+            <ul>
+              {file.liens.map((lien) => (
+                <li key={lien.position}>
+                  {lien.position}. {lien.lenderName}: {money(lien.balanceCents)}
+                  {lien.monthlyPaymentCents !== null ? `, ${money(lien.monthlyPaymentCents)} a month` : ''} (
+                  {lien.source.toLowerCase()}
+                  {lien.confirmed ? ', confirmed' : ''})
+                </li>
+              ))}
+            </ul>
+          )}
+        </Section>
+        <Section title="Valuation and credit">
+          <Facts
+            rows={[
+              [
+                'Value',
+                file.valuation ? `${money(file.valuation.valueCents)} (${file.valuation.source})` : '–',
+              ],
+              ['Condition', file.valuation?.condition ?? '–'],
+              ['Credit score', file.credit?.score ?? '–'],
+              ['Pull', file.credit ? `${file.credit.kind} · ${when(file.credit.pulledAt)}` : '–'],
+              ['Monthly debts (DTI)', money(file.credit?.monthlyDebtCents)],
+            ]}
+          />
+        </Section>
+        <Section title="Underwriting and offer">
+          <Facts
+            rows={[
+              ['CLTV', percent(file.underwriting?.cltvBps)],
+              ['DTI', percent(file.underwriting?.dtiBps)],
+              ['Maximum line', money(file.underwriting?.maxLineCents)],
+              ['Decision', file.underwriting?.decision ?? '–'],
+              ['Reasons', file.underwriting?.reasons.join(', ') || '–'],
+              [
+                'Offer chosen',
+                file.offer && file.offer.amountCents > 0
+                  ? `${money(file.offer.amountCents)}, ${file.offer.termYears} years at ${percent(file.offer.rateBps)}`
+                  : 'None yet',
+              ],
+            ]}
+          />
+        </Section>
+        <Section title="Income">
+          {file.incomeSources.length === 0 ? (
+            <Text size="sm">No verified income yet.</Text>
+          ) : (
+            <ul>
+              {file.incomeSources.map((source, index) => (
+                <li key={index}>
+                  {source.employerName ?? source.employmentType}: {money(source.annualIncomeCents)} a year (
+                  {source.verifiedBy.toLowerCase()})
+                </li>
+              ))}
+            </ul>
+          )}
+        </Section>
+        <Section title="Co-owners and accounts">
+          {file.coOwners.length === 0 && <Text size="sm">No co-owners.</Text>}
+          <ul>
+            {file.coOwners.map((owner) => (
+              <li key={owner.uuid}>
+                {owner.name} ({owner.email}): {owner.status.toLowerCase()}
+              </li>
+            ))}
+            {file.accounts.map((account) => (
+              <li key={account.purpose}>
+                {account.purpose.toLowerCase()}: {account.bankName ?? 'Bank'}{' '}
+                {account.accountType.toLowerCase()} {account.accountMasked}
+              </li>
+            ))}
+          </ul>
+        </Section>
+        <Section title="Disclosures and consents">
+          {file.consents.length === 0 ? (
+            <Text size="sm">None yet.</Text>
+          ) : (
+            <ul>
+              {file.consents.map((consent) => (
+                <li key={consent.type}>
+                  {consent.type} (version {consent.disclosureVersion}): {when(consent.at)}
+                </li>
+              ))}
+            </ul>
+          )}
+        </Section>
+        <Section title="Conditions">
+          {file.conditions.length === 0 ? (
+            <Text size="sm">No conditions.</Text>
+          ) : (
+            <Stack gap="xs">
+              {file.conditions.map((condition) => (
+                <ConditionItem
+                  key={condition.uuid}
+                  applicationUuid={file.uuid}
+                  condition={condition}
+                  documents={file.documents}
+                  canChange={canChangeConditions && condition.staffManaged}
+                />
+              ))}
+            </Stack>
+          )}
+        </Section>
+        <Section title="Documents">
+          {documentError && (
+            <Alert color="red" role="alert" mb="xs">
+              {documentError}
+            </Alert>
+          )}
+          {file.documents.length === 0 ? (
+            <Text size="sm">No documents yet.</Text>
+          ) : (
+            <ul>
+              {file.documents.map((document) => (
+                <li key={document.uuid}>
+                  {document.fileName} ({formatFileSize(document.sizeBytes)}, {when(document.createdAt)}){' '}
+                  <Button
+                    size="compact-xs"
+                    variant="subtle"
+                    aria-label={`View ${document.fileName}`}
+                    onClick={() => open(document.downloadPath, 'view', document.fileName)}
+                  >
+                    View
+                  </Button>
+                  <Button
+                    size="compact-xs"
+                    variant="subtle"
+                    aria-label={`Download ${document.fileName}`}
+                    onClick={() => open(document.downloadPath, 'download', document.fileName)}
+                  >
+                    Download
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Section>
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+function Timeline({ uuid }: { uuid: string }) {
+  const [kinds, setKinds] = useState<TTimelineKind[]>([]);
+  const timeline = useQuery({
+    queryKey: ['timeline', uuid, kinds],
+    queryFn: () => consoleApi.timeline(uuid, kinds),
+  });
+  return (
+    <Card withBorder padding="sm" component="section" aria-label="Timeline">
+      <Title order={3} size="h4" mb="xs">
+        Timeline
+      </Title>
+      <Checkbox.Group
+        label="Show only"
+        value={kinds}
+        onChange={(value) => setKinds(value as TTimelineKind[])}
+      >
+        <Group gap="sm" mt={4} mb="sm">
+          {TIMELINE_KINDS.map((kind) => (
+            <Checkbox key={kind} value={kind} label={TIMELINE_KIND_LABELS[kind]} />
+          ))}
+        </Group>
+      </Checkbox.Group>
+      {timeline.isError && (
+        <Alert color="red" role="alert">
+          The timeline could not be loaded.
+        </Alert>
+      )}
+      <Table aria-label="Timeline entries" striped>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">When</Table.Th>
+            <Table.Th scope="col">Kind</Table.Th>
+            <Table.Th scope="col">What</Table.Th>
+            <Table.Th scope="col">Who</Table.Th>
+            <Table.Th scope="col">Why</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {(timeline.data?.items ?? []).map((entry) => (
+            <Table.Tr key={entry.id} data-testid="timeline-entry">
+              <Table.Td>{when(entry.at)}</Table.Td>
+              <Table.Td>{TIMELINE_KIND_LABELS[entry.kind]}</Table.Td>
+              <Table.Td>
+                {entry.action}
+                {entry.toStepLabel ? `: ${entry.fromStepLabel ?? '–'} → ${entry.toStepLabel}` : ''}
+              </Table.Td>
+              <Table.Td>{entry.actor}</Table.Td>
+              <Table.Td>{entry.reason ?? ''}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {timeline.isSuccess && timeline.data.items.length === 0 && <Text size="sm">Nothing of this kind.</Text>}
+    </Card>
+  );
+}
+
+/**
+ * One condition: what it asks and how it was closed; for a staff-raised one and a member who may,
+ * clear it with a document as evidence, waive it with a reason, or reopen it with a reason.
+ */
+function ConditionItem({
+  applicationUuid,
+  condition,
+  documents,
+  canChange,
+}: {
+  applicationUuid: string;
+  condition: TConsoleCondition;
+  documents: TApplicationFile['documents'];
+  canChange: boolean;
+}) {
+  const queryClient = useQueryClient();
+  const [mode, setMode] = useState<ConditionAction | null>(null);
+  const [documentUuid, setDocumentUuid] = useState(documents.at(-1)?.uuid ?? '');
+  const [text, setText] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const change = useMutation({
+    mutationFn: (action: ConditionAction) =>
+      consoleApi.changeCondition(
+        applicationUuid,
+        condition.uuid,
+        action,
+        action === 'clear'
+          ? { documentUuid, ...(text.trim() && { note: text.trim() }) }
+          : { reason: text.trim() },
+      ),
+    onSuccess: async () => {
+      setMode(null);
+      setText('');
+      await queryClient.invalidateQueries({ queryKey: ['application-file', applicationUuid] });
+      await queryClient.invalidateQueries({ queryKey: ['timeline', applicationUuid] });
+    },
+  });
+  const open = condition.clearedAt === null;
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!mode) return;
+    if (mode === 'clear' && !documentUuid) return setFieldError('Choose a document');
+    if (mode !== 'clear' && text.trim().length < 3)
+      return setFieldError('Give a reason (at least 3 characters)');
+    setFieldError(null);
+    change.mutate(mode);
+  };
+  const status = open
+    ? 'Open'
+    : condition.resolution === 'WAIVED'
+      ? `Waived ${when(condition.clearedAt)}: ${condition.resolutionNote ?? ''}`
+      : condition.resolution === 'CLEARED'
+        ? `Cleared ${when(condition.clearedAt)} with ${
+            documents.find((d) => d.uuid === condition.evidenceDocumentUuid)?.fileName ?? 'a document'
+          }${condition.resolutionNote ? ` (${condition.resolutionNote})` : ''}`
+        : `Cleared ${when(condition.clearedAt)}`;
+  return (
+    <div data-testid="console-condition">
+      <Text size="sm" fw={600}>
+        {condition.category}
+        {condition.commentsToBorrower ? `: ${condition.commentsToBorrower}` : ''}
+      </Text>
+      <Text size="sm">{status}</Text>
+      {canChange && mode === null && (
+        <Group gap="xs" mt={4}>
+          {open ? (
+            <>
+              <Button
+                size="compact-xs"
+                variant="default"
+                onClick={() => setMode('clear')}
+                disabled={documents.length === 0}
+              >
+                Clear with evidence
+              </Button>
+              <Button size="compact-xs" variant="default" onClick={() => setMode('waive')}>
+                Waive
+              </Button>
+            </>
+          ) : (
+            <Button size="compact-xs" variant="default" onClick={() => setMode('reopen')}>
+              Reopen
+            </Button>
+          )}
+        </Group>
+      )}
+      {mode !== null && (
+        <form onSubmit={submit} aria-label={`${mode} condition`}>
+          <Stack gap={6} mt={6}>
+            {mode === 'clear' && (
+              <NativeSelect
+                label="Evidence document"
+                data={documents.map((d) => ({ value: d.uuid, label: d.fileName }))}
+                value={documentUuid}
+                onChange={(event) => setDocumentUuid(event.currentTarget.value)}
+              />
+            )}
+            <TextInput
+              label={mode === 'clear' ? 'Note (optional)' : 'Reason'}
+              value={text}
+              error={fieldError}
+              onChange={(event) => setText(event.currentTarget.value)}
+              data-autofocus
+            />
+            {change.isError && (
+              <Alert color="red" role="alert">
+                {change.error instanceof Error ? change.error.message : 'The condition could not be changed'}
+              </Alert>
+            )}
+            <Group gap="xs">
+              <Button type="submit" size="xs" loading={change.isPending}>
+                {mode === 'clear'
+                  ? 'Clear condition'
+                  : mode === 'waive'
+                    ? 'Waive condition'
+                    : 'Reopen condition'}
+              </Button>
+              <Button size="xs" variant="default" onClick={() => setMode(null)}>
+                Cancel
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </div>
+  );
+}
