@@ -353,7 +353,9 @@ export async function coOwnerSignsApi(page: Page, who: Borrower, signerPage: Pag
   await apiPost(page.request, who, '/co-deed/invitations', {
     signers: [{ firstName: 'Casey', lastName: who.lastName, email }],
   });
-  const token = /\/heloc-signer\/resume\?token=([A-Za-z0-9_-]{43})/.exec(await outboxMail(baseURL, email))?.[1];
+  const token = /\/heloc-signer\/resume\?token=([A-Za-z0-9_-]{43})/.exec(
+    await outboxMail(baseURL, email),
+  )?.[1];
   expect(token, 'the invitation link').toBeDefined();
   await signerPage.goto('/account/heloc/heloc-signer/login?org=MAIN');
   const accepted = await signerPage.request.post(`${API}/co-deed/invitations/accept`, {

@@ -22,12 +22,7 @@ import {
 import { loadRouterPatterns, type RoutePattern } from './router-routes';
 
 type Persona =
-  | 'visitor'
-  | 'owner'
-  | 'another borrower'
-  | 'cancelled application'
-  | 'completed application'
-  | 'co-owner';
+  'visitor' | 'owner' | 'another borrower' | 'cancelled application' | 'completed application' | 'co-owner';
 
 const APP = '/account/heloc';
 const SIGNER = `${APP}/heloc-signer`;
