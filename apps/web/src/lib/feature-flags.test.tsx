@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { APP_BASENAME } from '@/config/paths';
 import { APPLICATION_UUID, mockApi } from '@/testing/mock-api';
@@ -50,5 +50,34 @@ describe('useFeatureFlags (spec 2 §7 "The optimization user carries organizatio
     renderRoutes({ routes: [{ path: '*', Component: FlagProbe }], scope: 'host', url: '/auth/login' });
     expect(await screen.findByText('chat off')).toBeInTheDocument();
     expect(api.callsTo(`POST ${FEATURES_PATH}`)[0]?.body).toEqual({ optimizeUser: { organization: 'ACME' } });
+  });
+
+  it('another application asks again, keeping the last answer on screen meanwhile (no gate blanks the page)', async () => {
+    let answer: (value: Response) => void = () => {};
+    const api = mockApi().on(`POST ${FEATURES_PATH}`, {
+      body: { features: { 'fe-webchat': { enabled: true, variables: {} } } },
+    });
+    const { router } = renderRoutes({
+      routes: [{ path: '*', Component: FlagProbe }],
+      scope: 'app',
+      basename: APP_BASENAME,
+      url: `${APP_BASENAME}/register`,
+    });
+    expect(await screen.findByText('chat on')).toBeInTheDocument();
+    // The next answer is held back: the probe must keep showing the last one.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+    );
+    await act(() => router.navigate(`/${APPLICATION_UUID}/start/profile`));
+    expect(screen.getByText('chat on')).toBeInTheDocument();
+    answer(
+      new Response(JSON.stringify({ features: { 'fe-webchat': { enabled: false, variables: {} } } }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+    expect(await screen.findByText('chat off')).toBeInTheDocument();
+    expect(api.callsTo(`POST ${FEATURES_PATH}`)).toHaveLength(1);
   });
 });

@@ -107,6 +107,9 @@ export function featureFlagsQueryOptions(user: TFlagUser) {
       return features;
     },
     staleTime: FEATURE_FLAGS_CACHE_MS,
+    // A new user (signing in, another application) keeps the last answer on screen while its own
+    // loads: flags are decided per organisation, and the maintenance gate must not blank the page.
+    placeholderData: (previous) => previous,
     initialData: () => readStored(key, Date.now())?.features,
     initialDataUpdatedAt: () => readStored(key, Date.now())?.savedAt,
   });
