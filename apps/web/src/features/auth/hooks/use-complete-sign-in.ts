@@ -7,7 +7,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { QUERY_PARAMS, TELEMETRY_EVENTS } from '@heloc/domain';
-import { identityQueryOptions, isSignerIdentity, postLoginTarget, setToken } from '@/lib/auth';
+import { getIdentity, isSignerIdentity, postLoginTarget, setToken } from '@/lib/auth';
 import { browserLocation } from '@/lib/browser-location';
 import { track } from '@/lib/telemetry';
 
@@ -21,8 +21,9 @@ export function useCompleteSignIn(): (jwt: string) => Promise<void> {
     // Sent with keepalive as the page is left for the target.
     track(TELEMETRY_EVENTS.signedIn);
     // Who signed in decides between the signer flow and the borrower's pages; an identity that cannot
-    // be read goes the borrower's way (the pages there handle a missing one).
-    const identity = await queryClient.fetchQuery(identityQueryOptions()).catch(() => null);
+    // be read goes the borrower's way (the pages there handle a missing one). Asked directly, not through
+    // the query cache: the page's own identity query starts (and is cleared) as the token lands.
+    const identity = await getIdentity({ skipAuthRedirect: true }).catch(() => null);
     browserLocation.assign(postLoginTarget(redirectUrl, { signer: isSignerIdentity(identity) }));
   };
 }
