@@ -90,7 +90,14 @@ export async function driveToIncomeVerification(
     lienBalanceCents,
     amount = 100_000_00,
     until = 'INCOME_VERIFICATION',
-  }: { lienBalanceCents?: number; amount?: number | 'MAX'; until?: string } = {},
+    ownership = 'SOLE',
+  }: {
+    lienBalanceCents?: number;
+    amount?: number | 'MAX';
+    until?: string;
+    /** JOINT: the home has another owner on title, who signs as an additional signer (CO_DEED). */
+    ownership?: 'SOLE' | 'JOINT';
+  } = {},
 ) {
   const request = page.request;
   await apiPost(request, who, '/profile', {
@@ -120,7 +127,7 @@ export async function driveToIncomeVerification(
   await waitForStatus(request, who, 'COLLECT_ADDITIONAL_INFO');
   await apiPost(request, who, '/contact', { email: who.email, phoneNumber: '(415) 555-0177' });
   await apiPost(request, who, '/additional-profile', {
-    ownership: 'SOLE',
+    ownership,
     ssn: '123-45-6789',
     hardCreditConsent: true,
   });
@@ -246,8 +253,11 @@ export async function uploadIdApi(page: Page, who: Borrower, front: UploadFile =
   expect(id.ok(), await id.text()).toBe(true);
 }
 
-/** From NOTE_SIGNING: every e-signed closing document signed, then the notary choice is next. */
-export async function signAllApi(page: Page, who: Borrower) {
+/**
+ * From NOTE_SIGNING: every e-signed closing document signed, then the notary choice is next (or, for a
+ * jointly owned home, the additional signer: `next` CO_DEED).
+ */
+export async function signAllApi(page: Page, who: Borrower, next = 'NOTARY_DISCLOSURE') {
   const request = page.request;
   await waitForStatus(request, who, 'NOTE_SIGNING');
   const list = (await apiGet(request, who, '/closing-documents')) as {
@@ -262,7 +272,7 @@ export async function signAllApi(page: Page, who: Borrower) {
       scrolledToBottom: true,
     });
   }
-  await waitForStatus(request, who, 'NOTARY_DISCLOSURE');
+  await waitForStatus(request, who, next);
 }
 
 /**
@@ -300,7 +310,12 @@ export async function enotaryApi(page: Page, who: Borrower) {
  * From INCOME_VERIFICATION through the API as far as `until`: income link, employer, accounts,
  * identity (CA: the closing documents; TX: the valuation order), e-signatures.
  */
-export async function driveClosingApi(page: Page, who: Borrower, until: 'IDENTITY' | 'SIGNED') {
+export async function driveClosingApi(
+  page: Page,
+  who: Borrower,
+  until: 'IDENTITY' | 'SIGNED',
+  afterSigning = 'NOTARY_DISCLOSURE',
+) {
   const request = page.request;
   const link = await bankLinkApi(page, who);
   await apiPost(request, who, '/income/link', { publicToken: link.publicToken });
@@ -308,5 +323,99 @@ export async function driveClosingApi(page: Page, who: Borrower, until: 'IDENTIT
   await employerAndAccountsApi(page, who, link);
   await uploadIdApi(page, who);
   if (until === 'IDENTITY') return;
-  await signAllApi(page, who);
+  await signAllApi(page, who, afterSigning);
+}
+
+/** The newest e-mail to `to` in the outbox, read by the seeded staff account. */
+export async function outboxMail(baseURL: string, to: string): Promise<string> {
+  return asStaff(baseURL, async (staff, token) => {
+    const res = await staff.get(`/service-ops/api/v1/mail/outbox?to=${encodeURIComponent(to)}&limit=1`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.ok(), await res.text()).toBe(true);
+    const [mail] = (await res.json()) as { text: string }[];
+    expect(mail, `no e-mail to ${to}`).toBeDefined();
+    return mail!.text;
+  });
+}
+
+export type CoOwner = { email: string; jwt: string };
+
+/**
+ * From CO_DEED: the borrower invites the other owner; the invitation link (from the outbox) is accepted
+ * in `signerPage`'s context (its fingerprint cookie lands there and the page is signed in as the
+ * signer), who then confirms identity, e-signs and signs the deed with the online notary (notaries'
+ * hours: see `toWeekdayMorning`). The borrower then goes on to the notary (NOTARY_DISCLOSURE).
+ */
+export async function coOwnerSignsApi(page: Page, who: Borrower, signerPage: Page, baseURL: string) {
+  counter += 1;
+  const email = `co-owner-${Date.now()}-${counter}@heloc.test`;
+  await apiPost(page.request, who, '/co-deed/invitations', {
+    signers: [{ firstName: 'Casey', lastName: who.lastName, email }],
+  });
+  const token = /\/heloc-signer\/resume\?token=([A-Za-z0-9_-]{43})/.exec(
+    await outboxMail(baseURL, email),
+  )?.[1];
+  expect(token, 'the invitation link').toBeDefined();
+  await signerPage.goto('/account/heloc/heloc-signer/login?org=MAIN');
+  const accepted = await signerPage.request.post(`${API}/co-deed/invitations/accept`, {
+    data: { token, password: 'Co-owner-passw0rd!' },
+  });
+  expect(accepted.status(), await accepted.text()).toBe(200);
+  const { jwt } = (await accepted.json()) as { jwt: string };
+  await signerPage.evaluate((value) => localStorage.setItem('jwt', `Bearer ${value}`), jwt);
+  const signer = async (path: string, data?: unknown) => {
+    const res = await signerPage.request.fetch(`${API}/co-deed/signer${path}`, {
+      method: data === undefined && path === '/documents' ? 'GET' : 'POST',
+      headers: { authorization: `Bearer ${jwt}` },
+      ...(data !== undefined && { data }),
+    });
+    expect(res.ok(), `signer ${path}: ${res.status()} ${await res.text()}`).toBe(true);
+    return res.json() as Promise<Record<string, unknown>>;
+  };
+  await signer('/identity', {
+    firstName: 'Casey',
+    lastName: who.lastName,
+    dob: '1982-03-15',
+    phoneNumber: '(415) 555-0111',
+  });
+  const { documents } = (await signer('/documents')) as {
+    documents: { uuid: string; signingMethod: string; signed: boolean }[];
+  };
+  for (const doc of documents.filter((each) => each.signingMethod === 'ESIGN' && !each.signed)) {
+    await signer('/sign', {
+      documentUuid: doc.uuid,
+      esignConsent: true,
+      esignDisclosureVersion: 'esign-2026-01',
+      scrolledToBottom: true,
+    });
+  }
+  await signer('/notary/session', {});
+  await signer('/notary/sign', { esignConsent: true });
+  await waitForStatus(page.request, who, 'NOTARY_DISCLOSURE');
+  return { email, jwt } satisfies CoOwner;
+}
+
+const INSURANCE_PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+
+/**
+ * From NOTARY_DISCLOSURE to a funded line (COMPLETE): the eNotary session, proof of hazard insurance,
+ * then the clock moved past rescission and recording (DEV_CLOCK_CONTROL).
+ */
+export async function fundApi(page: Page, who: Borrower, baseURL: string) {
+  const request = page.request;
+  await enotaryApi(page, who);
+  await waitForStatus(request, who, 'TRUST_AND_INSURANCE');
+  const uploaded = await request.post(`${API}/${who.applicationUuid}/insurance/upload/hazard`, {
+    headers: auth(who),
+    multipart: { file: { name: 'policy.pdf', mimeType: 'application/pdf', buffer: INSURANCE_PDF } },
+  });
+  expect(uploaded.ok(), await uploaded.text()).toBe(true);
+  for (let hop = 0; hop < 6 && (await statusOf(request, who)) !== 'COMPLETE'; hop += 1) {
+    await moveClock(baseURL, { advanceMs: 4 * 24 * 3_600_000 });
+    await page.waitForTimeout(1500);
+  }
+  await waitForStatus(request, who, 'COMPLETE');
 }

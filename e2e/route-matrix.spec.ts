@@ -1,18 +1,28 @@
 /**
  * The route matrix: every route of the borrower app's two routers (read from the router module itself,
  * see router-routes.ts) opened by each kind of person — a visitor, the owner of an application in
- * progress, another borrower, the owner of a cancelled application — as a link or bookmark would,
- * then reloaded where it landed. Each must land on the destination of spec 1 §2/§4/§6 (and the
+ * progress, another borrower, the owner of a cancelled application, the owner of a completed (funded)
+ * application and a co-owner (the additional signer of that jointly owned home, signed in with their
+ * signer account) — as a link or bookmark would, then reloaded where it landed. Each must land on the destination of spec 1 §2/§4/§6 (and the
  * routing table), on a real screen: never "Page not found", never the error fallback; and the page
  * title must name that screen and the organisation. Start states
  * come from the API; the check per cell is the URL and the screen's heading (axe runs in the screens'
  * own tests), so the whole matrix stays fast.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { API, registerBorrower } from './closing-api';
+import { expect, test, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
+import {
+  API,
+  coOwnerSignsApi,
+  driveClosingApi,
+  driveToIncomeVerification,
+  fundApi,
+  registerBorrower,
+  toWeekdayMorning,
+} from './closing-api';
 import { loadRouterPatterns, type RoutePattern } from './router-routes';
 
-type Persona = 'visitor' | 'owner' | 'another borrower' | 'cancelled application';
+type Persona =
+  'visitor' | 'owner' | 'another borrower' | 'cancelled application' | 'completed application' | 'co-owner';
 
 const APP = '/account/heloc';
 const SIGNER = `${APP}/heloc-signer`;
@@ -80,13 +90,21 @@ function expectedLanding(persona: Persona, route: RoutePattern, applicationUuid:
   }
   // Signed in: bare paths, the app index and plaid-oauth-success without a stored id go to the dashboard.
   if (['/', '/account', `${APP}/`, `${APP}/plaid-oauth-success`].includes(path)) return '/dashboard';
-  // A borrower account on a signer screen that needs a signer record: their dashboard.
-  if (isSigner) return SIGNER_OPEN.has(path) ? path : '/dashboard';
+  if (isSigner) {
+    if (SIGNER_OPEN.has(path)) return path;
+    // The co-owner has signed and been notarized: every gated signer screen (conditions too, their flag
+    // being off) leads to their documents. A borrower account there has no signer record: its dashboard.
+    return persona === 'co-owner' ? `${SIGNER}/documents` : '/dashboard';
+  }
   if (path === application || path.startsWith(`${application}/`)) {
-    // Not theirs, or cancelled (routing table: complete or cancelled → /): the dashboard.
+    const leaf = routes.find((each) => fill(each.path, applicationUuid) === path);
+    // Funded (routing table: complete → /): only the screen that also serves '/' (the funded screen)
+    // stays; every other screen goes to the app index, so the dashboard.
+    if (persona === 'completed application') return leaf?.alsoWhen?.includes('/') ? path : '/dashboard';
+    // Not theirs (another borrower; the co-owner, whose account is not the application's), or
+    // cancelled (routing table: cancelled → /): the dashboard.
     if (persona !== 'owner') return '/dashboard';
     // A new application's status resolves to start/profile; other screens are not status-routed.
-    const leaf = routes.find((each) => fill(each.path, applicationUuid) === path);
     return path === application || leaf?.step !== undefined ? `${application}/start/profile` : path;
   }
   return path;
@@ -147,12 +165,59 @@ async function visit(page: Page, url: string, landing: string, reloaded: Set<str
   }
 }
 
+/**
+ * The start state of the last two personas, made once through the API (as e2e/closing-api.ts does): a
+ * jointly owned home driven to CO_DEED, the other owner invited, accepting from the outbox link,
+ * e-signing and notarized with their signer account, then the borrower's own notary, insurance, and
+ * the clock moved through rescission and recording to a funded line. Each person's browser state is
+ * kept for their run.
+ */
+let funded: Promise<{
+  applicationUuid: string;
+  owner: BrowserContextOptions['storageState'];
+  coOwner: BrowserContextOptions['storageState'];
+}> | null = null;
+
+function fundedJointApplication(browser: Browser, baseURL: string) {
+  funded ??= (async () => {
+    const started = Date.now();
+    const ownerContext = await browser.newContext();
+    const signerContext = await browser.newContext();
+    try {
+      const page = await ownerContext.newPage();
+      // Notaries' hours for both sessions.
+      await toWeekdayMorning(baseURL);
+      const owner = await registerBorrower(page, { lastName: 'Matrixjoint' });
+      await driveToIncomeVerification(page, owner, { ownership: 'JOINT' });
+      await driveClosingApi(page, owner, 'SIGNED', 'CO_DEED');
+      await coOwnerSignsApi(page, owner, await signerContext.newPage(), baseURL);
+      await fundApi(page, owner, baseURL);
+      console.log(`route matrix: funded joint application made in ${Date.now() - started} ms`);
+      return {
+        applicationUuid: owner.applicationUuid,
+        owner: await ownerContext.storageState(),
+        coOwner: await signerContext.storageState(),
+      };
+    } finally {
+      await ownerContext.close();
+      await signerContext.close();
+    }
+  })();
+  return funded;
+}
+
 /** Every cell of one persona, a few pages at a time (one browser context: one person). */
-async function runMatrix(browser: Browser, persona: Persona) {
-  const context = await browser.newContext();
+async function runMatrix(browser: Browser, persona: Persona, baseURL: string) {
+  const made =
+    persona === 'completed application' || persona === 'co-owner'
+      ? await fundedJointApplication(browser, baseURL)
+      : null;
+  const context = await browser.newContext(
+    made ? { storageState: persona === 'co-owner' ? made.coOwner : made.owner } : {},
+  );
   const setup = await context.newPage();
-  let applicationUuid = '3f2b8c1e-7d4a-4b6e-9c0d-1a2b3c4d5e6f';
-  if (persona !== 'visitor') {
+  let applicationUuid = made?.applicationUuid ?? '3f2b8c1e-7d4a-4b6e-9c0d-1a2b3c4d5e6f';
+  if (!made && persona !== 'visitor') {
     const owner = await registerBorrower(setup);
     applicationUuid = owner.applicationUuid;
     if (persona === 'cancelled application') {
@@ -171,10 +236,17 @@ async function runMatrix(browser: Browser, persona: Persona) {
   }
   // The host pages and the app's own pages do not depend on whose application it is: the owner's run
   // covers them for signed-in people; the other two runs take the application's pages.
+  // The co-owner's run takes the signer screens (legacy locations included) and the borrower's
+  // application's pages.
+  const onApplication = (route: RoutePattern) => route.path.startsWith(`${APP}/:applicationUuid`);
+  const onSignerScreens = (route: RoutePattern) =>
+    route.path.startsWith(SIGNER) || route.path.startsWith('/account/heloc-signer');
   const forPersona =
     persona === 'visitor' || persona === 'owner'
       ? [...routes, ...hostRoutes]
-      : routes.filter((route) => route.path.startsWith(`${APP}/:applicationUuid`));
+      : persona === 'co-owner'
+        ? [...routes, ...hostRoutes].filter((route) => onApplication(route) || onSignerScreens(route))
+        : routes.filter(onApplication);
   const cells = forPersona
     .filter((route) => !NOT_FOUND_PATTERNS.has(route.path))
     .map((route) => ({
@@ -198,12 +270,25 @@ async function runMatrix(browser: Browser, persona: Persona) {
   return cells.length;
 }
 
-for (const persona of ['visitor', 'owner', 'another borrower', 'cancelled application'] as const) {
-  test(`every route, opened and reloaded by ${persona === 'visitor' ? 'a visitor' : `the ${persona === 'owner' ? 'owner' : persona}`}, lands on its destination`, async ({
+const PERSONAS = [
+  'visitor',
+  'owner',
+  'another borrower',
+  'cancelled application',
+  'completed application',
+  'co-owner',
+] as const;
+const named = (persona: Persona) =>
+  persona === 'visitor' ? 'a visitor' : persona === 'co-owner' ? 'a co-owner' : `the ${persona}`;
+
+for (const persona of PERSONAS) {
+  test(`every route, opened and reloaded by ${named(persona)}, lands on its destination`, async ({
     browser,
+    baseURL,
   }) => {
-    test.setTimeout(180_000);
-    const cells = await runMatrix(browser, persona);
+    // The funded joint application is made in the first of its two runs.
+    test.setTimeout(persona === 'completed application' ? 360_000 : 180_000);
+    const cells = await runMatrix(browser, persona, baseURL!);
     expect(cells).toBeGreaterThan(persona === 'visitor' || persona === 'owner' ? 90 : 55);
   });
 }

@@ -25,17 +25,20 @@ type SentEvent = {
 /** Records the telemetry calls the page makes and the server's answers. */
 function recordTelemetry(page: Page) {
   const sessions: Record<string, unknown>[] = [];
+  const decisions: Record<string, unknown>[] = [];
   const events: SentEvent[] = [];
   const answers: number[] = [];
   page.on('request', (req: Request) => {
     if (req.method() !== 'POST') return;
     if (req.url().includes('/ft/heloc/session')) sessions.push(req.postDataJSON() as Record<string, unknown>);
     if (req.url().includes('/ft/heloc/event')) events.push(req.postDataJSON() as SentEvent);
+    if (req.url().includes('/service-optimize/heloc/api/v2/decision'))
+      decisions.push(req.postDataJSON() as Record<string, unknown>);
   });
   page.on('response', (res) => {
     if (res.url().includes('/ft/heloc/')) answers.push(res.status());
   });
-  return { sessions, events, answers };
+  return { sessions, decisions, events, answers };
 }
 
 async function signIn(page: Page): Promise<string> {
@@ -71,6 +74,22 @@ test('a visit opens one session and sends page views and funnel events', async (
   });
   const tracker = await page.evaluate(() => localStorage.getItem('telemetry_trackerUuid'));
   expect(tracker).toBe(view.sessionKey.trackerUuid);
+
+  // The chat launcher renders an experiment (spec 2 §7 v2/decision): asked for alone, for the page's
+  // organisation with this browser's tracker; the variation it shows is recorded as an exposure.
+  await expect.poll(() => sent.decisions.length).toBeGreaterThan(0);
+  expect(sent.decisions[0]).toEqual({
+    optimizeUser: { organization: 'MAIN', trackerId: tracker },
+    experimentKeys: ['exp-heloc-chat-launcher'],
+  });
+  await expect
+    .poll(() => sent.events.find((e) => e.event === 'HELOC: Experiment Exposure')?.eventProperties)
+    .toMatchObject({ experimentKey: 'exp-heloc-chat-launcher', variationKey: expect.any(String) });
+  const exposure = sent.events.find((e) => e.event === 'HELOC: Experiment Exposure')!;
+  await expect(page.getByRole('button', { name: 'Chat with us' })).toHaveAttribute(
+    'data-variation',
+    String(exposure.eventProperties.variationKey),
+  );
 
   // Signed in: the application frame, then the dashboard and a route change inside the host router.
   const jwt = await signIn(page);

@@ -15,5 +15,10 @@ export const TELEMETRY_EVENTS = {
   /** The application's server step as the frame saw it (eventProperties.step). */
   stepReached: 'HELOC: Step Reached',
   ceoFeedbackSent: 'HELOC: CEO Feedback Sent',
+  /**
+   * An experiment's variation was shown (eventProperties experimentKey, variationKey); recorded once
+   * per session and experiment (dedupeProperty experimentKey), by the screen that renders it.
+   */
+  experimentExposure: 'HELOC: Experiment Exposure',
 } as const;
 export type TTelemetryEventName = (typeof TELEMETRY_EVENTS)[keyof typeof TELEMETRY_EVENTS];

@@ -1,7 +1,7 @@
 /**
  * Demo experiment, inserted at start when missing (an operator's change stays): half of the trackers
- * of organisations with the web chat on see the chat launcher's "prominent" variation. The web does
- * not read it yet; it shows the decision call end to end (`POST /service-optimize/heloc/api/v2/decision`).
+ * of organisations with the web chat on see the chat launcher's "prominent" variation. The launcher
+ * asks for it (`POST /service-optimize/heloc/api/v2/decision`) and records the exposure.
  */
 import { FEATURE_FLAGS } from '@heloc/domain';
 import type { Database } from '../db';

@@ -80,6 +80,11 @@ export function setApiOrgCode(orgCode: string | null): void {
   state.orgCode = orgCode;
 }
 
+/** The organisation code the calls carry (null before start, and in component tests). */
+export function getApiOrgCode(): string | null {
+  return state.orgCode;
+}
+
 /** Session-replay link sent with every call while set; null removes the header. */
 export function setSessionReplayLink(link: string | null): void {
   state.sessionReplayLink = link;
@@ -137,11 +142,36 @@ export function storeToken(token: string): void {
 export function clearStoredToken(): void {
   try {
     localStorage.removeItem(JWT_STORAGE_KEY);
+    // The side a sign-in came through belongs to that sign-in.
+    localStorage.removeItem(IDENTITY_SIDE_STORAGE_KEY);
   } catch {
     // See storeToken.
   }
   notifyTokenListeners();
 }
+
+/**
+ * The identity uuid (`sub`) of the stored token, read without verifying it: only to name the user to the
+ * feature-flag service before the identity call answers (the server verifies the token on every call).
+ */
+export function storedTokenSubject(): string | null {
+  const token = getStoredToken();
+  const payload = token?.split('.')[1];
+  if (!payload) return null;
+  try {
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
+    const sub = (JSON.parse(json) as { sub?: unknown }).sub;
+    return typeof sub === 'string' && sub ? sub : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Local storage: the identity-broker side ('customer' or 'agent') the sign-in came through (spec 1 §6
+ * "An agent flag selects agent-side login"); key ours. Set from the agent login redirect, cleared with the token.
+ */
+export const IDENTITY_SIDE_STORAGE_KEY = 'heloc_identity_side';
 
 function stripBearer(value: string): string {
   return value.trim().replace(/^Bearer\s+/i, '');

@@ -15,6 +15,8 @@ function trimTrailingSlash(pathname: string): string {
 const SIGNER_BASE = appHref(paths.app.helocSigner.getHref());
 const SIGNER_LOGIN = appHref(paths.app.signerLogin.getHref());
 const REGISTER = appHref(paths.app.register.getHref());
+/** Where a signer lands after /auth/login: a signer screen, whose gate moves on to the right one. */
+const SIGNER_ENTRY = appHref(paths.app.helocSigner.getHref('identity'));
 
 /**
  * Paths a visitor may open (spec 1 §6): register, terms, communications, privacy, licenses,
@@ -61,8 +63,16 @@ export function loginRedirectFor(pathname: string, search = ''): string {
  * Where /auth/login goes after signing in (spec 1 §2): redirectUrl only when it starts with a slash
  * followed by a lowercase letter ("//evil.example", "/\evil" and absolute URLs fail), else the dashboard.
  */
-export function postLoginTarget(redirectUrl: string | null | undefined): string {
-  return isAllowedRedirectUrl(redirectUrl) ? redirectUrl : DASHBOARD_PATH;
+export function postLoginTarget(
+  redirectUrl: string | null | undefined,
+  options: { signer?: boolean } = {},
+): string {
+  const allowed = isAllowedRedirectUrl(redirectUrl) ? redirectUrl : null;
+  // An additional signer continues in the signer flow (spec 1 §6 "Signers get the heloc-signer flow"):
+  // a redirectUrl into it is kept, anything else (the dashboard, a borrower's page) is not theirs.
+  // The signer screens' gate then opens the screen the signer's progress calls for.
+  if (options.signer) return allowed && isSignerPath(allowed.split(/[?#]/)[0]!) ? allowed : SIGNER_ENTRY;
+  return allowed ?? DASHBOARD_PATH;
 }
 
 /** App paths whose logout shows the survey prompt (spec 1 §5): liens, product select, identity, signing sign. */

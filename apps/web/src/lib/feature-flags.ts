@@ -1,19 +1,23 @@
 /**
  * Feature flags (spec 2 §6 "Feature gates", §7 "POST …/api/v1/features"): one call answers every flag
- * of the optimisation user, so the shell (Portfolio Manager), the footer (web chat) and the maintenance
- * page share one request per page.
+ * of the optimisation user, so the shell (Portfolio Manager), the footer (web chat), the maintenance
+ * page and the identity source (fe-heloc-broker-identity) share one request per page.
  *
- * The user carries the organisation only. Flags are decided per organisation in this deployment, and
- * adding the identity or application would re-key the query (a second request) once they load.
+ * The optimisation user carries the organisation, the identity and the application (spec 2 §7). The
+ * identity is the subject of the stored token, known at once (no wait for the identity call), and the
+ * application is the uuid of the path; so the user, and the query key, is the same from the first render.
  *
  * A short-lived copy (FEATURE_FLAGS_CACHE_MS) is kept in session storage: a reload or the next page
  * within a minute decides at once instead of waiting for the call, which matters because the
  * maintenance gate holds the page content until it knows.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
+import { useLocation } from 'react-router';
 import { z } from 'zod';
-import type { FEATURE_FLAGS } from '@heloc/domain';
-import { api } from './api-client';
+import { uuidFromPath } from '@heloc/domain';
+import type { FEATURE_FLAGS, TOptimizeUser } from '@heloc/domain';
+import { api, storedTokenSubject, subscribeToToken } from './api-client';
 
 export const FEATURES_PATH = '/service-optimize/heloc/api/v1/features';
 export const FEATURE_FLAGS_CACHE_MS = 60_000;
@@ -21,6 +25,8 @@ export const FEATURE_FLAGS_STORAGE_KEY = 'heloc_feature_flags';
 
 export const ZFeatureDecision = z.object({
   enabled: z.boolean(),
+  /** The same answer under the name of the maintenance flag lookup (spec 2 §7). */
+  flagEnabled: z.boolean().optional(),
   variables: z.record(z.string(), z.unknown()).default({}),
 });
 export type TFeatureDecision = z.infer<typeof ZFeatureDecision>;
@@ -30,18 +36,47 @@ export type TFeatures = Record<string, TFeatureDecision>;
 
 export type TFeatureKey = (typeof FEATURE_FLAGS)[keyof typeof FEATURE_FLAGS];
 
+/** Who the flags are decided for: the organisation code, the identity uuid, the application uuid. */
+export interface TFlagUser {
+  organization: string;
+  identity: string | null;
+  application: string | null;
+}
+
+/** The optimisation user of spec 2 §7: organisation, identity and application attributes. */
+export function optimizeUserOf(user: TFlagUser): TOptimizeUser {
+  return {
+    organization: user.organization,
+    ...(user.identity ? { identity: { uuid: user.identity } } : {}),
+    ...(user.application ? { application: { uuid: user.application } } : {}),
+  };
+}
+
+/** The flag user of a page: its organisation, the signed-in identity, the application of the path. */
+export function flagUserOf(
+  organization: string,
+  pathname: string,
+  identity = storedTokenSubject(),
+): TFlagUser {
+  return { organization, identity, application: uuidFromPath(pathname) };
+}
+
+/** The session-storage copy belongs to one user (organisation, identity, application). */
+export const flagUserKey = (user: TFlagUser) =>
+  `${user.organization}|${user.identity ?? ''}|${user.application ?? ''}`;
+
 const ZStoredFlags = z.object({
-  organization: z.string(),
+  user: z.string(),
   savedAt: z.number(),
   features: z.record(z.string(), ZFeatureDecision),
 });
 
-function readStored(organization: string, now: number): { features: TFeatures; savedAt: number } | undefined {
+function readStored(user: string, now: number): { features: TFeatures; savedAt: number } | undefined {
   try {
     const raw = sessionStorage.getItem(FEATURE_FLAGS_STORAGE_KEY);
     if (!raw) return undefined;
     const stored = ZStoredFlags.safeParse(JSON.parse(raw));
-    if (!stored.success || stored.data.organization !== organization) return undefined;
+    if (!stored.success || stored.data.user !== user) return undefined;
     if (now - stored.data.savedAt >= FEATURE_FLAGS_CACHE_MS || stored.data.savedAt > now) return undefined;
     return { features: stored.data.features, savedAt: stored.data.savedAt };
   } catch {
@@ -50,35 +85,44 @@ function readStored(organization: string, now: number): { features: TFeatures; s
   }
 }
 
-function writeStored(organization: string, features: TFeatures, savedAt: number): void {
+function writeStored(user: string, features: TFeatures, savedAt: number): void {
   try {
-    sessionStorage.setItem(FEATURE_FLAGS_STORAGE_KEY, JSON.stringify({ organization, savedAt, features }));
+    sessionStorage.setItem(FEATURE_FLAGS_STORAGE_KEY, JSON.stringify({ user, savedAt, features }));
   } catch {
     // Storage full or disabled: the next page simply asks again.
   }
 }
 
-export function featureFlagsQueryOptions(organization: string) {
+export function featureFlagsQueryOptions(user: TFlagUser) {
+  const key = flagUserKey(user);
   return queryOptions({
-    queryKey: ['feature-flags', organization],
+    queryKey: ['feature-flags', user.organization, user.identity, user.application],
     queryFn: async ({ signal }) => {
       const { features } = await api.post(
         FEATURES_PATH,
-        { optimizeUser: { organization } },
+        { optimizeUser: optimizeUserOf(user) },
         { schema: ZFeaturesResponse, signal },
       );
-      writeStored(organization, features, Date.now());
+      writeStored(key, features, Date.now());
       return features;
     },
     staleTime: FEATURE_FLAGS_CACHE_MS,
-    initialData: () => readStored(organization, Date.now())?.features,
-    initialDataUpdatedAt: () => readStored(organization, Date.now())?.savedAt,
+    // A new user (signing in, another application) keeps the last answer on screen while its own
+    // loads: flags are decided per organisation, and the maintenance gate must not blank the page.
+    placeholderData: (previous) => previous,
+    initialData: () => readStored(key, Date.now())?.features,
+    initialDataUpdatedAt: () => readStored(key, Date.now())?.savedAt,
   });
 }
 
-/** Every flag of the organisation; `data` is undefined until known (from the call or the short cache). */
+/**
+ * Every flag for the page's user; `data` is undefined until known (from the call or the short cache).
+ * Under a router: the application is the one of the current path.
+ */
 export function useFeatureFlags(organization: string) {
-  return useQuery(featureFlagsQueryOptions(organization));
+  const { pathname } = useLocation();
+  const identity = useSyncExternalStore(subscribeToToken, storedTokenSubject, () => null);
+  return useQuery(featureFlagsQueryOptions(flagUserOf(organization, pathname, identity)));
 }
 
 /** A flag is on only when known and enabled: an unknown or failed lookup counts as off. */

@@ -33,15 +33,20 @@ const features = (payload: unknown, headers: Record<string, string> = {}) =>
 async function decision(featureKey: string, organization?: string, headers: Record<string, string> = {}) {
   const res = await feature({ featureKey, optimizeUser: organization ? { organization } : {} }, { headers });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { enabled: boolean; variables: Record<string, unknown> };
+  return res.json() as { enabled: boolean; flagEnabled: boolean; variables: Record<string, unknown> };
 }
 
 describe('POST /service-optimize/{context}/api/v1/feature', () => {
   it('answers the default: web chat on, maintenance off with its variables', async () => {
-    expect(await decision(FEATURE_FLAGS.webchat)).toEqual({ enabled: true, variables: {} });
+    expect(await decision(FEATURE_FLAGS.webchat)).toEqual({
+      enabled: true,
+      flagEnabled: true,
+      variables: {},
+    });
     const maintenance = await decision(FEATURE_FLAGS.maintenance, 'MAIN');
     expect(maintenance).toEqual({
       enabled: false,
+      flagEnabled: false,
       variables: {
         routes: '[]',
         message:
@@ -50,10 +55,8 @@ describe('POST /service-optimize/{context}/api/v1/feature', () => {
         shouldShowDashboardLink: true,
       },
     });
-    // The web's maintenance lookup maps it to the shared shape.
-    expect(
-      ZMaintenanceFlag.parse({ flagEnabled: maintenance.enabled, variables: maintenance.variables }),
-    ).toBeTruthy();
+    // The answer is the maintenance lookup's shape itself (spec 2 §7 "returns flagEnabled and variables").
+    expect(ZMaintenanceFlag.parse(maintenance)).toMatchObject({ flagEnabled: false });
   });
 
   it('lets an organisation’s own row override the default (maintenance demo organisation)', async () => {
@@ -83,10 +86,14 @@ describe('POST /service-optimize/{context}/api/v1/feature', () => {
   });
 
   it('answers an unknown flag as off with no variables', async () => {
-    expect(await decision('fe-does-not-exist', 'MAIN')).toEqual({ enabled: false, variables: {} });
+    expect(await decision('fe-does-not-exist', 'MAIN')).toEqual({
+      enabled: false,
+      flagEnabled: false,
+      variables: {},
+    });
   });
 
-  it('keeps loose optimisation-user attributes and never answers more than enabled and variables', async () => {
+  it('keeps loose optimisation-user attributes and never answers more than enabled, flagEnabled and variables', async () => {
     const res = await feature({
       featureKey: FEATURE_FLAGS.webchat,
       optimizeUser: {
@@ -97,7 +104,7 @@ describe('POST /service-optimize/{context}/api/v1/feature', () => {
       },
     });
     expect(res.statusCode).toBe(200);
-    expect(Object.keys(res.json()).sort()).toEqual(['enabled', 'variables']);
+    expect(Object.keys(res.json()).sort()).toEqual(['enabled', 'flagEnabled', 'variables']);
     expect(res.body).not.toContain('description');
     expect(res.body).not.toContain('orgCode');
   });
@@ -129,7 +136,7 @@ describe('POST /service-optimize/{context}/api/v1/feature', () => {
 
   it('serves every context the same flags', async () => {
     const res = await feature({ featureKey: FEATURE_FLAGS.webchat }, { context: 'ft-2' });
-    expect(res.json()).toEqual({ enabled: true, variables: {} });
+    expect(res.json()).toEqual({ enabled: true, flagEnabled: true, variables: {} });
   });
 });
 
@@ -171,6 +178,7 @@ describe('POST /service-optimize/{context}/api/v1/features', () => {
       const pinecrest = (await features({ optimizeUser: { organization: 'PINECREST' } })).json();
       expect(pinecrest.features[FEATURE_FLAGS.webchat]).toEqual({
         enabled: false,
+        flagEnabled: false,
         variables: { reason: 'x' },
       });
       const main = (await features({ optimizeUser: { organization: 'MAIN' } })).json();

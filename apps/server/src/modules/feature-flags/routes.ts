@@ -18,6 +18,8 @@ export const ZContextParams = z.object({
 
 export const ZFeatureDecision = z.object({
   enabled: z.boolean(),
+  /** The same answer under the name the maintenance flag lookup reads (spec 2 §7). */
+  flagEnabled: z.boolean(),
   variables: z.record(z.string(), z.unknown()),
 });
 

@@ -6,9 +6,17 @@
 import type { Executor } from '../../db';
 import { DEFAULT_FLAG_ORG, listFlagRows, type FeatureFlagRow } from './repository';
 
-export type FeatureDecision = { enabled: boolean; variables: Record<string, unknown> };
+/**
+ * `enabled` (spec 2 §7 "POST …/api/v1/feature … Response: enabled") and `flagEnabled` (the maintenance
+ * flag lookup "returns flagEnabled and variables") are one answer under both names.
+ */
+export type FeatureDecision = { enabled: boolean; flagEnabled: boolean; variables: Record<string, unknown> };
 
-export const FEATURE_OFF: FeatureDecision = Object.freeze({ enabled: false, variables: {} });
+export const FEATURE_OFF: FeatureDecision = Object.freeze({
+  enabled: false,
+  flagEnabled: false,
+  variables: {},
+});
 
 /** The decision per key: the organisation's row where it has one, else the default row. */
 export function decide(
@@ -20,7 +28,10 @@ export function decide(
     const own = orgCode !== null && row.orgCode === orgCode;
     if (!own && row.orgCode !== DEFAULT_FLAG_ORG) continue;
     if (decisions.get(row.key)?.own) continue;
-    decisions.set(row.key, { decision: { enabled: row.enabled, variables: { ...row.variables } }, own });
+    decisions.set(row.key, {
+      decision: { enabled: row.enabled, flagEnabled: row.enabled, variables: { ...row.variables } },
+      own,
+    });
   }
   return new Map([...decisions].map(([key, { decision }]) => [key, decision]));
 }

@@ -1,7 +1,9 @@
 /** Identity through HTTP: sign-in, registration, token binding and rotation, logout, settings. */
 import type { InjectOptions } from 'fastify';
+import { eq } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { schema } from '../../db';
 import { DEMO_ACCOUNTS } from '../../seed/seed';
 import { createTestApp, type TestApp } from '../../test/app';
 import { registerAndSignIn, registrationBody, signIn } from '../../test/auth';
@@ -195,6 +197,34 @@ describe('POST /identity-broker/{side}/api/v3/login (redirecting)', () => {
       expect(res.headers.location).toMatch(/^\/dashboard#jwt=/);
     },
   );
+
+  it('the agent side names itself in the fragment (the web signs out on the side the identity came from)', async () => {
+    const body = registrationBody({ email: 'broker.agent@example.com' });
+    const registered = await inject({
+      method: 'POST',
+      url: '/identity/api/v1/registration/register',
+      headers: { 'x-org-code': 'MAIN' },
+      payload: body,
+    });
+    expect(registered.statusCode).toBe(201);
+    await t.database.db
+      .update(schema.identities)
+      .set({ isBroker: true })
+      .where(eq(schema.identities.uuid, registered.json().identityUuid));
+    const agent = await inject({
+      method: 'POST',
+      url: '/identity-broker/agent/api/v3/login',
+      payload: { email: body.email, password: body.password, redirectUrl: '/dashboard' },
+    });
+    expect(agent.statusCode).toBe(303);
+    expect(agent.headers.location).toMatch(/^\/dashboard#jwt=[\w.-]+&side=agent$/);
+    const customer = await inject({
+      method: 'POST',
+      url: '/identity-broker/customer/api/v3/login',
+      payload: { email: body.email, password: body.password },
+    });
+    expect(customer.headers.location).not.toContain('side=');
+  });
 
   it('refuses the agent side for a borrower', async () => {
     const res = await inject({

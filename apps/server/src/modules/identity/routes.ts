@@ -160,7 +160,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRouteOptions> = async
         tags: ['identity'],
         summary: 'Sign in and be redirected (customer or agent side)',
         description:
-          'Answers 303 to `redirectUrl` (only when it starts with a slash and a lowercase letter; else /dashboard) with the token in the URL fragment, which never reaches a server or a log; the token only works with the fingerprint cookie set here.',
+          'Answers 303 to `redirectUrl` (only when it starts with a slash and a lowercase letter; else /dashboard) with the token in the URL fragment (`#jwt=…`, and `&side=agent` on the agent side, so the web reads the identity and signs out there), which never reaches a server or a log; the token only works with the fingerprint cookie set here.',
         params: ZSide,
         body: ZLoginRequest.extend({ redirectUrl: z.string().max(2048).optional() }),
         response: { 303: z.null(), ...errors },
@@ -181,7 +181,9 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRouteOptions> = async
         request.body.redirectUrl && isAllowedRedirectUrl(request.body.redirectUrl)
           ? request.body.redirectUrl
           : '/dashboard';
-      return reply.redirect(`${target.split('#')[0]}#jwt=${encodeURIComponent(token)}`, 303);
+      // The agent side says so in the fragment: the web then reads the identity and signs out on it.
+      const side = request.params.side === 'agent' ? '&side=agent' : '';
+      return reply.redirect(`${target.split('#')[0]}#jwt=${encodeURIComponent(token)}${side}`, 303);
     },
   );
 

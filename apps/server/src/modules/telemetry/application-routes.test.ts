@@ -82,14 +82,32 @@ describe('tracker-uuid update and full-story link', () => {
 });
 
 describe('optermizerly-profile', () => {
-  it('GET makes the first tracker the profile and keeps it; PATCH changes it for oneself only', async () => {
+  it('GET only reads (404 before the first PATCH, no row written); the first PATCH creates, later ones change it for oneself only', async () => {
     const first = await t.app.inject({
       method: 'GET',
       url: `${PROFILE}?trackerUuid=${TRACKER}`,
       headers: { ...a },
     });
-    expect(first.statusCode, first.body).toBe(200);
-    expect(first.json()).toMatchObject({ identityUuid: a.identityUuid, optimizelyProfileUuid: TRACKER });
+    expect(first.statusCode, first.body).toBe(404);
+    const rows = await t.database.db
+      .select()
+      .from(schema.optimizelyProfiles)
+      .where(eq(schema.optimizelyProfiles.identityUuid, a.identityUuid));
+    expect(rows).toHaveLength(0);
+
+    const created = await t.app.inject({
+      method: 'PATCH',
+      url: `${PROFILE}?identityUuid=${a.identityUuid}`,
+      headers: { ...a },
+      payload: { optimizelyProfileUuid: TRACKER },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const read = await t.app.inject({
+      method: 'GET',
+      url: `${PROFILE}?trackerUuid=${TRACKER}`,
+      headers: { ...a },
+    });
+    expect(read.json()).toMatchObject({ identityUuid: a.identityUuid, optimizelyProfileUuid: TRACKER });
     const other = '7b7b7b7b-1111-4222-8333-444444444444';
     const again = await t.app.inject({
       method: 'GET',

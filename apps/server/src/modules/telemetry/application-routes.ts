@@ -5,6 +5,7 @@
  * - `PUT {app}/{uuid}/full-story-link` with the session-replay link;
  * - `GET/PATCH /service-application/api/v3/application/heloc/optermizerly-profile`: the identity's
  *   optimisation profile (the spec's spelling), so experiments can follow a borrower across browsers.
+ *   GET only reads (404 when there is none); the first PATCH creates it.
  * All need the borrower's token; a foreign application answers 404.
  */
 import { and, eq } from 'drizzle-orm';
@@ -96,20 +97,17 @@ export const telemetryApplicationRoutes: FastifyPluginAsyncZod = async (app) => 
       preHandler: app.authenticate,
       schema: {
         tags: ['telemetry'],
-        summary: 'The signed-in borrower’s optimisation profile',
+        summary: 'The signed-in borrower’s optimisation profile (a read: never creates one)',
         description:
-          'Query `trackerUuid`: the browser’s tracker. When the borrower has no profile yet, the tracker becomes it (the first browser a borrower used keeps deciding their experiments).',
+          'Query `trackerUuid`: the browser’s tracker (spec 2 §7). A borrower without a profile yet answers 404; the web then creates it with the PATCH below, with its tracker (the first browser a borrower used keeps deciding their experiments).',
         querystring: z.object({ trackerUuid: ZUuid }),
         response: { 200: ZOptimizelyProfile, ...errors },
       },
     },
     async (request) => {
-      const { identityUuid } = authOf(request);
-      await app.db
-        .insert(schema.optimizelyProfiles)
-        .values({ identityUuid, optimizelyProfileUuid: request.query.trackerUuid })
-        .onConflictDoNothing({ target: schema.optimizelyProfiles.identityUuid });
-      return (await profileOf(identityUuid))!;
+      const profile = await profileOf(authOf(request).identityUuid);
+      if (!profile) throw new AppError('NOT_FOUND', 'Optimization profile not found');
+      return profile;
     },
   );
 
@@ -119,8 +117,9 @@ export const telemetryApplicationRoutes: FastifyPluginAsyncZod = async (app) => 
       preHandler: app.authenticate,
       schema: {
         tags: ['telemetry'],
-        summary: 'Set the borrower’s optimisation profile',
-        description: 'Query `identityUuid` must be the signed-in borrower (another identity answers 404).',
+        summary: 'Create or set the borrower’s optimisation profile',
+        description:
+          'Query `identityUuid` must be the signed-in borrower (another identity answers 404). The first PATCH creates the profile.',
         querystring: z.object({ identityUuid: ZUuid }),
         body: z.object({ optimizelyProfileUuid: ZUuid }),
         response: { 200: ZOptimizelyProfile, ...errors },

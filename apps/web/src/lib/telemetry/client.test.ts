@@ -13,6 +13,7 @@ import { isNetworkTypeError } from './index';
 const SESSION = 'POST /ft/heloc/session';
 const EVENT = 'POST /ft/heloc/event';
 const ERROR_REPORT = 'POST /ft/heloc/error-report';
+const IDENTITY = '0b7c6f0e-8c5a-4c1e-9d43-5c0f4f1a2b3c';
 const KEY: TTelemetrySessionKey = {
   uuid: '11111111-2222-4333-8444-555555555555',
   epoch: 1_767_225_600_000,
@@ -216,10 +217,12 @@ describe('linking an application', () => {
       .on(`PUT /service-application/api/v1/application/heloc/${APPLICATION_UUID}/full-story-link`, {
         body: {},
       })
-      .on('GET /service-application/api/v3/application/heloc/optermizerly-profile', { body: {} });
+      .on('GET /service-application/api/v3/application/heloc/optermizerly-profile', {
+        body: { identityUuid: IDENTITY, optimizelyProfileUuid: KEY.trackerUuid, updatedAt: 'x' },
+      });
     setSessionReplayLink('https://replay.example/s/1');
     const telemetry = client();
-    telemetry.setIdentity('0b7c6f0e-8c5a-4c1e-9d43-5c0f4f1a2b3c');
+    telemetry.setIdentity(IDENTITY);
     await telemetry.linkApplication(APPLICATION_UUID);
     await telemetry.linkApplication(APPLICATION_UUID);
     const puts = api.calls.filter((call) => call.method === 'PUT');
@@ -229,6 +232,51 @@ describe('linking an application', () => {
     ]);
     const profile = api.callsTo('GET /service-application/api/v3/application/heloc/optermizerly-profile');
     expect(profile).toHaveLength(1);
+    // The borrower has a profile: nothing is written.
+    expect(api.calls.filter((call) => call.method === 'PATCH')).toHaveLength(0);
+  });
+});
+
+describe('the optimisation profile and the experiment tracker', () => {
+  const PROFILE = '/service-application/api/v3/application/heloc/optermizerly-profile';
+
+  it('a borrower without a profile: GET answers 404, the PATCH creates it with this browser’s tracker', async () => {
+    const api = mockApi()
+      .on(SESSION, { body: { sessionKey: KEY } })
+      .on(`GET ${PROFILE}`, { status: 404, body: { status: 404, message: 'Optimization profile not found' } })
+      .on(`PATCH ${PROFILE}`, ({ body }) => ({
+        body: {
+          identityUuid: IDENTITY,
+          optimizelyProfileUuid: (body as { optimizelyProfileUuid: string }).optimizelyProfileUuid,
+          updatedAt: 'x',
+        },
+      }));
+    const telemetry = client();
+    telemetry.setIdentity(IDENTITY);
+    expect(await telemetry.experimentTrackerId()).toBe(KEY.trackerUuid);
+    const patch = api.callsTo(`PATCH ${PROFILE}`);
+    expect(patch).toHaveLength(1);
+    expect(patch[0]!.body).toEqual({ optimizelyProfileUuid: KEY.trackerUuid });
+    expect(api.calls.find((call) => call.method === 'PATCH')).toBeDefined();
+    expect(api.calls.filter((call) => call.path === PROFILE)).toHaveLength(2);
+  });
+
+  it('a borrower with a profile from another browser is decided by that profile', async () => {
+    const elsewhere = '6f6f6f6f-1111-4222-8333-444444444444';
+    mockApi()
+      .on(SESSION, { body: { sessionKey: KEY } })
+      .on(`GET ${PROFILE}`, {
+        body: { identityUuid: IDENTITY, optimizelyProfileUuid: elsewhere, updatedAt: 'x' },
+      });
+    const telemetry = client();
+    telemetry.setIdentity(IDENTITY);
+    expect(await telemetry.experimentTrackerId()).toBe(elsewhere);
+  });
+
+  it('a visitor is decided by this browser’s tracker, with no profile call', async () => {
+    const api = mockApi().on(SESSION, { body: { sessionKey: KEY } });
+    expect(await client().experimentTrackerId()).toBe(KEY.trackerUuid);
+    expect(api.calls.filter((call) => call.path === PROFILE)).toHaveLength(0);
   });
 });
 

@@ -26,6 +26,7 @@ import {
   TELEMETRY_LIB_VERSION,
   TELEMETRY_SESSION_RETRIES,
   TELEMETRY_TRACKER_UUID_STORAGE_KEY,
+  ZOptimizelyProfile,
   ZTelemetrySessionKey,
   ZTelemetrySessionResponse,
   type TClientErrorReport,
@@ -143,7 +144,7 @@ export class TelemetryClient {
   private scheduled = false;
   private identityId: string | null = null;
   private readonly linked = new Set<string>();
-  private profileChecked = false;
+  private profilePromise: Promise<string | null> | null = null;
   private readonly reportedErrors = new Set<string>();
   private readonly deps: Required<TelemetryDeps>;
 
@@ -301,16 +302,52 @@ export class TelemetryClient {
       calls.push(
         api.put(`${TELEMETRY_PATHS.application(applicationUuid)}/full-story-link`, { link: replay }, own),
       );
-    if (!this.profileChecked && this.identityId) {
-      this.profileChecked = true;
-      calls.push(
-        api.get(TELEMETRY_PATHS.optimizelyProfile, {
+    if (this.identityId) calls.push(this.optimizationProfile());
+    await Promise.allSettled(calls);
+  }
+
+  /**
+   * The signed-in borrower's optimisation profile uuid, read once per page: GET answers it, or 404 when
+   * the borrower has none yet, which this browser's tracker then becomes (the PATCH creates it; a GET
+   * never writes). Null when signed out or when the calls fail.
+   */
+  optimizationProfile(): Promise<string | null> {
+    const identityUuid = this.identityId;
+    if (!identityUuid) return Promise.resolve(null);
+    this.profilePromise ??= (async () => {
+      const sessionKey = await this.session().catch(() => null);
+      if (!sessionKey) return null;
+      const own = { skipAuthRedirect: true, schema: ZOptimizelyProfile } as const;
+      try {
+        const profile = await api.get(TELEMETRY_PATHS.optimizelyProfile, {
           ...own,
           query: { trackerUuid: sessionKey.trackerUuid },
-        }),
-      );
-    }
-    await Promise.allSettled(calls);
+        });
+        return profile.optimizelyProfileUuid;
+      } catch (error) {
+        if (!(error instanceof ApiError) || error.status !== 404) return null;
+      }
+      const created = await api
+        .patch(
+          TELEMETRY_PATHS.optimizelyProfile,
+          { optimizelyProfileUuid: sessionKey.trackerUuid },
+          { ...own, query: { identityUuid } },
+        )
+        .catch(() => null);
+      return created?.optimizelyProfileUuid ?? null;
+    })();
+    return this.profilePromise;
+  }
+
+  /**
+   * Who experiments are decided for (the `trackerId` of `v2/decision`): the borrower's optimisation
+   * profile when signed in, so a borrower sees the same variation in every browser; else this
+   * browser's tracker. Null when telemetry is off.
+   */
+  async experimentTrackerId(): Promise<string | null> {
+    const sessionKey = await this.session().catch(() => null);
+    if (!sessionKey) return null;
+    return (await this.optimizationProfile()) ?? sessionKey.trackerUuid;
   }
 
   /** Reports an error with route and release (sampled, at most ERROR_REPORTS_PER_PAGE, each once). */

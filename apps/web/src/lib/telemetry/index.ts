@@ -81,6 +81,22 @@ export function setTelemetryIdentity(identityId: string | null): void {
   state.client?.setIdentity(identityId);
 }
 
+/**
+ * Who experiments are decided for (TelemetryClient.experimentTrackerId): the signed-in borrower's
+ * optimisation profile, else this browser's tracker; null while telemetry is off (component tests) or
+ * when its session cannot be established.
+ */
+export function experimentTrackerId(): Promise<string | null> {
+  if (!state.started) return Promise.resolve(null);
+  return new Promise((resolve) => {
+    withClient((client) => void client.experimentTrackerId().then(resolve, () => resolve(null)));
+    // The client chunk may never load (offline): loading failures empty the queue without calling.
+    void state.loading?.then(() => {
+      if (!state.client) resolve(null);
+    });
+  });
+}
+
 /** Ties this browser's tracker (and any session-replay link) to an application the borrower opened. */
 export function linkApplication(applicationUuid: string): void {
   withClient((client) => client.linkApplication(applicationUuid));

@@ -165,4 +165,40 @@ describe('/auth/login', () => {
     await waitFor(() => expect(browserLocation.assign).toHaveBeenCalledWith('/dashboard'));
     expect(localStorage.getItem('jwt')).toBe('Bearer pasted.jwt');
   });
+
+  it.each([
+    ['/auth/login', '/account/heloc/heloc-signer/identity'],
+    [
+      '/auth/login?redirectUrl=%2Faccount%2Fheloc%2Fheloc-signer%2Fdocuments',
+      '/account/heloc/heloc-signer/documents',
+    ],
+    [
+      '/auth/login?redirectUrl=%2Faccount%2Fheloc%2F5d1c2b3a-1111-4222-8333-944445555666%2Fstart%2Fprofile',
+      '/account/heloc/heloc-signer/identity',
+    ],
+  ])('a signer (CO_DEEDER) signing in at %s continues in the signer flow: %s', async (url, target) => {
+    mockApi()
+      .on(LOGIN, { body: { jwt: 'token' } })
+      .on('GET /identity/secure/api/v1/identity', {
+        body: { ...IDENTITY_FIXTURE, profileType: 'CO_DEEDER' },
+      });
+    const user = userEvent.setup();
+    renderLogin(url);
+    await user.type(await screen.findByLabelText(/^Email/), 'signer@heloc.test');
+    await user.type(passwordInput(), 'Signer-password-1{Enter}');
+    await waitFor(() => expect(browserLocation.assign).toHaveBeenCalledWith(target));
+  });
+
+  it('a borrower signing in keeps the redirectUrl', async () => {
+    mockApi()
+      .on(LOGIN, { body: { jwt: 'token' } })
+      .on('GET /identity/secure/api/v1/identity', { body: IDENTITY_FIXTURE });
+    const user = userEvent.setup();
+    renderLogin('/auth/login?redirectUrl=%2Faccount%2Fheloc%2Fregister%2Fsupport');
+    await user.type(await screen.findByLabelText(/^Email/), 'demo@heloc.test');
+    await user.type(passwordInput(), 'Demo-password-1{Enter}');
+    await waitFor(() =>
+      expect(browserLocation.assign).toHaveBeenCalledWith('/account/heloc/register/support'),
+    );
+  });
 });

@@ -31,13 +31,13 @@ export function LoginPage({ brandName, registerLink }: LoginPageProps) {
           <Text>Log in to your {brandName} account to continue your application.</Text>
         </Stack>
         <Paper withBorder p="lg" radius="md">
-          <LoginForm onSignedIn={completeSignIn} />
+          <LoginForm onSignedIn={(jwt) => void completeSignIn(jwt)} />
         </Paper>
         <Text>New here? {registerLink}</Text>
       </Stack>
       {DevLoginToolbar ? (
         <Suspense fallback={null}>
-          <DevLoginToolbar onSignedIn={completeSignIn} />
+          <DevLoginToolbar onSignedIn={(jwt) => void completeSignIn(jwt)} />
         </Suspense>
       ) : null}
     </Container>

@@ -2,9 +2,13 @@
  * The floating "Chat with us" button (spec 2 §2), the only part of the chat in the first screen's
  * bundle: the window is a separate chunk loaded on first open. The chat opens at load when the URL
  * has `pop-webchat` (then removed from the URL) or the open flag was left set by an open window.
+ *
+ * Its style is an experiment (EXPERIMENTS.chatLauncher): the "prominent" variation shows a larger
+ * button; the default (control, no decision yet, no experiment) the usual one. Same label either way.
  */
 import { Suspense, lazy, useState } from 'react';
 import { CHAT_OPEN_STORAGE_KEY, CHAT_TEXTS, QUERY_PARAMS } from '@heloc/domain';
+import { EXPERIMENTS, useExperiment } from '@/lib/experiments';
 
 const ChatWindow = lazy(() => import('./chat-window'));
 
@@ -54,6 +58,8 @@ export function ChatLauncher(props: ChatLauncherProps) {
   const [open, setOpen] = useState(shouldOpenAtLoad);
   // Once loaded the window stays mounted while collapsed, so a live chat keeps its connection.
   const [loaded, setLoaded] = useState(open);
+  const experiment = useExperiment(props.orgCode, EXPERIMENTS.chatLauncher);
+  const prominent = experiment?.variables.launcherStyle === 'prominent';
 
   const toggle = (next: boolean) => {
     setOpen(next);
@@ -74,12 +80,14 @@ export function ChatLauncher(props: ChatLauncherProps) {
           className="heloc-chat-launcher"
           onClick={() => toggle(true)}
           aria-haspopup="dialog"
+          data-variation={experiment?.variationKey ?? 'default'}
           style={{
             position: 'fixed',
             right: 20,
             bottom: 20,
             zIndex: 300,
-            padding: '12px 20px',
+            padding: prominent ? '16px 28px' : '12px 20px',
+            fontSize: prominent ? '1.125rem' : undefined,
             borderRadius: 24,
             border: 'none',
             cursor: 'pointer',

@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { FEATURE_FLAGS } from '@heloc/domain';
-import { FEATURE_FLAGS_STORAGE_KEY } from '@/lib/feature-flags';
+import { FEATURE_FLAGS_STORAGE_KEY, flagUserKey } from '@/lib/feature-flags';
 import { RouterScopeContext } from '@/lib/router-scope';
 import type { RouterScope } from '@/lib/router-scope';
 import { renderWithProviders } from '@/testing/render';
@@ -67,7 +67,11 @@ describe('MaintenanceGate', () => {
   it('answers at once from a recent answer kept in session storage, without asking again', async () => {
     sessionStorage.setItem(
       FEATURE_FLAGS_STORAGE_KEY,
-      JSON.stringify({ organization: 'ACME', savedAt: Date.now(), ...flags(true, { routes: '["/pay"]' }) }),
+      JSON.stringify({
+        user: flagUserKey({ organization: 'ACME', identity: null, application: null }),
+        savedAt: Date.now(),
+        ...flags(true, { routes: '["/pay"]' }),
+      }),
     );
     const fetchMock = respond(flags(false));
     renderGate('host', '/pay');

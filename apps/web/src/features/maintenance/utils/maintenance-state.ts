@@ -17,8 +17,12 @@ export function maintenancePageFor(
   location: TMaintenanceLocation,
 ): TMaintenancePage | null {
   if (!decision?.enabled) return null;
-  // The flag's variables as the domain defines them; malformed variables read as none (defaults).
-  const parsed = ZMaintenanceFlag.safeParse({ flagEnabled: decision.enabled, variables: decision.variables });
+  // The lookup's answer as the domain defines it (flagEnabled and variables, spec 2 §7); malformed
+  // variables read as none (defaults).
+  const parsed = ZMaintenanceFlag.safeParse({
+    flagEnabled: decision.flagEnabled ?? decision.enabled,
+    variables: decision.variables,
+  });
   const variables = parsed.success ? parsed.data.variables : {};
   if (!isUnderMaintenance(parseMaintenanceRoutes(variables.routes), location)) return null;
   return {

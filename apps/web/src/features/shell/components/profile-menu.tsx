@@ -4,10 +4,11 @@ import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Menu.css';
 import '@mantine/core/styles/Divider.css';
 import { ActionIcon, Menu } from '@mantine/core';
+import { useEffect } from 'react';
 import { WALLET_ADDRESS_COPIED } from '@heloc/domain';
 import { CheckIcon, CopyIcon, UserIcon } from '@/components/ui/icons';
 import { HostLink } from '@/components/ui/host-link';
-import { VisuallyHidden } from '@/components/ui/visually-hidden';
+import { useA11yStatus } from '@/components/ui/a11y-status';
 import { paths } from '@/config/paths';
 import { useCopyConfirmation } from '../hooks/use-copy-confirmation';
 import { shortWalletAddress } from '../utils/wallet';
@@ -34,14 +35,18 @@ export function ProfileMenu({
   onLogout,
 }: ProfileMenuProps) {
   const { copied, copy } = useCopyConfirmation();
+  const status = useA11yStatus();
+  const { announce } = status;
+  // The item shows the confirmation for COPY_CONFIRMATION_MS; the status message is cleared sooner.
+  useEffect(() => {
+    if (copied) announce(WALLET_ADDRESS_COPIED);
+  }, [copied, announce]);
 
   return (
     <>
       {/* Reads out the copy confirmation (a change of the item's own text is not announced); outside the
           menu, whose children must all be menu items. */}
-      <VisuallyHidden>
-        <span role="status">{copied ? WALLET_ADDRESS_COPIED : ''}</span>
-      </VisuallyHidden>
+      {status.region}
       {/* Rendered inside the top bar (not portalled), so the open menu stays within the banner landmark;
           no focus placeholder, whose role=presentation is not a menu's allowed child. */}
       <Menu

@@ -3,7 +3,10 @@
  * apps menu, notifications and profile menu. A lazy chunk: visitors never download its menus, drawers
  * and popovers, which keeps the first screen small.
  */
-import { FEATURE_FLAGS } from '@heloc/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useLocation } from 'react-router';
+import { FEATURE_FLAGS, uuidFromPath } from '@heloc/domain';
+import { applicationQueryOptions } from '@/features/application-frame';
 import { canSeeDashboardLink, useIdentity, useLogout } from '@/lib/auth';
 import { isFlagOn, useFeatureFlags } from '@/lib/feature-flags';
 import { useWalletAccess } from '../api/get-wallet-access';
@@ -20,12 +23,24 @@ interface ShellProps {
   orgCode: string;
 }
 
+/**
+ * The application of the page's path, for the signer rule (spec 1 §6: listed in its helocSigners, signer
+ * version v1). The application frame asks for the same query, so an application page makes no extra call.
+ */
+function usePathApplication() {
+  const applicationUuid = uuidFromPath(useLocation().pathname);
+  const query = useQuery({ ...applicationQueryOptions(applicationUuid ?? ''), enabled: !!applicationUuid });
+  return applicationUuid ? (query.data ?? null) : null;
+}
+
 function useNavLinks(orgCode: string) {
   const identity = useIdentity();
+  const application = usePathApplication();
   const { data: flags } = useFeatureFlags(orgCode);
   const options = {
-    // While the identity loads the link shows; a signer's identity then removes it.
-    showDashboard: canSeeDashboardLink(identity),
+    // While the identity loads the link shows; a signer's identity (profile type, or listed in the
+    // application's helocSigners) then removes it.
+    showDashboard: canSeeDashboardLink(identity, application),
     showPortfolio: isFlagOn(flags, FEATURE_FLAGS.portfolioManager),
     signedIn: true,
   };

@@ -1,0 +1,50 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { APP_BASENAME } from '@/config/paths';
+import { setToken } from '@/lib/auth';
+import { setUnauthenticatedHandler } from '@/lib/api-client';
+import {
+  APPLICATION_PATH,
+  APPLICATION_UUID,
+  applicationFixture,
+  IDENTITY_FIXTURE,
+  mockApi,
+} from '@/testing/mock-api';
+import { renderRoutes } from '@/testing/render';
+import { ShellSidebar } from './signed-in-shell';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setUnauthenticatedHandler(null);
+  localStorage.clear();
+});
+
+function renderSidebar(helocSigners: { identityUuid: string }[]) {
+  setUnauthenticatedHandler(() => {});
+  setToken('token');
+  const api = mockApi()
+    .on('GET /identity/secure/api/v1/identity', { body: IDENTITY_FIXTURE })
+    .on(`GET ${APPLICATION_PATH}`, { body: applicationFixture({ helocSigners }) });
+  renderRoutes({
+    routes: [{ path: '*', Component: () => <ShellSidebar orgCode="ACME" /> }],
+    scope: 'app',
+    basename: APP_BASENAME,
+    url: `${APP_BASENAME}/${APPLICATION_UUID}/signing/additional`,
+  });
+  return api;
+}
+
+describe('the Dashboard link (spec 1 §6 "shows only for non-signers or brokers")', () => {
+  it('shows for the borrower of the application', async () => {
+    const api = renderSidebar([]);
+    await waitFor(() => expect(api.callsTo(`GET ${APPLICATION_PATH}`)).toHaveLength(1));
+    await screen.findByRole('link', { name: 'Marketplace' });
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Dashboard' })).toBeInTheDocument());
+  });
+
+  it("is hidden for an identity listed in the application's helocSigners (signer version v1)", async () => {
+    renderSidebar([{ identityUuid: IDENTITY_FIXTURE.uuid }]);
+    await screen.findByRole('link', { name: 'Marketplace' });
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Dashboard' })).not.toBeInTheDocument());
+  });
+});

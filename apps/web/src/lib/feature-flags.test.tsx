@@ -1,0 +1,83 @@
+import { act, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { APP_BASENAME } from '@/config/paths';
+import { APPLICATION_UUID, mockApi } from '@/testing/mock-api';
+import { renderRoutes } from '@/testing/render';
+import { storeToken } from './api-client';
+import { FEATURES_PATH, isFlagOn, useFeatureFlags } from './feature-flags';
+
+const IDENTITY_UUID = '0b7c6f0e-8c5a-4c1e-9d43-5c0f4f1a2b3c';
+/** An unsigned token with the identity as subject (the web never verifies it; the server does). */
+const base64url = (value: object) =>
+  btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const TOKEN = `${base64url({ alg: 'HS256' })}.${base64url({ sub: IDENTITY_UUID })}.signature`;
+
+function FlagProbe() {
+  const { data } = useFeatureFlags('ACME');
+  return <p>{data ? (isFlagOn(data, 'fe-webchat') ? 'chat on' : 'chat off') : 'waiting'}</p>;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+describe('useFeatureFlags (spec 2 §7 "The optimization user carries organization, identity and application")', () => {
+  it('names the organisation, the signed-in identity and the application of the path', async () => {
+    storeToken(TOKEN);
+    const api = mockApi().on(`POST ${FEATURES_PATH}`, {
+      body: { features: { 'fe-webchat': { enabled: true, variables: {} } } },
+    });
+    renderRoutes({
+      routes: [{ path: '*', Component: FlagProbe }],
+      scope: 'app',
+      basename: APP_BASENAME,
+      url: `${APP_BASENAME}/${APPLICATION_UUID}/start/profile`,
+    });
+    expect(await screen.findByText('chat on')).toBeInTheDocument();
+    expect(api.callsTo(`POST ${FEATURES_PATH}`)[0]?.body).toEqual({
+      optimizeUser: {
+        organization: 'ACME',
+        identity: { uuid: IDENTITY_UUID },
+        application: { uuid: APPLICATION_UUID },
+      },
+    });
+  });
+
+  it('a visitor off an application page is the organisation alone', async () => {
+    const api = mockApi().on(`POST ${FEATURES_PATH}`, { body: { features: {} } });
+    renderRoutes({ routes: [{ path: '*', Component: FlagProbe }], scope: 'host', url: '/auth/login' });
+    expect(await screen.findByText('chat off')).toBeInTheDocument();
+    expect(api.callsTo(`POST ${FEATURES_PATH}`)[0]?.body).toEqual({ optimizeUser: { organization: 'ACME' } });
+  });
+
+  it('another application asks again, keeping the last answer on screen meanwhile (no gate blanks the page)', async () => {
+    let answer: (value: Response) => void = () => {};
+    const api = mockApi().on(`POST ${FEATURES_PATH}`, {
+      body: { features: { 'fe-webchat': { enabled: true, variables: {} } } },
+    });
+    const { router } = renderRoutes({
+      routes: [{ path: '*', Component: FlagProbe }],
+      scope: 'app',
+      basename: APP_BASENAME,
+      url: `${APP_BASENAME}/register`,
+    });
+    expect(await screen.findByText('chat on')).toBeInTheDocument();
+    // The next answer is held back: the probe must keep showing the last one.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+    );
+    await act(() => router.navigate(`/${APPLICATION_UUID}/start/profile`));
+    expect(screen.getByText('chat on')).toBeInTheDocument();
+    answer(
+      new Response(JSON.stringify({ features: { 'fe-webchat': { enabled: false, variables: {} } } }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+    expect(await screen.findByText('chat off')).toBeInTheDocument();
+    expect(api.callsTo(`POST ${FEATURES_PATH}`)).toHaveLength(1);
+  });
+});
