@@ -33,9 +33,6 @@ export function AppProvider({ org, env = 'default', queryClient: given, children
         theme={theme}
         cssVariablesResolver={cssVariablesResolver}
         defaultColorScheme="light"
-        // All theme variables from here, the defaults included: the page loads no static copy of
-        // Mantine's default variables (app/global-styles.ts).
-        deduplicateCssVariables={false}
         env={env}
       >
         <ToastHost />
