@@ -156,7 +156,7 @@ async function driveToOffer(who) {
 }
 
 /** One Lighthouse run in a fresh page with an empty cache; signed in when `who` is given. */
-async function measure(name, url, who) {
+async function measure(name, url, who, retried = false) {
   const page = await browser.newPage();
   try {
     const cdp = await page.createCDPSession();
@@ -174,6 +174,9 @@ async function measure(name, url, who) {
       page,
     );
     const { lhr } = result;
+    // Lighthouse sometimes loses the trace's navigation start on a busy machine (NO_NAVSTART): a
+    // failed recording, not a slow page, so that run is made again (once).
+    if (lhr.runtimeError?.code === 'NO_NAVSTART' && !retried) return await measure(name, url, who, true);
     if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
     if (outDir) {
       const file = `${name.replaceAll(' ', '-')}-${new Date().toISOString().replaceAll(':', '')}.json`;

@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 
 const BUDGET_BYTES = 150 * 1024;
 /** Gzip KB a screen above the budget may not exceed (see above); screens not listed: the budget. */
-const CEILINGS_KB = { 'app index → login': 200, registration: 201, 'profile step': 285 };
+const CEILINGS_KB = { 'app index → login': 201, registration: 202, 'profile step': 286 };
 const strict = process.argv.includes('--strict');
 /**
  * Ways into the product and the route modules each first screen renders (the build groups what they

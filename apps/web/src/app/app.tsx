@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { RouterProvider } from 'react-router';
 import type { TOrgData } from '@heloc/domain';
 import { NoOrgPage } from '@/features/org';
+import { createQueryClient } from '@/lib/react-query';
 import { RouterScopeContext } from '@/lib/router-scope';
 import type { RouterScope } from '@/lib/router-scope';
 import { AppProvider } from './provider';
@@ -19,9 +20,11 @@ export function App({ org, scope }: AppProps) {
 }
 
 function OrgApp({ org, scope }: { org: TOrgData; scope: RouterScope }) {
-  const [router] = useState(() => createRouter(scope));
+  // One query cache for the screens and the route loaders that fill it while a screen's chunk loads.
+  const [queryClient] = useState(createQueryClient);
+  const [router] = useState(() => createRouter(scope, queryClient));
   return (
-    <AppProvider org={org}>
+    <AppProvider org={org} queryClient={queryClient}>
       <RouterScopeContext value={scope}>
         <RouterProvider router={router} />
       </RouterScopeContext>

@@ -1,5 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import type { TOrgData } from '@heloc/domain';
@@ -14,12 +15,15 @@ interface AppProviderProps {
    * gives their anchors no size.
    */
   env?: 'default' | 'test';
+  /** The page's query cache, when the router's loaders fill it too (app.tsx); else one of its own. */
+  queryClient?: QueryClient;
   children: ReactNode;
 }
 
 /** Organisation, brand theme and server-state cache for everything below. */
-export function AppProvider({ org, env = 'default', children }: AppProviderProps) {
-  const [queryClient] = useState(createQueryClient);
+export function AppProvider({ org, env = 'default', queryClient: given, children }: AppProviderProps) {
+  const [own] = useState(() => given ?? createQueryClient());
+  const queryClient = given ?? own;
   const theme = useMemo(() => buildOrgTheme(org.orgBrand), [org.orgBrand]);
   const cssVariablesResolver = useMemo(() => buildCssVariablesResolver(org.orgBrand), [org.orgBrand]);
 

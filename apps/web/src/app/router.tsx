@@ -3,10 +3,12 @@
  * pages outside it (/auth/login, /dashboard, legal pages, …) share index.html and run in the host router.
  * Every page route is a lazy module; a failed chunk load reloads the page (lib/lazy-route).
  */
+import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { APP_BASENAME, HOST_PAGES, paths } from '@/config/paths';
 import { lazyRoute } from '@/lib/lazy-route';
+import { routerContextWith } from '@/lib/route-data';
 import type { RouterScope } from '@/lib/router-scope';
 import { requireAuth } from '@/lib/auth';
 import { appIndexLoader } from './routes/auth-loaders';
@@ -163,8 +165,9 @@ export function routePatterns(routes: RouteObject[], base: string): RoutePattern
 export const appRoutePatterns: RoutePattern[] = routePatterns(appRoutes, `${APP_BASENAME}/`);
 export const hostRoutePatterns: RoutePattern[] = routePatterns(hostRoutes, '/');
 
-export function createRouter(scope: RouterScope) {
+export function createRouter(scope: RouterScope, queryClient: QueryClient) {
+  const getContext = routerContextWith(queryClient);
   return scope === 'app'
-    ? createBrowserRouter(appRoutes, { basename: APP_BASENAME })
-    : createBrowserRouter(hostRoutes);
+    ? createBrowserRouter(appRoutes, { basename: APP_BASENAME, getContext })
+    : createBrowserRouter(hostRoutes, { getContext });
 }

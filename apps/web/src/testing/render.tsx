@@ -5,6 +5,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { RouteObject } from 'react-router';
 import type { TOrgData } from '@heloc/domain';
 import { AppProvider } from '@/app/provider';
+import { createQueryClient } from '@/lib/react-query';
+import { routerContextWith } from '@/lib/route-data';
 import { RouterScopeContext } from '@/lib/router-scope';
 import type { RouterScope } from '@/lib/router-scope';
 import { orgFixture } from './org-fixture';
@@ -24,12 +26,15 @@ export function renderRoutes(options: {
   basename?: string;
   org?: TOrgData;
 }) {
+  // As in the app: the loaders fill the screens' query cache.
+  const queryClient = createQueryClient();
   const router = createMemoryRouter(options.routes, {
     initialEntries: [options.url],
     ...(options.basename ? { basename: options.basename } : {}),
+    getContext: routerContextWith(queryClient),
   });
   const view = render(
-    <AppProvider org={options.org ?? orgFixture()} env="test">
+    <AppProvider org={options.org ?? orgFixture()} env="test" queryClient={queryClient}>
       <RouterScopeContext value={options.scope}>
         <RouterProvider router={router} />
       </RouterScopeContext>

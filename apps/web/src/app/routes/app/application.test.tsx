@@ -111,6 +111,67 @@ describe('application frame (/account/heloc/{uuid})', () => {
     );
   });
 
+  it('reads the application, profile and status in its loader, before the frame renders, once each', async () => {
+    serve(() => json(application()));
+    const fetchMock = vi.mocked(fetch);
+    // Whether the frame was on screen when each read went out.
+    const frameShownAt = new Map<string, boolean[]>();
+    const serveByPath = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) => {
+      const path = new URL(String(input), 'https://acme.test').pathname;
+      const shown = screen.queryByRole('region', { name: 'Application Progress' }) !== null;
+      frameShownAt.set(path, [...(frameShownAt.get(path) ?? []), shown]);
+      return serveByPath(input, init);
+    });
+    const { router } = renderApp(`/${APP_ID}`);
+    await waitFor(
+      () => expect(router.state.location.pathname).toBe(`${APP_BASENAME}/${APP_ID}/product/select`),
+      { timeout: 5000 },
+    );
+    await screen.findByRole('region', { name: 'Application Progress' });
+
+    // Route loader: all three went out before the frame showed; the frame, its status guard and the
+    // step screen mounting right after did not read the application or the profile again.
+    expect(frameShownAt.get(`/service-application/api/v1/application/heloc/${APP_ID}`)).toEqual([false]);
+    expect(frameShownAt.get('/service-profile/api/v1/profile')).toEqual([false]);
+    expect(frameShownAt.get(`/service-krang-heloc/borrower/secure/api/v1/${APP_ID}/status`)?.[0]).toBe(false);
+  });
+
+  it('reads the offers of the offer screen in its route loader, beside the frame, once', async () => {
+    serve(() => json(application()));
+    const fetchMock = vi.mocked(fetch);
+    const frameShownAt: boolean[] = [];
+    const serveByPath = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) => {
+      const path = new URL(String(input), 'https://acme.test').pathname;
+      if (!path.endsWith(`/${APP_ID}/offers`)) return serveByPath(input, init);
+      frameShownAt.push(screen.queryByRole('region', { name: 'Application Progress' }) !== null);
+      return json({
+        status: 'OFFER_SELECTION',
+        maxLineCents: 302_500_00,
+        minLineCents: 15_000_00,
+        selectedAmountCents: 0,
+        offers: [
+          {
+            uuid: '11111111-1111-4111-8111-000000000010',
+            termYears: 10,
+            rateBps: 950,
+            originationFeeBps: 0,
+            originationFeeCents: 0,
+            aprBps: 950,
+            monthlyPaymentCents: 0,
+            selected: false,
+          },
+        ],
+      });
+    });
+    renderApp(`/${APP_ID}/product/select`);
+    await screen.findByRole('region', { name: 'Application Progress' });
+    await screen.findByRole('heading', { level: 1, name: 'Select Offer' });
+    // Asked before the frame (and so the screen) rendered; the screen mounting did not ask again.
+    expect(frameShownAt).toEqual([false]);
+  });
+
   it('hides the offer box until an offer is selected', async () => {
     serve(() => json(application({ step: 'IN_PROGRESS', term: 0, rate: 0, amount: 0 })));
     renderApp(`/${APP_ID}`);

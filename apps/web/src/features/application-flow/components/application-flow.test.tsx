@@ -123,6 +123,40 @@ describe('status-driven navigation', () => {
     expect(server.callsTo(STATUS_ROUTE)).toHaveLength(4);
   });
 
+  it('advance() reads the status anew after the write, not a poll that was asked before it', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    server.on(
+      STATUS_ROUTE,
+      statusAnswer('LIEN_VERIFICATION'),
+      // The guard's poll, held in flight while the borrower writes: it answers the old status.
+      statusAnswer('LIEN_VERIFICATION'),
+      statusAnswer('WAITING_FOR_UNDERWRITING'),
+      statusAnswer('OFFER_SELECTION'),
+    );
+    const answer = vi.mocked(fetch).getMockImplementation()!;
+    let holdNextStatus = false;
+    let release = () => {};
+    vi.mocked(fetch).mockImplementation(async (input, init) => {
+      const response = await answer(input, init);
+      if (holdNextStatus && String(input).endsWith('/status')) {
+        holdNextStatus = false;
+        await new Promise<void>((resolve) => (release = resolve));
+      }
+      return response;
+    });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
+    const { router } = render('/liens');
+    await screen.findByRole('heading', { name: 'liens' });
+    holdNextStatus = true;
+    while (server.callsTo(STATUS_ROUTE).length < 2) await act(() => vi.advanceTimersByTimeAsync(500));
+
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('dialog', { name: 'Please wait' })).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/${APPLICATION_UUID}/product/select`));
+    release();
+  });
+
   it('giving up on a waiting status lands on the timeout page', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     server.on(STATUS_ROUTE, statusAnswer('LIEN_VERIFICATION'), statusAnswer('WAITING_FOR_UNDERWRITING'));

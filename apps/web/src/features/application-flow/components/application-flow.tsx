@@ -11,6 +11,7 @@
  * - A missing application or profile during routing goes to the dashboard.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useLocation, useMatches, useNavigate } from 'react-router';
@@ -66,6 +67,15 @@ function leaveForDashboard() {
   browserLocation.replace(paths.host.dashboard.getHref());
 }
 
+/**
+ * After a write, the status must be read anew: a read still in flight (the guard's poll, or its read on
+ * mounting a screen) was asked before the write and may answer the old status, and fetchQuery would
+ * share it instead of asking again. Cancelling it keeps the cache at its last answer.
+ */
+async function dropStatusReadsInFlight(queryClient: QueryClient, applicationUuid: string) {
+  await queryClient.cancelQueries({ queryKey: statusQueryKey(applicationUuid) });
+}
+
 export function ApplicationFlowProvider({
   applicationUuid,
   children,
@@ -87,6 +97,7 @@ export function ApplicationFlowProvider({
     controllerRef.current = controller;
     setBusy(true);
     try {
+      await dropStatusReadsInFlight(queryClient, applicationUuid);
       const outcome = await pollStatus({
         fetchStatus: () => queryClient.fetchQuery({ ...statusQueryOptions(applicationUuid), staleTime: 0 }),
         sleep: (ms) => abortableSleep(ms, controller.signal),
@@ -134,6 +145,7 @@ export function ApplicationFlowProvider({
       setBusy(true);
       setArrivingStep(step.toLowerCase());
       try {
+        await dropStatusReadsInFlight(queryClient, applicationUuid);
         await Promise.all([
           queryClient.fetchQuery({ ...statusQueryOptions(applicationUuid), staleTime: 0 }),
           queryClient.fetchQuery({ ...applicationQueryOptions(applicationUuid), staleTime: 0 }),

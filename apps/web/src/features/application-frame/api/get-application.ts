@@ -6,6 +6,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ZHelocApplicationView } from '@heloc/domain';
 import { api, ApiError } from '@/lib/api-client';
+import { SCREEN_DATA_FRESH_MS } from '@/lib/route-data';
 
 export const applicationPath = (uuid: string) =>
   `/service-application/api/v1/application/heloc/${encodeURIComponent(uuid)}`;
@@ -15,6 +16,8 @@ export function applicationQueryOptions(applicationUuid: string) {
     queryKey: ['application', applicationUuid.toLowerCase()],
     queryFn: ({ signal }) =>
       api.get(applicationPath(applicationUuid), { schema: ZHelocApplicationView, signal }),
+    // Read by the frame's loader, then by the frame, its status guard and the step as they mount.
+    staleTime: SCREEN_DATA_FRESH_MS,
   });
 }
 

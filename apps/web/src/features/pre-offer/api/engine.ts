@@ -7,6 +7,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { ZActionResult, ZLiensResponse, ZOffersResponse, ZPropertiesResponse } from '@heloc/domain';
 import type { TConfirmLiensBody, TProfileStepBody } from '@heloc/domain';
 import { api } from '@/lib/api-client';
+import { SCREEN_DATA_FRESH_MS } from '@/lib/route-data';
 
 export const enginePath = (applicationUuid: string, action: string) =>
   `/service-application/api/v1/application/heloc/${encodeURIComponent(applicationUuid)}/${action}`;
@@ -28,6 +29,8 @@ export function offersQueryOptions(applicationUuid: string) {
     queryKey: ['application-offers', applicationUuid.toLowerCase()],
     queryFn: ({ signal }) =>
       api.get(enginePath(applicationUuid, 'offers'), { schema: ZOffersResponse, signal }),
+    // Read by the screen's route loader, then by the screen as it mounts.
+    staleTime: SCREEN_DATA_FRESH_MS,
   });
 }
 
@@ -36,6 +39,7 @@ export function propertiesQueryOptions(applicationUuid: string) {
     queryKey: ['application-properties', applicationUuid.toLowerCase()],
     queryFn: ({ signal }) =>
       api.get(enginePath(applicationUuid, 'properties'), { schema: ZPropertiesResponse, signal }),
+    staleTime: SCREEN_DATA_FRESH_MS,
   });
 }
 
@@ -44,5 +48,6 @@ export function liensQueryOptions(applicationUuid: string) {
     queryKey: ['application-liens', applicationUuid.toLowerCase()],
     queryFn: ({ signal }) =>
       api.get(enginePath(applicationUuid, 'liens'), { schema: ZLiensResponse, signal }),
+    staleTime: SCREEN_DATA_FRESH_MS,
   });
 }

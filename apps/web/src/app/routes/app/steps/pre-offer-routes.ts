@@ -7,6 +7,7 @@ import type { RouteObject } from 'react-router';
 import { stepRoute } from './step-route';
 
 const screens = () => import('@/features/pre-offer');
+const engine = () => import('@/features/pre-offer/api/engine');
 
 export const preOfferRoutes: RouteObject[] = [
   // The profile stays open while the datatree page is the destination: the borrower corrects the
@@ -16,7 +17,10 @@ export const preOfferRoutes: RouteObject[] = [
   stepRoute('credit/error', () => screens().then((m) => ({ Component: m.CreditError }))),
   stepRoute('review-app/incorrect-pin', () => screens().then((m) => ({ Component: m.IncorrectPin }))),
   stepRoute('review-app/no-credit', () => screens().then((m) => ({ Component: m.NoCredit }))),
-  stepRoute('review-app/property', () => import('./review-property')),
+  stepRoute('review-app/property', () => import('./review-property'), {
+    data: async (queryClient, uuid) =>
+      queryClient.ensureQueryData((await engine()).propertiesQueryOptions(uuid)),
+  }),
   stepRoute('review-app/uw', () => screens().then((m) => ({ Component: m.UnderwritingReview }))),
   stepRoute('review-app/delinquency', () => screens().then((m) => ({ Component: m.Delinquency }))),
   stepRoute('review-app/incorrect-ownership', () =>
@@ -24,6 +28,10 @@ export const preOfferRoutes: RouteObject[] = [
   ),
   stepRoute('review-app/datatree', () => screens().then((m) => ({ Component: m.DatatreeTimeout }))),
   stepRoute('review-app/signdocs', () => screens().then((m) => ({ Component: m.SignDocsTimeout }))),
-  stepRoute('liens', () => screens().then((m) => ({ Component: m.LiensStep }))),
-  stepRoute('product/select', () => screens().then((m) => ({ Component: m.OfferSelect }))),
+  stepRoute('liens', () => screens().then((m) => ({ Component: m.LiensStep })), {
+    data: async (queryClient, uuid) => queryClient.ensureQueryData((await engine()).liensQueryOptions(uuid)),
+  }),
+  stepRoute('product/select', () => screens().then((m) => ({ Component: m.OfferSelect })), {
+    data: async (queryClient, uuid) => queryClient.ensureQueryData((await engine()).offersQueryOptions(uuid)),
+  }),
 ];

@@ -3,7 +3,11 @@
  * module, and the handle the status guard reads (features/application-flow/step-handle).
  */
 import type { ComponentType } from 'react';
-import type { RouteObject } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import type { LoaderFunctionArgs, RouteObject } from 'react-router';
+import { isUuid } from '@heloc/domain';
+import { getToken } from '@/lib/auth';
+import { ensureRouteData } from '@/lib/route-data';
 import { stepHandle } from '@/features/application-flow/step-handle';
 import { lazyRoute } from '@/lib/lazy-route';
 
@@ -13,12 +17,33 @@ type LazyModule = () => Promise<{ Component: ComponentType }>;
 export function stepRoute(
   path: string,
   load: LazyModule,
-  options: { alsoWhen?: readonly string[]; statusRouted?: boolean } = {},
+  options: {
+    alsoWhen?: readonly string[];
+    statusRouted?: boolean;
+    /**
+     * The screen's own data, put into the query cache beside its chunk (lib/route-data): an
+     * `ensureQueryData` of the query the screen reads. Its options are imported dynamically here,
+     * so the screen's code stays out of the router's chunk.
+     */
+    data?: (queryClient: QueryClient, applicationUuid: string) => Promise<unknown>;
+  } = {},
 ): RouteObject {
-  const { alsoWhen, statusRouted = true } = options;
+  const { alsoWhen, statusRouted = true, data } = options;
   return {
     path,
     lazy: lazyRoute(load),
+    ...(data
+      ? {
+          loader: async ({ params, context }: LoaderFunctionArgs) => {
+            const applicationUuid = params.applicationUuid;
+            // The frame's loader sends a visitor to sign in; a bad id is the frame's not-found page.
+            if (getToken() !== null && isUuid(applicationUuid)) {
+              await ensureRouteData(context, (queryClient) => [data(queryClient, applicationUuid)]);
+            }
+            return null;
+          },
+        }
+      : {}),
     ...(statusRouted ? { handle: stepHandle(path, alsoWhen) } : {}),
   };
 }
