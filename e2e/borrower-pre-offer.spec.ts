@@ -121,8 +121,20 @@ test.describe('sandbox scenarios before the offer', () => {
     await toScreen(page, 'Frozen', 'credit/error', 'Your credit file is frozen');
     const main = page.getByRole('main');
     await expect(main).toContainText('Ask it to lift the freeze temporarily');
+    // The sandbox bureau answers at once, so the processing dialog may come and go between two of
+    // Playwright's polls: a DOM observer records that it was shown at all.
+    await page.evaluate(() => {
+      const seen = window as unknown as { sawPleaseWait?: boolean };
+      seen.sawPleaseWait = false;
+      new MutationObserver(() => {
+        const dialogs = [...document.querySelectorAll('[role="dialog"]')];
+        if (dialogs.some((dialog) => dialog.textContent?.includes('Please wait'))) seen.sawPleaseWait = true;
+      }).observe(document.body, { childList: true, subtree: true, characterData: true });
+    });
     await main.getByRole('button', { name: 'I lifted the freeze, try again' }).click();
-    await expect(page.getByRole('dialog', { name: 'Please wait' })).toBeVisible();
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { sawPleaseWait?: boolean }).sawPleaseWait))
+      .toBe(true);
     await expect(page.getByRole('dialog', { name: 'Please wait' })).toBeHidden({ timeout: 20_000 });
     await expect(page).toHaveURL(stepUrl('credit/error'));
     await expect(main.getByRole('heading', { level: 1, name: 'Your credit file is frozen' })).toBeVisible();
