@@ -127,7 +127,7 @@ test.describe('sandbox scenarios before the offer', () => {
       const seen = window as unknown as { sawPleaseWait?: boolean };
       seen.sawPleaseWait = false;
       new MutationObserver(() => {
-        const dialogs = [...document.querySelectorAll('[role="dialog"]')];
+        const dialogs = Array.from(document.querySelectorAll('[role="dialog"]'));
         if (dialogs.some((dialog) => dialog.textContent?.includes('Please wait'))) seen.sawPleaseWait = true;
       }).observe(document.body, { childList: true, subtree: true, characterData: true });
     });
