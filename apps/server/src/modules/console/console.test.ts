@@ -126,7 +126,10 @@ describe('GET /service-ops/api/v1/applications (the pipeline)', () => {
     const statementsFor = async (query: string) => {
       spy.mockClear();
       const answer = await page(processor, query);
-      const texts = spy.mock.calls.map((call) => String(call[0]));
+      // PGlite takes the SQL text; node-postgres (CI's real PostgreSQL) a query config with `text`.
+      const texts = spy.mock.calls.map((call) =>
+        typeof call[0] === 'string' ? call[0] : String((call[0] as { text?: unknown }).text),
+      );
       return {
         rows: answer.items.length,
         touching: texts.filter((text) => /heloc_applications|application_conditions/.test(text)),
