@@ -308,9 +308,11 @@ describe('registration form', () => {
     await waitFor(() => expect(state).toHaveFocus());
     expect(Element.prototype.scrollIntoView).toHaveBeenCalled();
 
+    // One step at a time: a second click before the next step is drawn would hit this step's button again.
     await user.click(continueButton());
+    await screen.findByRole('heading', { level: 2, name: 'Income Info' });
     await user.click(continueButton());
-    expect(await screen.findByLabelText(/^Birthdate/)).toHaveAccessibleDescription(
+    expect(await screen.findByLabelText(/^Birthdate/, {}, { timeout: 5_000 })).toHaveAccessibleDescription(
       expect.stringContaining('Enter a valid birthdate'),
     );
   });
