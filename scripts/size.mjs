@@ -18,8 +18,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const BUDGET_BYTES = 150 * 1024;
-/** Gzip KB a screen above the budget may not exceed (see above); screens not listed: the budget. */
-const CEILINGS_KB = { 'app index → login': 201, registration: 202, 'profile step': 286 };
+/**
+ * Gzip KB a screen above the budget may not exceed (see above); screens not listed: the budget. Raised
+ * once, by 1–2 KB, when the navigation work (chat sessions, one redirect helper, error boundaries) and
+ * the route loaders were merged: each branch had set its ceiling without the other's code.
+ */
+const CEILINGS_KB = { 'app index → login': 202, registration: 204, 'profile step': 289 };
 const strict = process.argv.includes('--strict');
 /**
  * Ways into the product and the route modules each first screen renders (the build groups what they
