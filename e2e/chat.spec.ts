@@ -204,9 +204,6 @@ test('a live chat renews its token before the 6 hours; once it ran out the chat 
   request,
   baseURL,
 }) => {
-  // Run right after borrower-submission's Timeout scenario (a bureau that never answers), the embedded
-  // server answers this test's first calls ~30 s late (measured; see the closing note): room for that.
-  test.setTimeout(90_000);
   await setChatHours(request, 'MAIN', true);
   // The page's own clock, so the renewal timer (10 minutes before the token's end) can be reached.
   await page.clock.install();

@@ -156,6 +156,46 @@ describe('JobWorker', () => {
     expect(finished).toBe(true);
   });
 
+  it('runDueWithin answers after its wait while a hanging job goes on; stop() waits for it and takes no further job', async () => {
+    const clock = new ManualClock();
+    const worker = new JobWorker(database.db, clock, log);
+    const done: string[] = [];
+    worker.register('hangs', {
+      run: async () => {
+        await sleep(400);
+        done.push('hangs');
+      },
+    });
+    worker.register('quick', { run: async () => void done.push('quick') });
+    const hanging = await enqueueJob(database.db, clock, { kind: 'hangs' });
+    // Due a moment later, so the drain claims the hanging job first.
+    const queued = await enqueueJob(database.db, clock, {
+      kind: 'quick',
+      runAfter: new Date(clock.now().getTime() + 1),
+    });
+    clock.advance(1);
+    const started = performance.now();
+    await worker.runDueWithin(50);
+    const waited = performance.now() - started;
+    expect(waited).toBeLessThan(350);
+    expect(done).toEqual([]);
+    expect((await jobRow(hanging!.uuid)).status).toBe('running');
+    await worker.stop();
+    expect(done).toEqual(['hangs']);
+    expect((await jobRow(hanging!.uuid)).status).toBe('succeeded');
+    expect((await jobRow(queued!.uuid)).status).toBe('queued');
+  });
+
+  it('runDueWithin runs every due job before answering when they finish in time', async () => {
+    const clock = new ManualClock();
+    const worker = new JobWorker(database.db, clock, log);
+    let runs = 0;
+    worker.register('quick', { run: async () => void (runs += 1) });
+    for (let i = 0; i < 3; i += 1) await enqueueJob(database.db, clock, { kind: 'quick' });
+    await worker.runDueWithin(5_000);
+    expect(runs).toBe(3);
+  });
+
   it('cancels a timed-out attempt (its signal fires) and re-queues the job only once it stopped', async () => {
     const clock = new ManualClock();
     const worker = new JobWorker(database.db, clock, log, { leaseMs: 5_000 });

@@ -85,6 +85,10 @@ const DAY_MS = 86_400_000;
 export class JobWorker {
   private readonly handlers = new Map<string, JobHandler>();
   private lanes: Promise<void>[] = [];
+  /** Drains started by runDueWithin() that outlived their caller's wait; stop() waits for them. */
+  private readonly drains = new Set<Promise<void>>();
+  /** Set by stop(): background drains take no further job. */
+  private halted = false;
   private stopped = true;
   private inFlight = 0;
   private lastPurge = 0;
@@ -227,6 +231,27 @@ export class JobWorker {
     return count;
   }
 
+  /**
+   * runDue() for a caller that must answer in time (the development clock): waits at most `waitMs`
+   * for the due jobs, then leaves the rest running in the background (stop() waits for it). A provider
+   * that hangs until its timeout (the bureau's Timeout scenario) would otherwise hold the caller for
+   * the whole attempt: moving the clock after such an application took 30 s.
+   */
+  async runDueWithin(waitMs: number): Promise<void> {
+    const drain = (async () => {
+      try {
+        while (!this.halted && (await this.runOne()));
+      } catch (error) {
+        this.log.error({ err: error }, 'running due jobs failed');
+      }
+    })();
+    this.drains.add(drain);
+    void drain.finally(() => this.drains.delete(drain));
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([drain, new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)))]);
+    clearTimeout(timer);
+  }
+
   /** Deletes succeeded jobs past the retention period and dead ones past theirs; answers how many. */
   async purge(): Promise<number> {
     return purgeFinishedJobs(this.db, this.clock, {
@@ -242,6 +267,7 @@ export class JobWorker {
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
+    this.halted = false;
     const concurrency = Math.max(1, this.options.concurrency ?? 4);
     const pollMs = this.options.pollMs ?? 500;
     const lane = async (index: number) => {
@@ -281,8 +307,9 @@ export class JobWorker {
   /** Stops polling and waits for the jobs in hand to finish (graceful shutdown). */
   async stop(): Promise<void> {
     this.stopped = true;
+    this.halted = true;
     for (const wake of [...this.sleepers]) wake();
-    await Promise.all(this.lanes);
+    await Promise.all([...this.lanes, ...this.drains]);
     this.lanes = [];
   }
 }

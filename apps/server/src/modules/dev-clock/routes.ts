@@ -14,6 +14,8 @@ import { STAFF_TAG, staffRoute } from '../staff/policy';
 const PATH = '/ops/api/v1/dev/clock';
 /** One call moves at most 60 days: a typo should not jump a year. */
 const MAX_ADVANCE_MS = 60 * 24 * 60 * 60_000;
+/** How long a clock move waits for the jobs it made due before answering (see runDueWithin). */
+const DUE_JOBS_WAIT_MS = 5_000;
 
 const ZClockView = z.object({ now: z.string(), offsetMs: z.number().int() });
 
@@ -60,8 +62,9 @@ export const devClockRoutes: FastifyPluginAsyncZod = async (app) => {
         if (delta > MAX_ADVANCE_MS) throw new AppError('BAD_REQUEST', 'At most 60 days at a time');
         clock.advanceTo(target);
       }
-      // Jobs due now run at the worker's next poll; run them here too so the caller sees the effect.
-      await app.jobs.runDue();
+      // Jobs due now run at the worker's next poll; run them here too so the caller sees the effect,
+      // but answer within a few seconds when one of them waits on a provider that does not answer.
+      await app.jobs.runDueWithin(DUE_JOBS_WAIT_MS);
       return view();
     },
   );
