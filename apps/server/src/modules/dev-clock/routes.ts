@@ -15,7 +15,7 @@ const PATH = '/ops/api/v1/dev/clock';
 /** One call moves at most 60 days: a typo should not jump a year. */
 const MAX_ADVANCE_MS = 60 * 24 * 60 * 60_000;
 /** How long a clock move waits for the jobs it made due before answering (see runDueWithin). */
-const DUE_JOBS_WAIT_MS = 5_000;
+const DUE_JOBS_WAIT_MS = 10_000;
 
 const ZClockView = z.object({ now: z.string(), offsetMs: z.number().int() });
 
