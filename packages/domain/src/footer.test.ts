@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { buildFooterModel, INTERNAL_PRIVACY_PATH, WEB_CHAT_NOTE } from './footer';
+import { buildFooterModel, INTERNAL_PRIVACY_PATH, offerFinePrint, WEB_CHAT_NOTE } from './footer';
 import { weekdayName } from './operating-hours';
-import { ZOrgData } from './organisation';
+import { mergePricing, ZOrgData } from './organisation';
 import type { TOrgData, TPricingEntry } from './organisation';
 import { US_STATE_CODES } from './us-states';
 import type { UsStateCode } from './us-states';
@@ -375,5 +375,27 @@ describe('buildFooterModel: Illinois community reinvestment notice', () => {
   it('comes after the licenses link and before the extra links', () => {
     const kinds = buildFooterModel(org({ licensedStates: ['IL'] })).links.map((link) => link.kind);
     expect(kinds).toEqual(['TERMS', 'PRIVACY', 'LICENSES', 'ILLINOIS_NOTICE', 'EXTRA']);
+  });
+});
+
+describe('offerFinePrint', () => {
+  it.each([
+    [
+      'platform pricing: the spec 1 §1 sentences',
+      [],
+      'Loan amounts run from $15,000 to $400,000 and the APR range is 7.60% to 17.20%. The origination fee is up to 4.99% of the initial draw.',
+    ],
+    [
+      "a lender's own limits and fee",
+      [{ minLineCents: 25_000_00, maxLineCents: 250_000_00, originationFeeMaxBps: 250 }],
+      'Loan amounts run from $25,000 to $250,000 and the APR range is 7.60% to 17.20%. The origination fee is up to 2.50% of the initial draw.',
+    ],
+    [
+      'a lender without an origination fee',
+      [{ originationFeeMaxBps: 0 }],
+      'Loan amounts run from $15,000 to $400,000 and the APR range is 7.60% to 17.20%. There is no origination fee.',
+    ],
+  ] satisfies [string, TPricingEntry[], string][])('%s', (_name, pricing, opening) => {
+    expect(offerFinePrint(mergePricing(pricing)).startsWith(opening)).toBe(true);
   });
 });

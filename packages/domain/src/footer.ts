@@ -25,7 +25,7 @@ import { formatPercentFromBps } from './format/percent';
 import { formatPhone, phoneTelHref } from './format/phone';
 import { formatHoursLine } from './operating-hours';
 import { isMainLender, mergePricing } from './organisation';
-import type { TOrgData } from './organisation';
+import type { TOrgData, TPricingEntry } from './organisation';
 import type { TOperatingHoursEntry } from './schemas/operating-hours';
 import { US_STATES } from './us-states';
 import type { UsStateCode } from './us-states';
@@ -126,6 +126,26 @@ const LENDER_MARK_LABELS = { EHL: 'Equal Housing Lender', EOL: 'Equal Opportunit
 const money = (cents: number): string => formatCurrency(cents);
 const rate = (bps: number): string => formatPercentFromBps(bps, { decimals: 2 });
 
+/** The origination fee disclosure (spec 1 §1) from the organisation's pricing: none when it charges none. */
+export function originationFeeDisclosure(pricing: Required<TPricingEntry>): string {
+  return pricing.originationFeeMaxBps === 0
+    ? 'There is no origination fee.'
+    : `The origination fee is up to ${rate(pricing.originationFeeMaxBps)} of the initial draw.`;
+}
+
+/**
+ * The pricing facts the offer screen states under the offers (spec 1 §1's disclosure facts), from the
+ * organisation's pricing: with the platform defaults, the spec's own sentences.
+ */
+export function offerFinePrint(pricing: Required<TPricingEntry>): string {
+  return (
+    `Loan amounts run from ${money(pricing.minLineCents)} to ${money(pricing.maxLineCents)} and the APR ` +
+    `range is ${rate(pricing.aprMinBps)} to ${rate(pricing.aprMaxBps)}. ${originationFeeDisclosure(pricing)} ` +
+    'The line is drawn 100% at origination minus the origination fee, with the initial amount at a fixed ' +
+    'rate; later draws are priced from the Prime Rate plus a fixed margin, so they may cost more.'
+  );
+}
+
 const isAbsoluteUrl = (url: string): boolean => /^https?:\/\//i.test(url);
 
 /**
@@ -192,12 +212,7 @@ function footnotes(org: TOrgData): TFootnote[] {
       `Loan amounts run from ${money(pricing.minLineCents)} to ${money(pricing.maxLineCents)}. ` +
         `The APR (annual percentage rate) ranges from ${rate(pricing.aprMinBps)} to ${rate(pricing.aprMaxBps)}.`,
     ],
-    [
-      'ORIGINATION_FEE',
-      pricing.originationFeeMaxBps === 0
-        ? 'There is no origination fee.'
-        : `The origination fee is up to ${rate(pricing.originationFeeMaxBps)} of the initial draw.`,
-    ],
+    ['ORIGINATION_FEE', originationFeeDisclosure(pricing)],
     [
       'COSTS',
       `Other costs may apply: a valuation fee of ${money(VALUATION_FEE_CENTS)} if no automated valuation is ` +

@@ -14,6 +14,7 @@ import {
   formatHoursLine,
   formatPercentFromBps,
   mergePricing,
+  originationFeeDisclosure,
   type TOperatingHoursEntry,
   type TOrgData,
 } from '@heloc/domain';
@@ -81,7 +82,7 @@ export const KNOWLEDGE: KnowledgeEntry[] = [
       'fee fees origination closing costs cost charge charges upfront pay appraisal valuation recording taxes expensive',
     answer: (c) => {
       const p = pricing(c);
-      return `The origination fee is up to ${pct(p.originationFeeMaxBps)} of the initial draw. Other possible costs: a valuation of ${usd(VALUATION_FEE_CENTS)} if no automated valuation is available, manual notarization ${usd(MANUAL_NOTARY_FEE_CENTS)}, recording fees of ${usd(0)} to ${usd(RECORDING_FEE_MAX_CENTS)}, and recording taxes of ${usd(0)} to ${usd(RECORDING_TAX_MAX_CENTS_PER_100K)} per $100,000 borrowed, depending on your county.`;
+      return `${originationFeeDisclosure(p)} Other possible costs: a valuation of ${usd(VALUATION_FEE_CENTS)} if no automated valuation is available, manual notarization ${usd(MANUAL_NOTARY_FEE_CENTS)}, recording fees of ${usd(0)} to ${usd(RECORDING_FEE_MAX_CENTS)}, and recording taxes of ${usd(0)} to ${usd(RECORDING_TAX_MAX_CENTS_PER_100K)} per $100,000 borrowed, depending on your county.`;
     },
   },
   {

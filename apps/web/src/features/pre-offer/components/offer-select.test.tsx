@@ -2,10 +2,12 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatCurrency, formatPercentFromBps, offerFigures } from '@heloc/domain';
+import type { TOrgData } from '@heloc/domain';
 import { stepHandle } from '@/features/application-flow';
 import { flowRoute, mockFlowApi } from '@/testing/application-flow';
 import { APPLICATION_PATH, APPLICATION_UUID, STATUS_ROUTE, statusAnswer } from '@/testing/mock-api';
 import { renderRoutes } from '@/testing/render';
+import { orgFixture } from '@/testing/org-fixture';
 import { OfferSelect } from './offer-select';
 
 const offer = (uuid: string, termYears: number, rateBps: number, originationFeeBps: number) => ({
@@ -42,8 +44,20 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function render() {
+/**
+ * The selection moves the application on: the status changes only once the offer is posted, so a
+ * status poll while the test still types cannot move the page early.
+ */
+function answerSelectionWith(step: string) {
+  server.on(`POST ${APPLICATION_PATH}/offer`, () => {
+    server.on(STATUS_ROUTE, statusAnswer(step));
+    return { body: { status: step } };
+  });
+}
+
+function render(org?: TOrgData) {
   return renderRoutes({
+    ...(org && { org }),
     scope: 'app',
     url: `/${APPLICATION_UUID}/product/select`,
     routes: [
@@ -61,6 +75,22 @@ const payment = (amountCents: number, rateBps: number, originationFeeBps: number
   });
 
 describe('product/select', () => {
+  it("states the pricing facts: the spec's sentences with the platform pricing, none of them for a lender without a fee", async () => {
+    const first = render();
+    const finePrint = await screen.findByText(/^Loan amounts run from/, {}, { timeout: 3000 });
+    expect(finePrint).toHaveTextContent(
+      'Loan amounts run from $15,000 to $400,000 and the APR range is 7.60% to 17.20%. ' +
+        'The origination fee is up to 4.99% of the initial draw.',
+    );
+    first.unmount();
+
+    render(orgFixture({ pricing: [{ originationFeeMaxBps: 0, minLineCents: 25_000_00 }] }));
+    const noFee = await screen.findByText(/^Loan amounts run from/, {}, { timeout: 3000 });
+    expect(noFee).toHaveTextContent('Loan amounts run from $25,000 to $400,000');
+    expect(noFee).toHaveTextContent('There is no origination fee.');
+    expect(noFee).not.toHaveTextContent('4.99%');
+  });
+
   it('recomputes the payment and APR as the amount, term and fee change, then selects', async () => {
     const user = userEvent.setup();
     const { router } = render();
@@ -83,8 +113,7 @@ describe('product/select', () => {
     expect(details).toHaveTextContent(`APR${formatPercentFromBps(apr, { decimals: 2 })}`);
     expect(apr).toBeGreaterThan(900);
 
-    server.on(STATUS_ROUTE, statusAnswer('COLLECT_ADDITIONAL_INFO'));
-    server.on(`POST ${APPLICATION_PATH}/offer`, { body: { status: 'COLLECT_ADDITIONAL_INFO' } });
+    answerSelectionWith('COLLECT_ADDITIONAL_INFO');
     await user.click(screen.getByRole('button', { name: 'Select this offer' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/${APPLICATION_UUID}/start/contact`));
     expect(server.callsTo(`POST ${APPLICATION_PATH}/offer`)[0]!.body).toEqual({
@@ -123,8 +152,7 @@ describe('product/select', () => {
     await user.click(screen.getByRole('button', { name: 'Select this offer' }));
     await waitFor(() => expect(amount).toHaveFocus());
     expect(amount).toHaveAccessibleDescription(/Enter an amount from \$10,000 to \$450,000/);
-    server.on(STATUS_ROUTE, statusAnswer('COLLECT_ADDITIONAL_INFO'));
-    server.on(`POST ${APPLICATION_PATH}/offer`, { body: { status: 'COLLECT_ADDITIONAL_INFO' } });
+    answerSelectionWith('COLLECT_ADDITIONAL_INFO');
     await user.clear(amount);
     await user.type(amount, '12,000');
     await user.click(screen.getByRole('button', { name: 'Select this offer' }));

@@ -14,13 +14,16 @@ import { useId, useMemo, useState } from 'react';
 import {
   formatCurrency,
   formatPercentFromBps,
+  mergePricing,
   OFFER_DETAILS_TITLE,
+  offerFinePrint,
   offerChoiceForm,
   offerFigures,
   parseDollarsToCents,
 } from '@heloc/domain';
 import type { TOffersResponse, TOfferView } from '@heloc/domain';
 import { StepPage, useApplicationFlow } from '@/features/application-flow';
+import { useOrg } from '@/features/org';
 import { RadioGroupField, ServerError, textFieldProps, useZodForm } from '@/lib/forms';
 import { offersQueryOptions, selectOffer } from '../api/engine';
 import { QueryState } from './query-state';
@@ -57,6 +60,8 @@ function OfferForm({ data }: { data: TOffersResponse }) {
   const { applicationUuid, advance, busy } = useApplicationFlow();
   // The server sizes both from the organisation's own pricing: no platform default clamps them here.
   const { minLineCents: minCents, maxLineCents: maxCents } = data;
+  const { orgPricingData } = useOrg();
+  const finePrint = useMemo(() => offerFinePrint(mergePricing(orgPricingData)), [orgPricingData]);
   const terms = useMemo(
     () => [...new Set(data.offers.map((offer) => offer.termYears))].sort((a, b) => a - b),
     [data.offers],
@@ -140,10 +145,7 @@ function OfferForm({ data }: { data: TOffersResponse }) {
         <OfferSummary offer={chosen} amountCents={amountOk ? amountCents : null} />
 
         <Text size="sm" c="dimmed">
-          Loan amounts run from $15,000 to $400,000 and the APR range is 7.60% to 17.20%. The origination fee
-          is up to 4.99% of the initial draw. The line is drawn 100% at origination minus the origination fee,
-          with the initial amount at a fixed rate; later draws are priced from the Prime Rate plus a fixed
-          margin, so they may cost more.
+          {finePrint}
         </Text>
 
         <ServerError>{serverError}</ServerError>
