@@ -106,7 +106,12 @@ test('from a submitted application to a funded line, in the browser', async ({ p
   await main(page)
     .getByLabel('Front of your ID')
     .setInputFiles({ name: 'license.png', mimeType: 'image/png', buffer: PNG });
-  await expect(main(page).getByRole('img', { name: 'Preview of license.png' })).toBeVisible();
+  const idPreview = main(page).getByRole('img', { name: 'Preview of license.png' });
+  await expect(idPreview).toBeVisible();
+  // Drawn, not a broken image: the Content Security Policy lets the object URL through (img-src blob:).
+  await expect
+    .poll(() => idPreview.evaluate((image) => (image as HTMLImageElement).naturalWidth))
+    .toBeGreaterThan(0);
   await main(page).getByRole('button', { name: 'Upload and verify' }).click();
   await expect(main(page).getByRole('radiogroup', { name: /ID type/ })).toHaveAccessibleDescription(
     'Required',
