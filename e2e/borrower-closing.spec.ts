@@ -160,6 +160,8 @@ test('from a submitted application to a funded line, in the browser', async ({ p
     .check();
   await main(page).getByRole('button', { name: 'Continue' }).click();
   await expect(heading(page, 'Your eNotary session')).toBeVisible();
+  // The provider's session identifier is internal: the borrower never sees it.
+  await expect(main(page)).not.toContainText('sbx_ron');
   await expectNoAxeViolations(page);
   await main(page).getByRole('radio', { name: '1980' }).check();
   await main(page).getByRole('radio', { name: /Oak/i }).check();

@@ -279,7 +279,6 @@ export function NotarySession() {
 
   return (
     <StepPage title="Your eNotary session" lead="Your notary is with you. Follow the three steps below.">
-      <Text size="sm">Session {current.sessionId}</Text>
       {!current.identityConfirmed ? (
         <Stack gap="md" component="section" aria-labelledby="kba-title">
           <Title order={2} size="h3" id="kba-title">
