@@ -30,7 +30,7 @@ const release =
 // helpers and the engine's domain logic stay in their own chunks, and so do the modals of the later
 // screens (Mantine's Modal comes with them).
 const OUR_SHARED_MODULES =
-  /apps[\\/]web[\\/]src[\\/](?!features[\\/](legal|application-frame|application-flow|pre-offer|submission|closing|pdf-viewer|dashboard|settings|chat|heloc-signer)[\\/]|lib[\\/]forms[\\/]|components[\\/]ui[\\/](processing-modal|location-alert)\.)|packages[\\/]domain[\\/]src[\\/](?!(progress|heloc-math|machine|routing|underwriting|calendar|polling|chat|schemas[\\/](borrower-steps|submission))\b)/;
+  /apps[\\/]web[\\/]src[\\/](?!features[\\/](legal|pre-offer|submission|closing|dashboard|settings|chat|heloc-signer)[\\/]|platform[\\/](application-frame|application-flow|pdf-viewer)[\\/]|lib[\\/]forms[\\/]|components[\\/]ui[\\/](processing-modal|location-alert)\.)|packages[\\/]domain[\\/]src[\\/](?!(progress|heloc-math|machine|routing|underwriting|calendar|polling|chat|schemas[\\/](borrower-steps|submission))\b)/;
 
 export default defineConfig(({ mode }) => {
   const firstScreen = firstScreenModules();

@@ -21,11 +21,12 @@ import {
   type TIncomeView,
   type TLinkKind,
 } from '@heloc/domain';
-import { destinationPath, StepPage, useApplicationFlow } from '@/features/application-flow';
+import { destinationPath, StepPage, useApplicationFlow } from '@/platform/application-flow';
 import { ServerError, textFieldProps, useAction, useZodForm } from '@/lib/forms';
 import { errorText } from '@/lib/api-errors';
 import { closingApi, conditionsQueryOptions, incomeQueryOptions, uploads } from '../api/closing-api';
-import { QueryView } from './common';
+import { QueryGate } from '@/components/ui/query-gate';
+import { LOAD_FAILED_TITLE } from './common';
 import { FileUpload } from './file-upload';
 import { LinkModal, type LinkResult } from './link-modal';
 
@@ -80,7 +81,7 @@ export function IncomeReview() {
       title="Verify your income"
       lead="Link the bank account your pay goes into, or your payroll provider, and we verify your income in moments. You can upload documents instead."
     >
-      <QueryView query={income} label="Loading your income details">
+      <QueryGate query={income} label="Loading your income details" errorTitle={LOAD_FAILED_TITLE}>
         {(view) =>
           view.requiredDocuments.length > 0 ? (
             <Stack gap="md">
@@ -126,7 +127,7 @@ export function IncomeReview() {
             </Stack>
           )
         }
-      </QueryView>
+      </QueryGate>
     </StepPage>
   );
 }
@@ -294,7 +295,7 @@ function IncomeUploadView({
   const needed = usePlural(required, type);
   return (
     <StepPage title={text.title} lead={`Please upload ${needed}: PDF, JPEG or PNG files.`}>
-      <QueryView query={income} label="Loading your documents">
+      <QueryGate query={income} label="Loading your documents" errorTitle={LOAD_FAILED_TITLE}>
         {(view) => {
           const uploaded = conditionsLoading ? [] : uploadedSince(view, type, since);
           const enough = uploaded.length >= required;
@@ -328,7 +329,7 @@ function IncomeUploadView({
             </Stack>
           );
         }}
-      </QueryView>
+      </QueryGate>
     </StepPage>
   );
 }

@@ -10,7 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { signerScreenFor, type TSignerProgress, type TSignerView } from '@heloc/domain';
-import { StepPage } from '@/features/application-flow';
+import { StepPage } from '@/platform/application-flow';
 import { PageLoader } from '@/components/ui/page-loader';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';

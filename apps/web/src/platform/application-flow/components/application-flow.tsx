@@ -18,7 +18,7 @@ import { useLocation, useMatches, useNavigate } from 'react-router';
 import { isWaitingStatus, nextPoll } from '@heloc/domain';
 import { ProcessingModal } from '@/components/ui/processing-modal';
 import { paths } from '@/config/paths';
-import { applicationQueryOptions, isMissingApplication } from '@/features/application-frame';
+import { applicationQueryOptions, isMissingApplication } from '@/platform/application-frame';
 import { ApiError } from '@/lib/api-client';
 import { profileQueryOptions, useProfile } from '@/lib/auth';
 import { browserLocation } from '@/lib/browser-location';
