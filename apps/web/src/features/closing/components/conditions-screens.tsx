@@ -18,6 +18,7 @@ import {
   formatDisplayDate,
   ZPhoneNumberForm,
   type TCondition,
+  type TStepPath,
 } from '@heloc/domain';
 import { destinationPath, StepPage, useApplicationFlow } from '@/platform/application-flow';
 import { MobilePhoneField, ServerError, useZodForm } from '@/lib/forms';
@@ -47,7 +48,7 @@ function actionOf(
   condition: TCondition,
   incomeUpload: ReturnType<typeof incomeDocumentsUpload>,
 ): { to: string; label: string } | null {
-  const app = (step: string) => destinationPath(applicationUuid, step);
+  const app = (step: TStepPath) => destinationPath(applicationUuid, step);
   if (condition.categoryEnum === 'MISSING_PHONE_NUMBER')
     return {
       to: `${app('conditions/phone-number')}?condition=${condition.uuid}`,

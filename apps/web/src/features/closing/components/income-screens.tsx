@@ -20,6 +20,7 @@ import {
   type TIncomeUploadType,
   type TIncomeView,
   type TLinkKind,
+  type TStepPath,
 } from '@heloc/domain';
 import { destinationPath, StepPage, useApplicationFlow } from '@/platform/application-flow';
 import { ServerError, textFieldProps, useAction, useZodForm } from '@/lib/forms';
@@ -75,7 +76,7 @@ function usePlural(count: number, type: TIncomeUploadType) {
 export function IncomeReview() {
   const { applicationUuid } = useApplicationFlow();
   const income = useQuery(incomeQueryOptions(applicationUuid));
-  const base = destinationPath(applicationUuid, 'income');
+  const step = (path: TStepPath) => destinationPath(applicationUuid, path);
   return (
     <StepPage
       title="Verify your income"
@@ -95,7 +96,7 @@ export function IncomeReview() {
                     <List.Item key={required.documentType}>
                       {DOCUMENT_TYPE_LABELS[required.documentType]}: {required.count}{' '}
                       {type ? (
-                        <Link to={`${base}/upload/${type}`}>
+                        <Link to={step(`income/upload/${type}`)}>
                           Upload {DOCUMENT_TYPE_LABELS[required.documentType]}
                         </Link>
                       ) : null}
@@ -107,19 +108,19 @@ export function IncomeReview() {
           ) : (
             <Stack gap="md">
               <Group>
-                <Button component={Link} to={`${base}/link/bank`}>
+                <Button component={Link} to={step('income/link/bank')}>
                   Link bank account
                 </Button>
-                <Button component={Link} to={`${base}/link/payroll`} variant="outline">
+                <Button component={Link} to={step('income/link/payroll')} variant="outline">
                   Link payroll account
                 </Button>
               </Group>
               <Text>
-                Prefer documents? <Link to={`${base}/upload/paystub`}>Upload pay stubs</Link>
+                Prefer documents? <Link to={step('income/upload/paystub')}>Upload pay stubs</Link>
                 {view.employmentType === 'SELF_EMPLOYED' ? (
                   <>
                     {' '}
-                    or <Link to={`${base}/upload/tax-return`}>upload tax returns</Link>
+                    or <Link to={step('income/upload/tax-return')}>upload tax returns</Link>
                   </>
                 ) : null}
                 .

@@ -19,6 +19,7 @@ import {
   OWNERSHIP_TYPES,
   ZContactInfoInput,
   type TMoreInfoView,
+  type TStepPath,
 } from '@heloc/domain';
 import readable from '@/components/ui/readable-form.module.css';
 import { destinationPath, StepPage, useApplicationFlow } from '@/platform/application-flow';
@@ -35,7 +36,7 @@ import { QueryGate } from '@/components/ui/query-gate';
 
 export const CONTACT_STEP_TITLE = 'Provide More Info';
 export const ADDITIONAL_PROFILE_TITLE = 'A few more details';
-export const ADDITIONAL_PROFILE_PATH = 'start/additional-profile';
+export const ADDITIONAL_PROFILE_PATH = 'start/additional-profile' satisfies TStepPath;
 export const HARD_CREDIT_CONSENT_LABEL =
   'I authorize a hard credit check when I submit my application, as described above';
 

@@ -6,6 +6,7 @@ import type { ComponentType } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import { isUuid } from '@heloc/domain';
+import type { TDestination, TStepRoute } from '@heloc/domain';
 import { getToken } from '@/lib/auth';
 import { ensureRouteData } from '@/lib/route-data';
 import { stepHandle } from '@/platform/application-flow/step-handle';
@@ -15,10 +16,10 @@ import { lazyRoute } from '@/lib/lazy-route';
 type LazyModule = () => Promise<{ Component: ComponentType }>;
 
 export function stepRoute(
-  path: string,
+  path: TStepRoute,
   load: LazyModule,
   options: {
-    alsoWhen?: readonly string[];
+    alsoWhen?: readonly TDestination[];
     statusRouted?: boolean;
     /**
      * The screen's own data, put into the query cache beside its chunk (lib/route-data): an
