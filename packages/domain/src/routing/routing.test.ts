@@ -7,7 +7,14 @@ import { CLIENT_STATE_ROUTES } from './client-state-routes';
 import { FALLBACK_DESTINATION, resolveDestination } from './resolve-destination';
 import { ROUTING_TABLE, routeForStatus, type TRouteInput } from './routing-table';
 import { isFinalStatus, isStatusName, isWaitingStatus, STATUS_NAMES } from './status-names';
-import { applicationStepPath, STEP_ROUTES, type TDestination, type TStepPath } from './step-paths';
+import {
+  applicationStepPath,
+  signerScreenPath,
+  STEP_ROUTES,
+  type TDestination,
+  type TSignerScreen,
+  type TStepPath,
+} from './step-paths';
 
 /** The {uuid} routes of spec 1 §2 ('{type}' is any segment). */
 const SPEC_ROUTES = [
@@ -331,6 +338,13 @@ describe('the step path registry', () => {
     expect(applicationStepPath('11111111-1111-4111-8111-111111111111', 'conditions')).toBe(
       '/account/heloc/11111111-1111-4111-8111-111111111111/conditions',
     );
+  });
+
+  it('builds the absolute path of a signer screen (the invitation link)', () => {
+    expect(signerScreenPath('resume')).toBe('/account/heloc/heloc-signer/resume');
+    // @ts-expect-error a borrower step is no signer screen
+    const wrong: TSignerScreen = 'income/review';
+    expect(wrong).toBe('income/review');
   });
 
   it('makes a path that is no screen a compile error (tsc checks the expectations below)', () => {

@@ -4,7 +4,7 @@
  * server's notification links all name a screen by these types, so a path that is no screen fails to
  * compile. `:type` is a route parameter: any segment when navigating ('income/upload/paystub').
  */
-import { ROUTER_BASE_PATH } from '../constants';
+import { ROUTER_BASE_PATH, SIGNER_BASE_PATH } from '../constants';
 
 export const STEP_ROUTES = [
   // Basic info to the offer choice.
@@ -86,4 +86,29 @@ export type TDestination = TStepPath | typeof APP_INDEX_DESTINATION;
 /** The absolute path of a step screen, for links from outside the app (notifications, e-mails). */
 export function applicationStepPath(applicationUuid: string, step: TStepPath): string {
   return `${ROUTER_BASE_PATH}/${applicationUuid}/${step}`;
+}
+
+/**
+ * The additional signer's screens under /account/heloc/heloc-signer/ (spec 1 §2, §6): the web's signer
+ * routes and links, where a signer's progress sends them (signerScreenFor) and the invitation e-mail's link.
+ */
+export const SIGNER_SCREENS = [
+  'resume',
+  'login',
+  'cancelled',
+  'identity',
+  'intro',
+  'error',
+  'sign',
+  'documents',
+  'conditions',
+  'conditions/upload-document',
+  'conditions/identity',
+] as const;
+
+export type TSignerScreen = (typeof SIGNER_SCREENS)[number];
+
+/** The absolute path of a signer screen, for links from outside the app (the invitation e-mail). */
+export function signerScreenPath(screen: TSignerScreen): string {
+  return `${ROUTER_BASE_PATH}${SIGNER_BASE_PATH}/${screen}`;
 }
