@@ -22,8 +22,14 @@ const BUDGET_BYTES = 150 * 1024;
  * Gzip KB a screen above the budget may not exceed (see above); screens not listed: the budget. Raised
  * once, by 1–2 KB, when the navigation work (chat sessions, one redirect helper, error boundaries) and
  * the route loaders were merged: each branch had set its ceiling without the other's code.
+ *
+ * Login raised by 0.5 KB with issue 18's web layers (measured 201.9 → 202.2): the login page used to
+ * sit in the shared chunk only because the signer's login page imported the auth feature (a feature
+ * importing a feature); with the form in platform/sign-in the page is its route's own chunk, which
+ * costs that chunk its import list. Registration went 203.0 → 202.9, the profile step 287.9 → 288.4
+ * (the one query gate of the step screens is its own small chunk instead of a copy in pre-offer's).
  */
-const CEILINGS_KB = { 'app index → login': 202, registration: 204, 'profile step': 289 };
+const CEILINGS_KB = { 'app index → login': 202.5, registration: 204, 'profile step': 289 };
 const strict = process.argv.includes('--strict');
 /**
  * Ways into the product and the route modules each first screen renders (the build groups what they

@@ -28,9 +28,10 @@ const release =
 // Our own modules that may join the first screen's shared chunk. Pages only reached later (legal
 // pages, the application frame and its step screens, dashboard, settings), the chat window, the form
 // helpers and the engine's domain logic stay in their own chunks, and so do the modals of the later
-// screens (Mantine's Modal comes with them).
+// screens (Mantine's Modal comes with them) and the step screens' query gate (Alert, Loader: the profile
+// step's chunk reaches it, but the login and registration screens never show it).
 const OUR_SHARED_MODULES =
-  /apps[\\/]web[\\/]src[\\/](?!features[\\/](legal|application-frame|application-flow|pre-offer|submission|closing|pdf-viewer|dashboard|settings|chat|heloc-signer)[\\/]|lib[\\/]forms[\\/]|components[\\/]ui[\\/](processing-modal|location-alert)\.)|packages[\\/]domain[\\/]src[\\/](?!(progress|heloc-math|machine|routing|underwriting|calendar|polling|chat|schemas[\\/](borrower-steps|submission))\b)/;
+  /apps[\\/]web[\\/]src[\\/](?!features[\\/](legal|pre-offer|submission|closing|dashboard|settings|chat|heloc-signer)[\\/]|platform[\\/](application-frame|application-flow|pdf-viewer)[\\/]|lib[\\/]forms[\\/]|components[\\/]ui[\\/](processing-modal|location-alert|query-gate)\.)|packages[\\/]domain[\\/]src[\\/](?!(progress|heloc-math|machine|routing|underwriting|calendar|polling|chat|schemas[\\/](borrower-steps|submission))\b)/;
 
 export default defineConfig(({ mode }) => {
   const firstScreen = firstScreenModules();

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { RouterProvider } from 'react-router';
 import type { TOrgData } from '@heloc/domain';
-import { NoOrgPage } from '@/features/org';
+import { NoOrgPage } from '@/platform/org';
 import { createQueryClient } from '@/lib/react-query';
 import { RouterScopeContext } from '@/lib/router-scope';
 import type { RouterScope } from '@/lib/router-scope';

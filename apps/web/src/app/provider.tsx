@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import type { TOrgData } from '@heloc/domain';
 import { ToastHost } from '@/components/ui/toast';
-import { buildCssVariablesResolver, buildOrgTheme, OrgProvider } from '@/features/org';
+import { buildCssVariablesResolver, buildOrgTheme, OrgProvider } from '@/platform/org';
 import { createQueryClient } from '@/lib/react-query';
 
 interface AppProviderProps {

@@ -12,7 +12,7 @@ import { routerContextWith } from '@/lib/route-data';
 import type { RouterScope } from '@/lib/router-scope';
 import { requireAuth } from '@/lib/auth';
 import { appIndexLoader } from './routes/auth-loaders';
-import { isStepHandle, stepHandle } from '@/features/application-flow/step-handle';
+import { isStepHandle, stepHandle } from '@/platform/application-flow/step-handle';
 import { applicationLoader } from './routes/app/application-loader';
 import { plaidOauthSuccessLoader } from './routes/app/plaid-oauth-success';
 import { closingRoutes } from './routes/app/steps/closing-routes';

@@ -5,7 +5,7 @@
 import { Outlet, useParams } from 'react-router';
 import type { RouteObject } from 'react-router';
 import type { TProfile } from '@heloc/domain';
-import { ApplicationFlowProvider } from '@/features/application-flow';
+import { ApplicationFlowProvider } from '@/platform/application-flow';
 import {
   APPLICATION_PATH,
   applicationFixture,

@@ -6,8 +6,9 @@
  * routing table wherever a status and a state mean the same thing.
  */
 import type { TClientApplicationState } from '../enums';
+import type { TDestination } from './step-paths';
 
-export const CLIENT_STATE_ROUTES: Readonly<Record<TClientApplicationState, string>> = {
+export const CLIENT_STATE_ROUTES: Readonly<Record<TClientApplicationState, TDestination>> = {
   profile: 'start/profile',
   // Soft pull found no file: ask for the SSN (as status CREDIT_NO_MATCH).
   ssnCredit: 'credit/social',

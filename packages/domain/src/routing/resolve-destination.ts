@@ -6,9 +6,10 @@ import { resolveClientState } from '../machine/client-machine';
 import type { TApplicationSnapshot } from '../machine/snapshot';
 import { CLIENT_STATE_ROUTES } from './client-state-routes';
 import { routeForStatus } from './routing-table';
+import { APP_INDEX_DESTINATION, type TDestination } from './step-paths';
 
 /** The app index; it sends the borrower on to the dashboard. */
-export const FALLBACK_DESTINATION = '/';
+export const FALLBACK_DESTINATION: TDestination = APP_INDEX_DESTINATION;
 
 /**
  * Destination relative to /account/heloc/{uuid}/ ('/' is the app index).
@@ -17,7 +18,7 @@ export const FALLBACK_DESTINATION = '/';
  * profile), so an unrouted status then ends the chain at '/'; spec 1 §4 sends a missing profile or
  * application to the dashboard, which the app index does.
  */
-export function resolveDestination(snapshot: TApplicationSnapshot): string {
+export function resolveDestination(snapshot: TApplicationSnapshot): TDestination {
   const { application, status, statusName, profile } = snapshot;
   const routed = routeForStatus({
     statusName,

@@ -1,14 +1,15 @@
 /**
  * The routing table of spec 1 §4 ("Routing from the authoritative server status"), as data: each row
  * names the spec's status column word for word, the status names it covers and the destinations it can answer.
- * Destinations are paths relative to /account/heloc/{uuid}/, except '/' (the app index) for complete
- * and cancelled applications. Rows are tried in order; a row whose condition does not hold answers
+ * Destinations are step paths relative to /account/heloc/{uuid}/ (the registry: step-paths.ts), except
+ * '/' (the app index) for complete and cancelled applications. Rows are tried in order; a row whose condition does not hold answers
  * null and the next row is tried (AUTOPAY_ACCOUNT is in two rows).
  */
 import type { TBpoStatus } from '../enums';
 import type { THelocApplication } from '../schemas/application';
 import type { TApplicationStatus } from '../schemas/application-status';
 import type { TStatusName } from './status-names';
+import type { TDestination } from './step-paths';
 
 export interface TRouteInput {
   statusName: string;
@@ -24,14 +25,14 @@ export interface TRoutingRow {
   row: string;
   statuses: readonly TStatusName[];
   /** Every destination the row can answer. */
-  destinations: readonly string[];
-  route: (input: TRouteInput) => string | null;
+  destinations: readonly TDestination[];
+  route: (input: TRouteInput) => TDestination | null;
 }
 
 /** The valuation has been ordered (or is past that): the borrower waits instead of ordering. */
 const BPO_ORDER_PLACED: readonly TBpoStatus[] = ['ORDERED', 'PROCESSING', 'COMPLETE'];
 
-const fixed = (destination: string) => () => destination;
+const fixed = (destination: TDestination) => () => destination;
 
 export const ROUTING_TABLE: readonly TRoutingRow[] = [
   {
@@ -240,7 +241,7 @@ export const ROUTING_TABLE: readonly TRoutingRow[] = [
  * The destination the routing table gives a status, or null when no row covers it (the caller then
  * falls back to the client machine: resolveDestination).
  */
-export function routeForStatus(input: TRouteInput): string | null {
+export function routeForStatus(input: TRouteInput): TDestination | null {
   for (const row of ROUTING_TABLE) {
     if (!(row.statuses as readonly string[]).includes(input.statusName)) continue;
     const destination = row.route(input);

@@ -7,6 +7,14 @@ import { CLIENT_STATE_ROUTES } from './client-state-routes';
 import { FALLBACK_DESTINATION, resolveDestination } from './resolve-destination';
 import { ROUTING_TABLE, routeForStatus, type TRouteInput } from './routing-table';
 import { isFinalStatus, isStatusName, isWaitingStatus, STATUS_NAMES } from './status-names';
+import {
+  applicationStepPath,
+  signerScreenPath,
+  STEP_ROUTES,
+  type TDestination,
+  type TSignerScreen,
+  type TStepPath,
+} from './step-paths';
 
 /** The {uuid} routes of spec 1 §2 ('{type}' is any segment). */
 const SPEC_ROUTES = [
@@ -304,5 +312,50 @@ describe('status names', () => {
   ])('%s: waiting %s, final %s', (name, waiting, final) => {
     expect(isWaitingStatus(name)).toBe(waiting);
     expect(isFinalStatus(name)).toBe(final);
+  });
+});
+
+describe('the step path registry', () => {
+  it('holds the {uuid} routes of spec 1 §2, and the additional-profile screen the spec names without a path', () => {
+    expect([...STEP_ROUTES].sort()).toEqual(
+      [...SPEC_ROUTES.map((route) => route.replace('{type}', ':type')), 'start/additional-profile'].sort(),
+    );
+    expect(new Set(STEP_ROUTES).size).toBe(STEP_ROUTES.length);
+  });
+
+  it('has every destination of the routing table and the client machine', () => {
+    const registered = (destination: string) =>
+      destination === '/' ||
+      STEP_ROUTES.some((route) => new RegExp(`^${route.replace(':type', '[a-z-]+')}$`).test(destination));
+    const destinations = [
+      ...ROUTING_TABLE.flatMap((row) => row.destinations),
+      ...Object.values(CLIENT_STATE_ROUTES),
+    ];
+    expect(destinations.filter((destination) => !registered(destination))).toEqual([]);
+  });
+
+  it('builds the absolute path of a step for links from outside the app', () => {
+    expect(applicationStepPath('11111111-1111-4111-8111-111111111111', 'conditions')).toBe(
+      '/account/heloc/11111111-1111-4111-8111-111111111111/conditions',
+    );
+  });
+
+  it('builds the absolute path of a signer screen (the invitation link)', () => {
+    expect(signerScreenPath('resume')).toBe('/account/heloc/heloc-signer/resume');
+    // @ts-expect-error a borrower step is no signer screen
+    const wrong: TSignerScreen = 'income/review';
+    expect(wrong).toBe('income/review');
+  });
+
+  it('makes a path that is no screen a compile error (tsc checks the expectations below)', () => {
+    const good: TStepPath[] = ['income/review', 'income/upload/paystub', 'conditions/phone-number'];
+    // @ts-expect-error a misspelt screen is no step path
+    const misspelt: TStepPath = 'income/reveiw';
+    // @ts-expect-error a section without its screen is no step path
+    const section: TStepPath = 'income';
+    // @ts-expect-error the app index is a destination, never a screen to go to
+    const index: TStepPath = '/';
+    const destination: TDestination = '/';
+    expect([...good, misspelt, section, index, destination]).toHaveLength(7);
   });
 });

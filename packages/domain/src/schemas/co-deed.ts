@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { REQUIRED_MESSAGE } from '../constants';
 import { ZCoDeedStatus } from '../enums';
 import { passwordProblem } from '../password';
+import type { TSignerScreen } from '../routing/step-paths';
 import { ZEmailAddress, ZBorrowerDob } from './auth';
 import { ZUuid, requiredString } from './common';
 import { ZPhoneDigits } from './profile';
@@ -199,7 +200,7 @@ export type TSignerCondition = z.infer<typeof ZSignerCondition>;
  * Where a signer belongs for their progress (the heloc-signer screens, relative to /heloc-signer):
  * identity first, then their documents, then the notary; a finished signer sees their documents.
  */
-export function signerScreenFor(status: TSignerProgress): string {
+export function signerScreenFor(status: TSignerProgress): TSignerScreen {
   switch (status) {
     case 'INVITED':
     case 'ACCEPTED':

@@ -4,14 +4,13 @@
  * Pacific calendar the waiting periods end on is the domain's calendar/zoned).
  */
 import { and, desc, eq, isNull, max } from 'drizzle-orm';
-import { type TApplicationStatus, type TConditionCategory } from '@heloc/domain';
+import { applicationStepPath, type TApplicationStatus, type TConditionCategory } from '@heloc/domain';
 import type { Database, Executor } from '../../db';
 import { schema } from '../../db';
 import type { Clock } from '../../lib/clock';
 import { enqueueJob } from '../../jobs/queue';
 import type { OrganisationDirectory } from '../../modules/organisations/directory';
 import { insertNotification } from '../../modules/wallet/repository';
-import { APP_BASE } from '../../modules/web/routes';
 import type { Providers } from '../../providers';
 import type { FileStorage } from '../../storage';
 import type { FieldSealer } from '../../lib/sealed';
@@ -269,7 +268,9 @@ export async function raiseCondition(
     identityUuid: application.identityUuid,
     title: CONDITION_NOTIFICATION_TITLE,
     description: details.commentsToBorrower,
-    ctas: [{ title: CONDITION_NOTIFICATION_CTA, redirectPath: `${APP_BASE}/${applicationUuid}/conditions` }],
+    ctas: [
+      { title: CONDITION_NOTIFICATION_CTA, redirectPath: applicationStepPath(applicationUuid, 'conditions') },
+    ],
     createdAt: clock.now(),
   });
 }

@@ -10,6 +10,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import {
+  applicationStepPath,
   STAFF_CONDITION_CATEGORIES,
   isFinalApplicationStep,
   ZApplicationStep,
@@ -26,7 +27,6 @@ import { AppError } from '../../lib/errors';
 import { withApplicationLock } from '../../workflow/step-machine';
 import { authorizeStaff } from '../staff/policy';
 import { insertNotification } from '../wallet/repository';
-import { APP_BASE } from '../web/routes';
 import { selectApplicationScope, selectCondition, selectDocument, updateCondition } from './repository';
 import { APPLICATION_NOT_FOUND } from './service';
 
@@ -87,7 +87,10 @@ export async function changeCondition(
         title: CONDITION_NOTIFICATION_TITLE,
         description: condition.commentsToBorrower ?? command.reason,
         ctas: [
-          { title: CONDITION_NOTIFICATION_CTA, redirectPath: `${APP_BASE}/${applicationUuid}/conditions` },
+          {
+            title: CONDITION_NOTIFICATION_CTA,
+            redirectPath: applicationStepPath(applicationUuid, 'conditions'),
+          },
         ],
         createdAt: clock.now(),
       });

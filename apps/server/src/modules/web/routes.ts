@@ -7,11 +7,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ROUTER_BASE_PATH } from '@heloc/domain';
 import { AppError } from '../../lib/errors';
 import { preloadLinks, renderPage, type RoutePreload } from './html';
 import { ORG_COOKIE, resolvePageOrganisation } from './page-organisation';
 
-export const APP_BASE = '/account/heloc';
+/** The borrower app's base path (the domain's, which the web router also runs under). */
+export const APP_BASE = ROUTER_BASE_PATH;
 
 /** Host pages rendered by the same build (spec 1 §2, §6). */
 export const HOST_PAGES = [

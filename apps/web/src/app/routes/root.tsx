@@ -12,7 +12,7 @@ import { PageLoader } from '@/components/ui/page-loader';
 import { paths } from '@/config/paths';
 import { ChatLauncher } from '@/features/chat';
 import { MaintenanceGate } from '@/features/maintenance';
-import { OrgFooter, useOrg, usePhoneHours } from '@/features/org';
+import { OrgFooter, useOrg, usePhoneHours } from '@/platform/org';
 import { DebugView, ShellSidebar, ShellTopBarEnd, ShellTopBarStart, VisitorActions } from '@/features/shell';
 import { useIdentity, useIsSignedIn } from '@/lib/auth';
 import { isFlagOn, useFeatureFlags } from '@/lib/feature-flags';

@@ -1,3 +1,2 @@
-/** Public surface of the auth feature: the /auth/login page. */
+/** Public surface of the auth feature: the /auth/login page (its form is platform/sign-in's). */
 export { LoginPage } from './components/login-page';
-export { LoginForm } from './components/login-form';

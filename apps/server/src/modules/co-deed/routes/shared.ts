@@ -8,7 +8,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import {
   FEATURE_FLAGS,
-  SIGNER_BASE_PATH,
+  signerScreenPath,
   ZApiErrorBody,
   type TCoDeedSigner,
   type TDocumentType,
@@ -21,7 +21,6 @@ import { authOf } from '../../../plugins/auth';
 import { type ApplicationRow } from '../../../workflow/step-machine';
 import { featureDecision } from '../../feature-flags/service';
 import { coDeedInvitationMail } from '../../../mail/templates';
-import { APP_BASE } from '../../web/routes';
 import { activeSigners, INVITATION_TTL_HOURS, type SignerRow } from '../store';
 
 export const APPLICATION = '/service-application/api/v1/application/heloc';
@@ -134,7 +133,7 @@ export function coDeedContext(app: FastifyInstance) {
     const org = app.orgs.byOrgCode(application.orgCode);
     const brand = org?.orgMetaData.companyInfo.companyNameShort ?? 'Your lender';
     const base = org ? org.baseUrl.replace(/\/+$/, '') : '';
-    const link = `${base}${APP_BASE}${SIGNER_BASE_PATH}/resume?token=${token}`;
+    const link = `${base}${signerScreenPath('resume')}?token=${token}`;
     const primary = await primaryNameOf(app.db, application.identityUuid);
     await app.mailer.send({
       to: signer.email,

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { isUuid } from '@heloc/domain';
-import { statusQueryOptions } from '@/features/application-flow/api/get-status';
-import { applicationQueryOptions } from '@/features/application-frame/api/get-application';
+import { statusQueryOptions } from '@/platform/application-flow/api/get-status';
+import { applicationQueryOptions } from '@/platform/application-frame/api/get-application';
 import { getToken, profileQueryOptions, requireAuth } from '@/lib/auth';
 import { ensureRouteData } from '@/lib/route-data';
 

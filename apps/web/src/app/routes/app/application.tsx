@@ -12,9 +12,9 @@ import { TopBarPortal } from '@/components/layout/top-bar-slot';
 import { BrandLogo } from '@/components/ui/brand-logo';
 import { FullScreenLoader } from '@/components/ui/full-screen-loader';
 import { paths } from '@/config/paths';
-import { ApplicationFlowProvider } from '@/features/application-flow';
-import { ApplicationFrame, isMissingApplication, useApplication } from '@/features/application-frame';
-import { useOrg } from '@/features/org';
+import { ApplicationFlowProvider } from '@/platform/application-flow';
+import { ApplicationFrame, isMissingApplication, useApplication } from '@/platform/application-frame';
+import { useOrg } from '@/platform/org';
 import {
   LoanOfficerCard,
   LoanOfficerPanelButton,

@@ -8,7 +8,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { PageLoader } from '@/components/ui/page-loader';
 import { APP_BASENAME } from '@/config/paths';
-import { useOrg } from '@/features/org';
+import { useOrg } from '@/platform/org';
 import { indexNotAcceptingReason, NotAcceptingPage } from '@/features/register';
 import { loginRedirectFor } from '@/lib/auth-redirect';
 import { browserLocation } from '@/lib/browser-location';

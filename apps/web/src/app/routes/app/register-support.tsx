@@ -1,5 +1,5 @@
 /** Lazy route module: /account/heloc/register/support (how to get help). */
-import { useOrg } from '@/features/org';
+import { useOrg } from '@/platform/org';
 import { SupportPage } from '@/features/register';
 
 export function Component() {

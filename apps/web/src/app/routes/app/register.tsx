@@ -5,7 +5,7 @@
  */
 import { useSearchParams } from 'react-router';
 import { isUsStateCode, QUERY_PARAMS } from '@heloc/domain';
-import { useOrg } from '@/features/org';
+import { useOrg } from '@/platform/org';
 import { HelocOverview } from '@/features/overview';
 import { NotAcceptingPage, RegisterPage, registerNotAcceptingReason } from '@/features/register';
 

@@ -2,7 +2,7 @@
 import { AppLink } from '@/components/ui/app-link';
 import { paths } from '@/config/paths';
 import { LoginPage } from '@/features/auth';
-import { useOrg } from '@/features/org';
+import { useOrg } from '@/platform/org';
 
 export function Component() {
   const org = useOrg();

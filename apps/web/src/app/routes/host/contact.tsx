@@ -1,7 +1,7 @@
 /** Lazy route module: /contact, the organisation's customer service contacts with the phone hours. */
 import { formatHoursLine } from '@heloc/domain';
 import { ContactPage } from '@/features/legal';
-import { useOrg, usePhoneHours } from '@/features/org';
+import { useOrg, usePhoneHours } from '@/platform/org';
 
 export function Component() {
   const org = useOrg();

@@ -2,7 +2,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { LicensesPage } from '@/features/legal';
-import { useOrg } from '@/features/org';
+import { useOrg } from '@/platform/org';
 
 export function Component() {
   const { hash } = useLocation();

@@ -1,6 +1,6 @@
 /** Lazy route module: /privacy. */
 import { PrivacyPage } from '@/features/legal';
-import { useOrg } from '@/features/org';
+import { useOrg } from '@/platform/org';
 
 export function Component() {
   return <PrivacyPage org={useOrg()} />;

@@ -1,6 +1,6 @@
 /** Lazy route module: /terms. */
 import { TermsPage } from '@/features/legal';
-import { useOrg } from '@/features/org';
+import { useOrg } from '@/platform/org';
 
 export function Component() {
   return <TermsPage org={useOrg()} />;

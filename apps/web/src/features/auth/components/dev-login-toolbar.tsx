@@ -10,7 +10,7 @@ import type { FormEvent } from 'react';
 import { ERROR_TEXTS } from '@heloc/domain';
 import { getIdentity } from '@/lib/auth';
 import { clearStoredToken, storeToken } from '@/lib/api-client';
-import { login } from '../api/login';
+import { login } from '@/platform/sign-in';
 
 interface DevLoginToolbarProps {
   onSignedIn: (jwt: string) => void;

@@ -8,7 +8,7 @@ import { lazy, Suspense } from 'react';
 import type { ReactNode } from 'react';
 import readable from '@/components/ui/readable-form.module.css';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
-import { LoginForm } from './login-form';
+import { LoginForm } from '@/platform/sign-in';
 
 // `import.meta.env.DEV` is the literal false in production builds, so this import is dropped there.
 const DevLoginToolbar = import.meta.env.DEV

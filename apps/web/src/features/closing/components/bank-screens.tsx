@@ -19,7 +19,7 @@ import {
   type TBankAccountView,
   type TLinkedAccount,
 } from '@heloc/domain';
-import { destinationPath, StepPage, useApplicationFlow } from '@/features/application-flow';
+import { destinationPath, StepPage, useApplicationFlow } from '@/platform/application-flow';
 import {
   Controller,
   fieldError,
@@ -31,7 +31,8 @@ import {
 } from '@/lib/forms';
 import type { ZodForm } from '@/lib/forms';
 import { bankAccountsQueryOptions, closingApi } from '../api/closing-api';
-import { Facts, QueryView, useGoAfterWrite } from './common';
+import { QueryGate } from '@/components/ui/query-gate';
+import { Facts, LOAD_FAILED_TITLE, useGoAfterWrite } from './common';
 import { LinkModal, type LinkResult } from './link-modal';
 
 const ACCOUNT_TYPE_LABEL = { CHECKING: 'Checking', SAVINGS: 'Savings' } as const;
@@ -236,7 +237,7 @@ export function BankConfirm() {
   const accounts = useQuery(bankAccountsQueryOptions(applicationUuid));
   return (
     <StepPage title="Your account is linked" lead="We will send your funds to this account.">
-      <QueryView query={accounts} label="Loading your account">
+      <QueryGate query={accounts} label="Loading your account" errorTitle={LOAD_FAILED_TITLE}>
         {(view) =>
           view.disburseAccount ? (
             <Stack gap="md">
@@ -251,7 +252,7 @@ export function BankConfirm() {
             <Text>No account yet.</Text>
           )
         }
-      </QueryView>
+      </QueryGate>
     </StepPage>
   );
 }
@@ -289,7 +290,7 @@ export function BankAutopay() {
       title="How would you like to repay?"
       lead="With autopay your monthly payment is drawn automatically on its due date. You can also pay each month yourself."
     >
-      <QueryView query={accounts} label="Loading your accounts">
+      <QueryGate query={accounts} label="Loading your accounts" errorTitle={LOAD_FAILED_TITLE}>
         {(view) => (
           <form
             ref={other.formRef}
@@ -333,7 +334,7 @@ export function BankAutopay() {
             </Stack>
           </form>
         )}
-      </QueryView>
+      </QueryGate>
     </StepPage>
   );
 }

@@ -1,50 +1,14 @@
 /**
- * Small pieces the closing screens share: the loading and failed states of a read, the refresh that
+ * Small pieces the closing screens share: the heading of a failed read, the refresh that
  * makes the status guard see a write before the screen moves on, a hold screen's status polling, and
  * definition lists of figures.
  */
-import '@/components/ui/form-styles';
-import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { statusQueryOptions, useApplicationFlow } from '@/features/application-flow';
-import { errorText } from '@/lib/api-errors';
+import { statusQueryOptions, useApplicationFlow } from '@/platform/application-flow';
 
-export function Loading({ label }: { label: string }) {
-  return (
-    <Center py="xl">
-      <Loader aria-label={label} />
-    </Center>
-  );
-}
-
-export function LoadError({ error, retry }: { error: unknown; retry: () => void }) {
-  return (
-    <Alert color="red" variant="light" role="alert" title="We could not load this page">
-      <Stack gap="xs" align="flex-start">
-        <Text size="sm">{errorText(error)}</Text>
-        <Button variant="default" size="xs" onClick={retry}>
-          Try again
-        </Button>
-      </Stack>
-    </Alert>
-  );
-}
-
-/** Renders `children` with the data of a query, its loader while loading, its error with a retry. */
-export function QueryView<T>({
-  query,
-  label,
-  children,
-}: {
-  query: { data: T | undefined; error: unknown; isPending: boolean; refetch: () => unknown };
-  label: string;
-  children: (data: T) => ReactNode;
-}) {
-  if (query.isPending) return <Loading label={label} />;
-  if (query.data === undefined) return <LoadError error={query.error} retry={() => void query.refetch()} />;
-  return <>{children(query.data)}</>;
-}
+/** The heading of a closing screen's failed read (the screens' QueryGate, components/ui/query-gate). */
+export const LOAD_FAILED_TITLE = 'We could not load this page';
 
 /** Goes to another screen of this application after a write (the flow's goTo: the guard waits). */
 export function useGoAfterWrite() {

@@ -7,9 +7,10 @@ import '@/components/ui/form-styles';
 import '@mantine/core/styles/List.css';
 import { Alert, Button, List, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { formatCurrency, formatDisplayDate, formatMaskedAccount } from '@heloc/domain';
-import { StepPage, useApplicationFlow } from '@/features/application-flow';
+import { StepPage, useApplicationFlow } from '@/platform/application-flow';
+import { useNow } from '@/hooks/use-now';
 import { getBytes } from '@/lib/api-client';
 import { errorText } from '@/lib/api-errors';
 import {
@@ -17,7 +18,8 @@ import {
   closingDocumentsQueryOptions,
   closingSummaryQueryOptions,
 } from '../api/closing-api';
-import { Facts, QueryView } from './common';
+import { QueryGate } from '@/components/ui/query-gate';
+import { Facts, LOAD_FAILED_TITLE } from './common';
 
 export function countdownText(msLeft: number): string {
   if (msLeft <= 0) return 'The cancellation period has ended.';
@@ -29,15 +31,6 @@ export function countdownText(msLeft: number): string {
   return `${[days > 0 ? part(days, 'day') : null, part(hours, 'hour'), part(rest, 'minute')]
     .filter(Boolean)
     .join(', ')} left to cancel`;
-}
-
-function useNow(intervalMs = 60_000) {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), intervalMs);
-    return () => clearInterval(timer);
-  }, [intervalMs]);
-  return now;
 }
 
 async function download(path: string, fileName: string) {
@@ -64,7 +57,7 @@ export function CompleteScreen() {
   const [downloadError, setDownloadError] = useState<string | null>(null);
 
   return (
-    <QueryView query={summary} label="Loading your line of credit">
+    <QueryGate query={summary} label="Loading your line of credit" errorTitle={LOAD_FAILED_TITLE}>
       {(view) => {
         // The server says when the right ends: the web does no time-zone arithmetic of its own.
         const endsAt = view.rescissionEndsAt ? new Date(view.rescissionEndsAt) : null;
@@ -117,7 +110,7 @@ export function CompleteScreen() {
               <Title order={2} size="h3" id="documents-title">
                 Your documents
               </Title>
-              <QueryView query={documents} label="Loading your documents">
+              <QueryGate query={documents} label="Loading your documents" errorTitle={LOAD_FAILED_TITLE}>
                 {(list) => (
                   <List>
                     {list.documents.map((doc) => (
@@ -137,7 +130,7 @@ export function CompleteScreen() {
                     ))}
                   </List>
                 )}
-              </QueryView>
+              </QueryGate>
               {downloadError ? (
                 <Alert color="red" variant="light" role="alert">
                   {downloadError}
@@ -147,6 +140,6 @@ export function CompleteScreen() {
           </StepPage>
         );
       }}
-    </QueryView>
+    </QueryGate>
   );
 }

@@ -18,8 +18,9 @@ import {
   formatDisplayDate,
   ZPhoneNumberForm,
   type TCondition,
+  type TStepPath,
 } from '@heloc/domain';
-import { destinationPath, StepPage, useApplicationFlow } from '@/features/application-flow';
+import { destinationPath, StepPage, useApplicationFlow } from '@/platform/application-flow';
 import { MobilePhoneField, ServerError, useZodForm } from '@/lib/forms';
 import {
   conditionPhoneNumber,
@@ -28,7 +29,8 @@ import {
   incomeQueryOptions,
   uploads,
 } from '../api/closing-api';
-import { QueryView } from './common';
+import { QueryGate } from '@/components/ui/query-gate';
+import { LOAD_FAILED_TITLE } from './common';
 import { FileUpload } from './file-upload';
 import { incomeDocumentsUpload } from './income-screens';
 
@@ -46,7 +48,7 @@ function actionOf(
   condition: TCondition,
   incomeUpload: ReturnType<typeof incomeDocumentsUpload>,
 ): { to: string; label: string } | null {
-  const app = (step: string) => destinationPath(applicationUuid, step);
+  const app = (step: TStepPath) => destinationPath(applicationUuid, step);
   if (condition.categoryEnum === 'MISSING_PHONE_NUMBER')
     return {
       to: `${app('conditions/phone-number')}?condition=${condition.uuid}`,
@@ -84,7 +86,7 @@ export function ConditionsDashboard() {
   };
   return (
     <StepPage title="Items we need from you" lead="Clear these items so we can finish your application.">
-      <QueryView query={view} label="Loading your open items">
+      <QueryGate query={view} label="Loading your open items" errorTitle={LOAD_FAILED_TITLE}>
         {(list) =>
           list.length === 0 ? (
             <Text>There is nothing we need from you right now.</Text>
@@ -118,7 +120,7 @@ export function ConditionsDashboard() {
             </Stack>
           )
         }
-      </QueryView>
+      </QueryGate>
     </StepPage>
   );
 }
@@ -134,7 +136,7 @@ export function ConditionUploadDocument() {
   const back = destinationPath(applicationUuid, 'conditions');
   return (
     <StepPage title="Upload documents">
-      <QueryView query={conditions} label="Loading the request">
+      <QueryGate query={conditions} label="Loading the request" errorTitle={LOAD_FAILED_TITLE}>
         {(list) => {
           const condition = list.find((each) => each.uuid === conditionUuid);
           if (!condition) {
@@ -179,7 +181,7 @@ export function ConditionUploadDocument() {
             </Stack>
           );
         }}
-      </QueryView>
+      </QueryGate>
     </StepPage>
   );
 }
@@ -202,7 +204,7 @@ export function ConditionPhoneNumber() {
       title="Add your phone number"
       lead="We need a phone number to reach you about your application."
     >
-      <QueryView query={conditions} label="Loading the request">
+      <QueryGate query={conditions} label="Loading the request" errorTitle={LOAD_FAILED_TITLE}>
         {() =>
           condition ? (
             <form
@@ -230,7 +232,7 @@ export function ConditionPhoneNumber() {
             </Text>
           )
         }
-      </QueryView>
+      </QueryGate>
     </StepPage>
   );
 }

@@ -8,7 +8,7 @@ import { Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatCurrency, REQUIRED_MESSAGE, VALUATION_FEE_CENTS, ZEstimateValueForm } from '@heloc/domain';
-import { destinationPath, StepPage, useApplicationFlow } from '@/features/application-flow';
+import { destinationPath, StepPage, useApplicationFlow } from '@/platform/application-flow';
 import { ServerError, textFieldProps, useAction, useZodForm } from '@/lib/forms';
 import { closingApi } from '../api/closing-api';
 import { useStatusPolling } from './common';

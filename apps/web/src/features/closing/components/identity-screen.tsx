@@ -8,7 +8,7 @@ import { Alert, Radio, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ID_TYPE_LABELS, ID_TYPES, IMAGE_UPLOAD_TYPES, REQUIRED_MESSAGE, type TIdType } from '@heloc/domain';
-import { StepPage, useApplicationFlow } from '@/features/application-flow';
+import { StepPage, useApplicationFlow } from '@/platform/application-flow';
 import { conditionsQueryOptions, uploads } from '../api/closing-api';
 import { FileUpload } from './file-upload';
 

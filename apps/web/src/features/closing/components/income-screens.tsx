@@ -20,12 +20,14 @@ import {
   type TIncomeUploadType,
   type TIncomeView,
   type TLinkKind,
+  type TStepPath,
 } from '@heloc/domain';
-import { destinationPath, StepPage, useApplicationFlow } from '@/features/application-flow';
+import { destinationPath, StepPage, useApplicationFlow } from '@/platform/application-flow';
 import { ServerError, textFieldProps, useAction, useZodForm } from '@/lib/forms';
 import { errorText } from '@/lib/api-errors';
 import { closingApi, conditionsQueryOptions, incomeQueryOptions, uploads } from '../api/closing-api';
-import { QueryView } from './common';
+import { QueryGate } from '@/components/ui/query-gate';
+import { LOAD_FAILED_TITLE } from './common';
 import { FileUpload } from './file-upload';
 import { LinkModal, type LinkResult } from './link-modal';
 
@@ -74,13 +76,13 @@ function usePlural(count: number, type: TIncomeUploadType) {
 export function IncomeReview() {
   const { applicationUuid } = useApplicationFlow();
   const income = useQuery(incomeQueryOptions(applicationUuid));
-  const base = destinationPath(applicationUuid, 'income');
+  const step = (path: TStepPath) => destinationPath(applicationUuid, path);
   return (
     <StepPage
       title="Verify your income"
       lead="Link the bank account your pay goes into, or your payroll provider, and we verify your income in moments. You can upload documents instead."
     >
-      <QueryView query={income} label="Loading your income details">
+      <QueryGate query={income} label="Loading your income details" errorTitle={LOAD_FAILED_TITLE}>
         {(view) =>
           view.requiredDocuments.length > 0 ? (
             <Stack gap="md">
@@ -94,7 +96,7 @@ export function IncomeReview() {
                     <List.Item key={required.documentType}>
                       {DOCUMENT_TYPE_LABELS[required.documentType]}: {required.count}{' '}
                       {type ? (
-                        <Link to={`${base}/upload/${type}`}>
+                        <Link to={step(`income/upload/${type}`)}>
                           Upload {DOCUMENT_TYPE_LABELS[required.documentType]}
                         </Link>
                       ) : null}
@@ -106,19 +108,19 @@ export function IncomeReview() {
           ) : (
             <Stack gap="md">
               <Group>
-                <Button component={Link} to={`${base}/link/bank`}>
+                <Button component={Link} to={step('income/link/bank')}>
                   Link bank account
                 </Button>
-                <Button component={Link} to={`${base}/link/payroll`} variant="outline">
+                <Button component={Link} to={step('income/link/payroll')} variant="outline">
                   Link payroll account
                 </Button>
               </Group>
               <Text>
-                Prefer documents? <Link to={`${base}/upload/paystub`}>Upload pay stubs</Link>
+                Prefer documents? <Link to={step('income/upload/paystub')}>Upload pay stubs</Link>
                 {view.employmentType === 'SELF_EMPLOYED' ? (
                   <>
                     {' '}
-                    or <Link to={`${base}/upload/tax-return`}>upload tax returns</Link>
+                    or <Link to={step('income/upload/tax-return')}>upload tax returns</Link>
                   </>
                 ) : null}
                 .
@@ -126,7 +128,7 @@ export function IncomeReview() {
             </Stack>
           )
         }
-      </QueryView>
+      </QueryGate>
     </StepPage>
   );
 }
@@ -294,7 +296,7 @@ function IncomeUploadView({
   const needed = usePlural(required, type);
   return (
     <StepPage title={text.title} lead={`Please upload ${needed}: PDF, JPEG or PNG files.`}>
-      <QueryView query={income} label="Loading your documents">
+      <QueryGate query={income} label="Loading your documents" errorTitle={LOAD_FAILED_TITLE}>
         {(view) => {
           const uploaded = conditionsLoading ? [] : uploadedSince(view, type, since);
           const enough = uploaded.length >= required;
@@ -328,7 +330,7 @@ function IncomeUploadView({
             </Stack>
           );
         }}
-      </QueryView>
+      </QueryGate>
     </StepPage>
   );
 }

@@ -9,9 +9,10 @@ import { Button, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { DOCUMENT_UPLOAD_TYPES, ZInsuranceUploadType } from '@heloc/domain';
-import { destinationPath, StepPage, useApplicationFlow } from '@/features/application-flow';
+import { destinationPath, StepPage, useApplicationFlow } from '@/platform/application-flow';
 import { insuranceQueryOptions, uploads } from '../api/closing-api';
-import { QueryView } from './common';
+import { QueryGate } from '@/components/ui/query-gate';
+import { LOAD_FAILED_TITLE } from './common';
 import { FileUpload } from './file-upload';
 
 const TEXT: Record<string, { title: string; why: string }> = {
@@ -37,7 +38,7 @@ export function InsuranceRequirements() {
       title="Insurance requirements"
       lead="Property insurance is required. Flood insurance may be required."
     >
-      <QueryView query={requirements} label="Loading the requirements">
+      <QueryGate query={requirements} label="Loading the requirements" errorTitle={LOAD_FAILED_TITLE}>
         {(view) => (
           <Stack gap="md">
             <List>
@@ -56,7 +57,7 @@ export function InsuranceRequirements() {
             </Group>
           </Stack>
         )}
-      </QueryView>
+      </QueryGate>
     </StepPage>
   );
 }
@@ -75,7 +76,7 @@ export function InsuranceUpload() {
         </>
       }
     >
-      <QueryView query={requirements} label="Loading the requirements">
+      <QueryGate query={requirements} label="Loading the requirements" errorTitle={LOAD_FAILED_TITLE}>
         {(view) => (
           <Stack gap="xl">
             {view.requirements
@@ -107,7 +108,7 @@ export function InsuranceUpload() {
               })}
           </Stack>
         )}
-      </QueryView>
+      </QueryGate>
     </StepPage>
   );
 }

@@ -17,7 +17,8 @@ import type { FormEvent } from 'react';
 import { HELOC_UUID_STORAGE_KEY, type TLinkedAccount, type TLinkKind } from '@heloc/domain';
 import { errorText } from '@/lib/api-errors';
 import { closingApi } from '../api/closing-api';
-import { Loading, LoadError } from './common';
+import { QueryFailure, QueryLoading } from '@/components/ui/query-gate';
+import { LOAD_FAILED_TITLE } from './common';
 
 export interface LinkResult {
   publicToken: string;
@@ -113,9 +114,9 @@ export function LinkModal({ applicationUuid, kind, opened, onClose, onLinked }: 
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
       {token.isPending ? (
-        <Loading label="Connecting" />
+        <QueryLoading label="Connecting" />
       ) : !token.data ? (
-        <LoadError error={token.error} retry={() => void token.refetch()} />
+        <QueryFailure error={token.error} retry={() => void token.refetch()} title={LOAD_FAILED_TITLE} />
       ) : stage === 'institution' ? (
         <form
           noValidate

@@ -18,20 +18,21 @@ import {
   REQUIRED_MESSAGE,
   type TNotarySessionView,
 } from '@heloc/domain';
-import { destinationPath, StepPage, useApplicationFlow } from '@/features/application-flow';
-import { PdfViewer } from '@/features/pdf-viewer';
+import { destinationPath, StepPage, useApplicationFlow } from '@/platform/application-flow';
+import { PdfViewer } from '@/platform/pdf-viewer';
 import { ApiError } from '@/lib/api-client';
 import { errorDetailsObject, errorText } from '@/lib/api-errors';
 import { ServerError, useAction } from '@/lib/forms';
 import { useQueryClient } from '@tanstack/react-query';
-import { statusQueryOptions } from '@/features/application-flow';
+import { statusQueryOptions } from '@/platform/application-flow';
 import {
   closingApi,
   closingDocumentPath,
   closingDocumentsQueryOptions,
   notarySlotsQueryOptions,
 } from '../api/closing-api';
-import { Loading, QueryView, useGoAfterWrite, useStatusPolling } from './common';
+import { QueryGate, QueryLoading } from '@/components/ui/query-gate';
+import { LOAD_FAILED_TITLE, useGoAfterWrite, useStatusPolling } from './common';
 
 const FEE = formatCurrency(MANUAL_NOTARY_FEE_CENTS);
 
@@ -162,7 +163,7 @@ export function NotaryScheduleManual() {
 
   return (
     <StepPage title="Choose a time" lead="Times are shown in Pacific time (PT).">
-      <QueryView query={slots} label="Loading available times">
+      <QueryGate query={slots} label="Loading available times" errorTitle={LOAD_FAILED_TITLE}>
         {(view) => {
           const days = new Map<string, typeof view.slots>();
           for (const slot of view.slots) {
@@ -220,7 +221,7 @@ export function NotaryScheduleManual() {
             </form>
           );
         }}
-      </QueryView>
+      </QueryGate>
     </StepPage>
   );
 }
@@ -267,7 +268,7 @@ export function NotarySession() {
       if (next) setSession(next);
     });
 
-  if (start.isPending) return <Loading label="Connecting to your notary" />;
+  if (start.isPending) return <QueryLoading label="Connecting to your notary" />;
   if (!current) {
     return (
       <StepPage title="Your eNotary session">
@@ -321,7 +322,7 @@ export function NotarySession() {
             Step 2 of 3: Review your deed with the notary
           </Title>
           {deed ? (
-            <Suspense fallback={<Loading label="Loading the deed" />}>
+            <Suspense fallback={<QueryLoading label="Loading the deed" />}>
               <PdfViewer
                 src={closingDocumentPath(applicationUuid, deed.uuid)}
                 title={deed.label}
@@ -329,7 +330,7 @@ export function NotarySession() {
               />
             </Suspense>
           ) : (
-            <Loading label="Loading the deed" />
+            <QueryLoading label="Loading the deed" />
           )}
           <Text size="sm" role="status">
             {reachedEnd

@@ -15,13 +15,14 @@ import { Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import type { TSigningLocation } from '@heloc/domain';
 import { useSigningLocation } from '@/components/ui/location-alert';
-import { destinationPath, StepPage, useApplicationFlow } from '@/features/application-flow';
-import { useApplication } from '@/features/application-frame';
-import { useOrg } from '@/features/org';
-import { PdfViewer } from '@/features/pdf-viewer';
+import { destinationPath, StepPage, useApplicationFlow } from '@/platform/application-flow';
+import { useApplication } from '@/platform/application-frame';
+import { useOrg } from '@/platform/org';
+import { PdfViewer } from '@/platform/pdf-viewer';
 import { useAction } from '@/lib/forms';
 import { closingApi, closingDocumentPath, closingDocumentsQueryOptions } from '../api/closing-api';
-import { Loading, QueryView } from './common';
+import { QueryGate, QueryLoading } from '@/components/ui/query-gate';
+import { LOAD_FAILED_TITLE } from './common';
 
 export function SigningIntro() {
   const { applicationUuid } = useApplicationFlow();
@@ -31,7 +32,7 @@ export function SigningIntro() {
       title="Sign your documents"
       lead="Your closing documents are ready. Read each one and sign it electronically; the deed is signed later with a notary."
     >
-      <QueryView query={documents} label="Loading your documents">
+      <QueryGate query={documents} label="Loading your documents" errorTitle={LOAD_FAILED_TITLE}>
         {(view) => (
           <Stack gap="md">
             <List>
@@ -60,7 +61,7 @@ export function SigningIntro() {
             </Group>
           </Stack>
         )}
-      </QueryView>
+      </QueryGate>
     </StepPage>
   );
 }
@@ -115,7 +116,7 @@ export function SigningSign() {
 
   return (
     <StepPage title="Sign your documents">
-      <QueryView query={documents} label="Loading your documents">
+      <QueryGate query={documents} label="Loading your documents" errorTitle={LOAD_FAILED_TITLE}>
         {(view) => {
           const toSign = view.documents.filter((doc) => doc.signingMethod === 'ESIGN');
           const current = toSign.find((doc) => !doc.signed);
@@ -143,7 +144,7 @@ export function SigningSign() {
                   Document {index} of {toSign.length}
                 </Badge>
               </Group>
-              <Suspense fallback={<Loading label="Loading the document" />}>
+              <Suspense fallback={<QueryLoading label="Loading the document" />}>
                 <PdfViewer
                   key={current.uuid}
                   src={closingDocumentPath(applicationUuid, current.uuid)}
@@ -192,7 +193,7 @@ export function SigningSign() {
             </Stack>
           );
         }}
-      </QueryView>
+      </QueryGate>
       {signingLocation.alert}
     </StepPage>
   );

@@ -13,7 +13,7 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { FEATURE_FLAGS } from '@heloc/domain';
 import { AppLink } from '@/components/ui/app-link';
 import { PageLoader } from '@/components/ui/page-loader';
-import { useOrg } from '@/features/org';
+import { useOrg } from '@/platform/org';
 import { errorText } from '@/lib/api-errors';
 import { isFlagOn, useFeatureFlags } from '@/lib/feature-flags';
 import { ServerError } from '@/lib/forms';

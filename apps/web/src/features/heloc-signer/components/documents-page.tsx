@@ -21,8 +21,8 @@ import {
 } from '@heloc/domain';
 import { AppLink } from '@/components/ui/app-link';
 import { useSigningLocation } from '@/components/ui/location-alert';
-import { PdfViewer } from '@/features/pdf-viewer';
-import { useOrg } from '@/features/org';
+import { PdfViewer } from '@/platform/pdf-viewer';
+import { useOrg } from '@/platform/org';
 import { isFlagOn, useFeatureFlags } from '@/lib/feature-flags';
 import { ServerError, useAction } from '@/lib/forms';
 import {

@@ -12,7 +12,7 @@ import { Alert, Button, Checkbox, List, Loader, Stack, Text } from '@mantine/cor
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { PdfViewer } from '@/features/pdf-viewer';
+import { PdfViewer } from '@/platform/pdf-viewer';
 import { errorText } from '@/lib/api-errors';
 import { ServerError } from '@/lib/forms';
 import {

@@ -9,7 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { signerScreenFor } from '@heloc/domain';
 import { paths } from '@/config/paths';
-import { LoginForm } from '@/features/auth';
+import { LoginForm } from '@/platform/sign-in';
 import { ApiError } from '@/lib/api-client';
 import { setToken } from '@/lib/auth';
 import { browserLocation } from '@/lib/browser-location';

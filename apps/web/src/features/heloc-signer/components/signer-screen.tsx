@@ -9,8 +9,8 @@ import { Container } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { Navigate } from 'react-router';
-import { signerScreenFor, type TSignerProgress, type TSignerView } from '@heloc/domain';
-import { StepPage } from '@/features/application-flow';
+import { signerScreenFor, type TSignerProgress, type TSignerScreen, type TSignerView } from '@heloc/domain';
+import { StepPage } from '@/platform/application-flow';
 import { PageLoader } from '@/components/ui/page-loader';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
@@ -18,7 +18,7 @@ import { errorDetailsObject } from '@/lib/api-errors';
 import { browserLocation } from '@/lib/browser-location';
 import { signerQueryOptions } from '../api/co-deed-api';
 
-export const signerHref = (screen: string) => paths.app.helocSigner.getHref(screen);
+export const signerHref = (screen: TSignerScreen) => paths.app.helocSigner.getHref(screen);
 
 export function SignerScreen({
   title,

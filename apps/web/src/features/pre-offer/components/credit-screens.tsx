@@ -5,14 +5,14 @@
  * - review-app/incorrect-pin: the file is frozen with a PIN; the right PIN unlocks it, a wrong one
  *   lands here again.
  */
-import { OrgSupportContacts } from '@/features/org';
+import { OrgSupportContacts } from '@/platform/org';
 import '@/components/ui/form-styles';
 import { Alert, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import '@mantine/core/styles/PasswordInput.css';
 import '@mantine/core/styles/ActionIcon.css';
 import { useState } from 'react';
 import { ZCreditPinForm, ZSsnForm } from '@heloc/domain';
-import { StepPage, useApplicationFlow } from '@/features/application-flow';
+import { StepPage, useApplicationFlow } from '@/platform/application-flow';
 import { errorText } from '@/lib/api-errors';
 import { ServerError, textFieldProps, useZodForm } from '@/lib/forms';
 import { retryCredit, submitCreditPin, submitSsn } from '../api/engine';

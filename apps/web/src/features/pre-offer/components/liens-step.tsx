@@ -11,10 +11,10 @@ import { Button, Checkbox, Paper, SimpleGrid, Stack, Text, TextInput, Title } fr
 import { useQuery } from '@tanstack/react-query';
 import { formatCurrency, lienReviewForm } from '@heloc/domain';
 import type { TLiensResponse } from '@heloc/domain';
-import { StepPage, useApplicationFlow } from '@/features/application-flow';
+import { StepPage, useApplicationFlow } from '@/platform/application-flow';
 import { checkboxProps, ServerError, textFieldProps, useZodForm } from '@/lib/forms';
 import { confirmLiens, liensQueryOptions } from '../api/engine';
-import { QueryState } from './query-state';
+import { QueryGate } from '@/components/ui/query-gate';
 
 export const LIENS_TITLE = 'Confirm the loans on your home';
 export const INQUIRY_ATTESTATION_LABEL =
@@ -31,15 +31,9 @@ export function LiensStep() {
       title={LIENS_TITLE}
       lead="These are the loans we found secured by your home. Check each balance: together with your home's value they decide how much you can borrow."
     >
-      {liens.data ? (
-        <LiensForm data={liens.data} />
-      ) : (
-        <QueryState
-          error={liens.error}
-          label="Loading the loans on your home"
-          onRetry={() => void liens.refetch()}
-        />
-      )}
+      <QueryGate query={liens} label="Loading the loans on your home">
+        {(data) => <LiensForm data={data} />}
+      </QueryGate>
     </StepPage>
   );
 }

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatCurrency, formatPercentFromBps, offerFigures } from '@heloc/domain';
 import type { TOrgData } from '@heloc/domain';
-import { stepHandle } from '@/features/application-flow';
+import { stepHandle } from '@/platform/application-flow';
 import { flowRoute, mockFlowApi } from '@/testing/application-flow';
 import { APPLICATION_PATH, APPLICATION_UUID, STATUS_ROUTE, statusAnswer } from '@/testing/mock-api';
 import { renderRoutes } from '@/testing/render';

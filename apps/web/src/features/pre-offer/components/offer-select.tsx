@@ -22,11 +22,11 @@ import {
   parseDollarsToCents,
 } from '@heloc/domain';
 import type { TOffersResponse, TOfferView } from '@heloc/domain';
-import { StepPage, useApplicationFlow } from '@/features/application-flow';
-import { useOrg } from '@/features/org';
+import { StepPage, useApplicationFlow } from '@/platform/application-flow';
+import { useOrg } from '@/platform/org';
 import { RadioGroupField, ServerError, textFieldProps, useZodForm } from '@/lib/forms';
 import { offersQueryOptions, selectOffer } from '../api/engine';
-import { QueryState } from './query-state';
+import { QueryGate } from '@/components/ui/query-gate';
 
 export const OFFER_SELECT_TITLE = 'Select Offer';
 
@@ -47,11 +47,9 @@ export function OfferSelect() {
       title={OFFER_SELECT_TITLE}
       lead="Choose the fixed term, the rate and fee that suit you, and how much to draw."
     >
-      {offers.data ? (
-        <OfferForm data={offers.data} />
-      ) : (
-        <QueryState error={offers.error} label="Loading your offers" onRetry={() => void offers.refetch()} />
-      )}
+      <QueryGate query={offers} label="Loading your offers">
+        {(data) => <OfferForm data={data} />}
+      </QueryGate>
     </StepPage>
   );
 }

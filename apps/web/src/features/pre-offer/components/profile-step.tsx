@@ -10,7 +10,7 @@ import '@mantine/core/styles/Radio.css';
 import { Alert, Button, Checkbox, Stack, Text, TextInput } from '@mantine/core';
 import { formatAddress, isoDateToDisplay, ZProfileStepForm } from '@heloc/domain';
 import type { THelocApplication, TProfile, TProfileStepForm } from '@heloc/domain';
-import { StepPage, useApplicationFlow } from '@/features/application-flow';
+import { StepPage, useApplicationFlow } from '@/platform/application-flow';
 import {
   checkboxProps,
   NameFields,

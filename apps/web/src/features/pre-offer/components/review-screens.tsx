@@ -3,12 +3,11 @@
  * DESIGN.md §7): no credit history, an underwriting review, a mortgage delinquency, an ownership that
  * does not match, and the timeout pages of the property data (datatree) and the closing documents.
  */
-import { OrgSupportContacts } from '@/features/org';
+import { OrgSupportContacts } from '@/platform/org';
 import '@/components/ui/form-styles';
 import { Button, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { paths } from '@/config/paths';
-import { StepPage, TimeoutPage, useApplicationFlow } from '@/features/application-flow';
+import { destinationPath, StepPage, TimeoutPage, useApplicationFlow } from '@/platform/application-flow';
 
 export const NO_CREDIT_TITLE = 'We could not find a credit history';
 
@@ -81,7 +80,7 @@ export function DatatreeTimeout() {
       </Text>
       <Button
         component={Link}
-        to={`${paths.app.application.getHref(applicationUuid)}/start/profile`}
+        to={destinationPath(applicationUuid, 'start/profile')}
         variant="light"
         w="fit-content"
       >

@@ -6,7 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import { FEATURE_FLAGS, uuidFromPath } from '@heloc/domain';
-import { applicationQueryOptions } from '@/features/application-frame';
+import { applicationQueryOptions } from '@/platform/application-frame';
 import { canSeeDashboardLink, useIdentity, useLogout } from '@/lib/auth';
 import { isFlagOn, useFeatureFlags } from '@/lib/feature-flags';
 import { useWalletAccess } from '../api/get-wallet-access';

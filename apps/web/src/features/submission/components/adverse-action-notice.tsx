@@ -13,7 +13,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import type { ReactNode } from 'react';
 import type { TApplicationDocumentItem } from '@heloc/domain';
-import { PdfViewer } from '@/features/pdf-viewer';
+import { PdfViewer } from '@/platform/pdf-viewer';
 import { getBytes } from '@/lib/api-client';
 import { documentDownloadPath, documentsQueryOptions } from '../api/submission-api';
 

@@ -26,8 +26,8 @@ import {
   statusQueryOptions,
   StepPage,
   useApplicationFlow,
-} from '@/features/application-flow';
-import { PdfViewer } from '@/features/pdf-viewer';
+} from '@/platform/application-flow';
+import { PdfViewer } from '@/platform/pdf-viewer';
 import { checkboxProps, ServerError, useZodForm } from '@/lib/forms';
 import { documentDownloadPath, documentsQueryOptions, submitApplication } from '../api/submission-api';
 import { HARD_CREDIT_CONSENT_LABEL } from './more-info-steps';

@@ -6,11 +6,11 @@
  * engine generated for it (Regulation B requires the written statement of reasons). The timeout page
  * is no decision: it shows the notice only if the application was in fact declined meanwhile.
  */
-import { OrgSupportContacts } from '@/features/org';
+import { OrgSupportContacts } from '@/platform/org';
 import '@/components/ui/form-styles';
 import { Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { StepPage, statusQueryOptions, TimeoutPage, useApplicationFlow } from '@/features/application-flow';
+import { StepPage, statusQueryOptions, TimeoutPage, useApplicationFlow } from '@/platform/application-flow';
 import { AdverseActionNotice } from './adverse-action-notice';
 
 export const DECLINE_VARIANTS = {

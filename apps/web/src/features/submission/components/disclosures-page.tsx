@@ -10,11 +10,11 @@ import { Suspense } from 'react';
 import { Link, useParams } from 'react-router';
 import type { TDocumentType } from '@heloc/domain';
 import { paths } from '@/config/paths';
-import { StepPage } from '@/features/application-flow';
-import { PdfViewer } from '@/features/pdf-viewer';
+import { StepPage } from '@/platform/application-flow';
+import { PdfViewer } from '@/platform/pdf-viewer';
 import { documentDownloadPath, documentsQueryOptions } from '../api/submission-api';
 import { DownloadDocumentButton } from './adverse-action-notice';
-import { QueryGate } from './query-gate';
+import { QueryGate } from '@/components/ui/query-gate';
 
 export const DISCLOSURES_TITLE = 'Disclosures';
 const DISCLOSURE_TYPES: readonly TDocumentType[] = ['EARLY_HELOC_DISCLOSURE', 'CONSUMER_HELOC_BOOKLET'];
@@ -27,7 +27,11 @@ export function DisclosuresPage() {
       title={DISCLOSURES_TITLE}
       lead="The early disclosure of your line of credit's terms and the consumer booklet on home equity lines of credit."
     >
-      <QueryGate query={documents} label="your disclosures">
+      <QueryGate
+        query={documents}
+        label="Loading your disclosures"
+        errorTitle="We could not load your disclosures"
+      >
         {(list) => {
           const shown = DISCLOSURE_TYPES.flatMap((type) =>
             list.documents.filter((each) => each.type === type),

@@ -20,7 +20,7 @@ import {
   ZHmdaInput,
 } from '@heloc/domain';
 import readable from '@/components/ui/readable-form.module.css';
-import { StepPage, useApplicationFlow } from '@/features/application-flow';
+import { StepPage, useApplicationFlow } from '@/platform/application-flow';
 import { fieldError, fieldId, ServerError, useZodForm } from '@/lib/forms';
 import { saveHmda } from '../api/submission-api';
 

@@ -19,9 +19,10 @@ import {
   OWNERSHIP_TYPES,
   ZContactInfoInput,
   type TMoreInfoView,
+  type TStepPath,
 } from '@heloc/domain';
 import readable from '@/components/ui/readable-form.module.css';
-import { destinationPath, StepPage, useApplicationFlow } from '@/features/application-flow';
+import { destinationPath, StepPage, useApplicationFlow } from '@/platform/application-flow';
 import {
   checkboxProps,
   MobilePhoneField,
@@ -31,11 +32,11 @@ import {
   useZodForm,
 } from '@/lib/forms';
 import { moreInfoQueryOptions, saveAdditionalProfile, saveContact } from '../api/submission-api';
-import { QueryGate } from './query-gate';
+import { QueryGate } from '@/components/ui/query-gate';
 
 export const CONTACT_STEP_TITLE = 'Provide More Info';
 export const ADDITIONAL_PROFILE_TITLE = 'A few more details';
-export const ADDITIONAL_PROFILE_PATH = 'start/additional-profile';
+export const ADDITIONAL_PROFILE_PATH = 'start/additional-profile' satisfies TStepPath;
 export const HARD_CREDIT_CONSENT_LABEL =
   'I authorize a hard credit check when I submit my application, as described above';
 
@@ -47,7 +48,11 @@ export function ContactStep() {
       title={CONTACT_STEP_TITLE}
       lead="Your offer is saved. Confirm how we can reach you about your application."
     >
-      <QueryGate query={moreInfo} label="your contact details">
+      <QueryGate
+        query={moreInfo}
+        label="Loading your contact details"
+        errorTitle="We could not load your contact details"
+      >
         {(view) => <ContactForm view={view} />}
       </QueryGate>
     </StepPage>
@@ -103,7 +108,7 @@ export function AdditionalProfileStep() {
       title={ADDITIONAL_PROFILE_TITLE}
       lead="Tell us how you own your home and authorize the credit check we make when you submit your application."
     >
-      <QueryGate query={moreInfo} label="your details">
+      <QueryGate query={moreInfo} label="Loading your details" errorTitle="We could not load your details">
         {(view) => <AdditionalProfileForm view={view} />}
       </QueryGate>
     </StepPage>

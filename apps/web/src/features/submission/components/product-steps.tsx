@@ -23,7 +23,7 @@ import {
   type TCltvRequalifyView,
 } from '@heloc/domain';
 import readable from '@/components/ui/readable-form.module.css';
-import { StepPage, useApplicationFlow } from '@/features/application-flow';
+import { StepPage, useApplicationFlow } from '@/platform/application-flow';
 import { fieldError, fieldId, ServerError, textFieldProps, useZodForm } from '@/lib/forms';
 import {
   acceptRequalify,
@@ -31,7 +31,7 @@ import {
   declareAssets,
   requalifyQueryOptions,
 } from '../api/submission-api';
-import { QueryGate } from './query-gate';
+import { QueryGate } from '@/components/ui/query-gate';
 
 export const ASSETS_STEP_TITLE = 'Tell Us About Your Assets';
 export const WINBACK_STEP_TITLE = 'Your Updated Offer';
@@ -41,7 +41,7 @@ export function AssetDepletionStep() {
   const view = useQuery(assetDepletionQueryOptions(applicationUuid));
   return (
     <StepPage title={ASSETS_STEP_TITLE}>
-      <QueryGate query={view} label="your figures">
+      <QueryGate query={view} label="Loading your figures" errorTitle="We could not load your figures">
         {(data) => <AssetsForm view={data} />}
       </QueryGate>
     </StepPage>
@@ -141,7 +141,11 @@ export function PrequalWinbackStep() {
   const view = useQuery(requalifyQueryOptions(applicationUuid));
   return (
     <StepPage title={WINBACK_STEP_TITLE}>
-      <QueryGate query={view} label="your updated offer">
+      <QueryGate
+        query={view}
+        label="Loading your updated offer"
+        errorTitle="We could not load your updated offer"
+      >
         {(data) => <WinbackForm view={data} />}
       </QueryGate>
     </StepPage>

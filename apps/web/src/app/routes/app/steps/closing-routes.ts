@@ -7,6 +7,7 @@
 import { createElement } from 'react';
 import { redirect } from 'react-router';
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
+import type { TStepPath } from '@heloc/domain';
 import { paths } from '@/config/paths';
 import { stepRoute } from './step-route';
 
@@ -22,7 +23,7 @@ const screen = (name: keyof Screens) => () =>
 
 /** A path that only leads elsewhere under the same application (e.g. `income/link` → review). */
 const redirectTo =
-  (step: string) =>
+  (step: TStepPath | '') =>
   ({ params }: LoaderFunctionArgs) =>
     redirect(`${paths.app.application.getHref(params.applicationUuid ?? '')}${step ? `/${step}` : ''}`);
 

@@ -1,8 +1,8 @@
 /** Lazy route module: review-app/property (several properties to choose from, or none found). */
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { statusQueryOptions } from '@/features/application-flow';
-import { isMissingApplication } from '@/features/application-frame';
+import { statusQueryOptions } from '@/platform/application-flow';
+import { isMissingApplication } from '@/platform/application-frame';
 import { PropertyReview } from '@/features/pre-offer';
 
 export function Component() {

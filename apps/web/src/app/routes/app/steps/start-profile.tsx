@@ -1,8 +1,8 @@
 /** Lazy route module: start/profile (the frame has loaded the application and the profile already). */
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { statusQueryOptions } from '@/features/application-flow';
-import { isMissingApplication, useApplication } from '@/features/application-frame';
+import { statusQueryOptions } from '@/platform/application-flow';
+import { isMissingApplication, useApplication } from '@/platform/application-frame';
 import { ProfileStep } from '@/features/pre-offer';
 import { useProfile } from '@/lib/auth';
 

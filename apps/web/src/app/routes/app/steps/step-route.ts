@@ -1,24 +1,25 @@
 /**
  * One status-routed step screen under the application frame: its path under /{uuid}/, the lazy route
- * module, and the handle the status guard reads (features/application-flow/step-handle).
+ * module, and the handle the status guard reads (platform/application-flow/step-handle).
  */
 import type { ComponentType } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import { isUuid } from '@heloc/domain';
+import type { TDestination, TStepRoute } from '@heloc/domain';
 import { getToken } from '@/lib/auth';
 import { ensureRouteData } from '@/lib/route-data';
-import { stepHandle } from '@/features/application-flow/step-handle';
+import { stepHandle } from '@/platform/application-flow/step-handle';
 import { lazyRoute } from '@/lib/lazy-route';
 
 /** A route module: `export function Component()`. */
 type LazyModule = () => Promise<{ Component: ComponentType }>;
 
 export function stepRoute(
-  path: string,
+  path: TStepRoute,
   load: LazyModule,
   options: {
-    alsoWhen?: readonly string[];
+    alsoWhen?: readonly TDestination[];
     statusRouted?: boolean;
     /**
      * The screen's own data, put into the query cache beside its chunk (lib/route-data): an

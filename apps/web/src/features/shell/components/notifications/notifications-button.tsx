@@ -18,7 +18,7 @@ import { useFollowPath } from '@/hooks/use-follow-path';
 import { useMarkAllNotificationsRead } from '../../api/mark-all-notifications-read';
 import { useMarkNotificationRead } from '../../api/mark-notification-read';
 import { useWalletAccounts } from '../../api/get-wallet-accounts';
-import { useNow } from '../../hooks/use-now';
+import { useNow } from '@/hooks/use-now';
 import { unreadNotifications } from '../../utils/notifications';
 import { MOBILE_QUERY } from '../../utils/breakpoints';
 import { NotificationList } from './notification-list';

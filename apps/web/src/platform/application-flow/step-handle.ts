@@ -8,9 +8,12 @@
  *
  * Routes without such a handle (disclosures, error pages, …) are never moved by the guard.
  */
+import type { TDestination, TStepRoute } from '@heloc/domain';
+
 export interface StepHandle {
-  step: string;
-  alsoWhen?: readonly string[];
+  /** A registered step route (domain step-paths.ts), or '' for the frame's index. */
+  step: TStepRoute | '';
+  alsoWhen?: readonly TDestination[];
 }
 
 export function isStepHandle(handle: unknown): handle is StepHandle {
@@ -20,6 +23,6 @@ export function isStepHandle(handle: unknown): handle is StepHandle {
 }
 
 /** The handle of a step route: `stepRoute('liens')`. */
-export function stepHandle(step: string, alsoWhen?: readonly string[]): StepHandle {
+export function stepHandle(step: TStepRoute | '', alsoWhen?: readonly TDestination[]): StepHandle {
   return alsoWhen ? { step, alsoWhen } : { step };
 }

@@ -16,9 +16,10 @@ import { createContext, use, useCallback, useEffect, useMemo, useRef, useState }
 import type { ReactNode } from 'react';
 import { useLocation, useMatches, useNavigate } from 'react-router';
 import { isWaitingStatus, nextPoll } from '@heloc/domain';
+import type { TStepPath } from '@heloc/domain';
 import { ProcessingModal } from '@/components/ui/processing-modal';
 import { paths } from '@/config/paths';
-import { applicationQueryOptions, isMissingApplication } from '@/features/application-frame';
+import { applicationQueryOptions, isMissingApplication } from '@/platform/application-frame';
 import { ApiError } from '@/lib/api-client';
 import { profileQueryOptions, useProfile } from '@/lib/auth';
 import { browserLocation } from '@/lib/browser-location';
@@ -40,7 +41,7 @@ export interface ApplicationFlow {
    * confirmation page, a session page): reads the status and application again and opens `step`
    * (relative to /{uuid}/), holding the guard meanwhile so it judges the new screen by the new status.
    */
-  goTo: (step: string) => Promise<void>;
+  goTo: (step: TStepPath) => Promise<void>;
   /** True while advance() or goTo() runs (screens keep their submit button busy). */
   busy: boolean;
   /**
@@ -141,7 +142,7 @@ export function ApplicationFlowProvider({
   const [arrivingStep, setArrivingStep] = useState<string | null>(null);
   const arrived = useCallback(() => setArrivingStep(null), []);
   const goTo = useCallback(
-    async (step: string) => {
+    async (step: TStepPath) => {
       setBusy(true);
       setArrivingStep(step.toLowerCase());
       try {

@@ -3,7 +3,7 @@
  * routing table, then the client machine, then '/'); this only turns it into a path of the app router.
  */
 import { EMPTY_APPLICATION_STATUS, resolveDestination } from '@heloc/domain';
-import type { TApplicationStatus, THelocApplication, TProfile } from '@heloc/domain';
+import type { TApplicationStatus, TDestination, THelocApplication, TProfile } from '@heloc/domain';
 import { paths } from '@/config/paths';
 
 export interface DestinationInput {
@@ -15,7 +15,7 @@ export interface DestinationInput {
 }
 
 /** The destination relative to /account/heloc/{uuid}/ ('/' is the app index). */
-export function destinationOf(input: DestinationInput): string {
+export function destinationOf(input: DestinationInput): TDestination {
   return resolveDestination({
     application: input.application,
     profile: input.profile,
@@ -24,8 +24,11 @@ export function destinationOf(input: DestinationInput): string {
   });
 }
 
-/** The app-router path of a destination: /{uuid}/{destination}, or '/' for the app index. */
-export function destinationPath(applicationUuid: string, destination: string): string {
+/**
+ * The app-router path of a destination: /{uuid}/{destination}, or '/' for the app index. Only a
+ * registered step path (domain step-paths.ts) compiles here.
+ */
+export function destinationPath(applicationUuid: string, destination: TDestination): string {
   if (destination === '/') return paths.app.home.getHref();
   return `${paths.app.application.getHref(applicationUuid)}/${destination}`;
 }

@@ -3,7 +3,7 @@
  * PDF_VIEWER_MAX_WIDTH_PX wide, lets the borrower page through it (previous/next move to a page and
  * "Page n of N" says where they are), and reports reaching the bottom once the last page is at least
  * PDF_SCROLL_BOTTOM_VISIBILITY visible. pdf.js is heavy, so this module is only ever loaded lazily
- * (features/pdf-viewer/index.ts).
+ * (platform/pdf-viewer/index.ts).
  *
  * Deterministic by construction: every page has its final size (the page's aspect ratio) before any is
  * drawn, paging scrolls the box instantly, and the current page and the end gate are computed from the

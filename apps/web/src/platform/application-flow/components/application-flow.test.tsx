@@ -2,6 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RouteObject } from 'react-router';
+import type { TDestination, TStepRoute } from '@heloc/domain';
 import { browserLocation } from '@/lib/browser-location';
 import { flowRoute, mockFlowApi } from '@/testing/application-flow';
 import {
@@ -27,7 +28,7 @@ function Screen({ name }: { name: string }) {
   );
 }
 
-const screenRoute = (path: string, alsoWhen?: string[]): RouteObject => ({
+const screenRoute = (path: TStepRoute, alsoWhen?: TDestination[]): RouteObject => ({
   path,
   handle: stepHandle(path, alsoWhen),
   element: <Screen name={path} />,

@@ -12,7 +12,7 @@ import type { FormEvent } from 'react';
 import { ZLoginRequest } from '@heloc/domain';
 import type { TLoginRequest } from '@heloc/domain';
 import { errorDetailsObject, errorText } from '@/lib/api-errors';
-import { useLogin } from '../api/login';
+import { useLogin } from './login';
 
 type LoginField = 'email' | 'password' | 'totpCode';
 type LoginErrors = Partial<Record<LoginField, string>>;

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { App } from '@/app/app';
-import { NoOrgPage } from './no-org-page';
+import { NoOrgPage } from '@/platform/org';
 
 describe('NoOrgPage', () => {
   it('says exactly "No private label data found." in an h1 inside the main landmark', () => {
