@@ -6,6 +6,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Executor } from '../db';
 import { schema } from '../db';
+import type { ApplicationRow } from '../workflow/step-machine';
 import type { PropertyCandidate } from './store';
 
 /** Whether the borrower already gave a consent of `type` on the application. */
@@ -188,4 +189,28 @@ export async function selectOffer(
       amountCents,
     })
     .where(eq(schema.helocApplications.uuid, applicationUuid));
+}
+
+/** An application by id, or null. */
+export async function findApplication(db: Executor, uuid: string): Promise<ApplicationRow | null> {
+  const [application] = await db
+    .select()
+    .from(schema.helocApplications)
+    .where(eq(schema.helocApplications.uuid, uuid));
+  return application ?? null;
+}
+
+/** The id of `identityUuid`'s own application `uuid`, or null when it is someone else's or unknown. */
+export async function findOwnApplicationUuid(
+  db: Executor,
+  identityUuid: string,
+  uuid: string,
+): Promise<string | null> {
+  const [owned] = await db
+    .select({ uuid: schema.helocApplications.uuid })
+    .from(schema.helocApplications)
+    .where(
+      and(eq(schema.helocApplications.uuid, uuid), eq(schema.helocApplications.identityUuid, identityUuid)),
+    );
+  return owned?.uuid ?? null;
 }

@@ -6,6 +6,7 @@
 import { and, desc, eq, ne } from 'drizzle-orm';
 import type { Executor } from '../../db';
 import { schema } from '../../db';
+import { setPrimaryPhoneNumber } from '../../modules/profile/repository';
 
 type ApplicationUpdate = Partial<typeof schema.helocApplications.$inferInsert>;
 
@@ -122,17 +123,7 @@ export async function saveContact(
     .update(schema.identities)
     .set({ email: input.email })
     .where(eq(schema.identities.uuid, identityUuid));
-  await db
-    .update(schema.profilePhoneNumbers)
-    .set({ primary: false })
-    .where(eq(schema.profilePhoneNumbers.identityUuid, identityUuid));
-  await db
-    .insert(schema.profilePhoneNumbers)
-    .values({ identityUuid, number: input.phoneNumber, primary: true })
-    .onConflictDoUpdate({
-      target: [schema.profilePhoneNumbers.identityUuid, schema.profilePhoneNumbers.number],
-      set: { primary: true },
-    });
+  await setPrimaryPhoneNumber(db, identityUuid, input.phoneNumber);
 }
 
 /** The borrower's sealed SSN, or null when none is on file. */

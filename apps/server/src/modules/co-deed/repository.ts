@@ -9,14 +9,7 @@ import { schema } from '../../db';
 import type { ApplicationRow } from '../../workflow/step-machine';
 import type { SignerRow } from './store';
 
-/** An application by id, or null. */
-export async function findApplication(db: Executor, uuid: string): Promise<ApplicationRow | null> {
-  const [application] = await db
-    .select()
-    .from(schema.helocApplications)
-    .where(eq(schema.helocApplications.uuid, uuid));
-  return application ?? null;
-}
+export { findApplication } from '../../engine/repository';
 
 /** The identity's application `uuid` (or, without one, its newest), or null. */
 export async function findOwnApplication(
