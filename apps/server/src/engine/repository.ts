@@ -214,3 +214,16 @@ export async function findOwnApplicationUuid(
     );
   return owned?.uuid ?? null;
 }
+
+/** The owner, step and flags of an application, or null: all the status poll needs (it is hot). */
+export async function findApplicationStatus(db: Executor, uuid: string) {
+  const [row] = await db
+    .select({
+      identityUuid: schema.helocApplications.identityUuid,
+      step: schema.helocApplications.step,
+      flags: schema.helocApplications.statusFlags,
+    })
+    .from(schema.helocApplications)
+    .where(eq(schema.helocApplications.uuid, uuid));
+  return row ?? null;
+}
