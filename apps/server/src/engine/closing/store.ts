@@ -292,6 +292,7 @@ export async function clearConditions(
     );
 }
 
+/** The application's conditions not cleared yet, oldest first (the borrower's list shows them in that order). */
 export async function openConditions(db: Executor, applicationUuid: string) {
   return db
     .select()
