@@ -17,7 +17,8 @@ export default defineConfig({
         test: {
           name: 'server',
           root: 'apps/server',
-          include: ['src/**/*.test.ts'],
+          // scripts/: the sandbox driver (scripts/simulator/) is tested beside its code.
+          include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
           // PGlite start-up is a few seconds; integration suites share one database per file.
           testTimeout: 30_000,

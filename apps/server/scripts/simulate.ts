@@ -1,5 +1,5 @@
 /**
- * The sandbox driver's command line (the driver itself is src/engine/simulate.ts): runs one
+ * The sandbox driver's command line (the driver itself is scripts/simulator/): runs one
  * DESIGN.md §7 scenario through the real app in-process and prints the timeline.
  * Usage: npm run simulate -- --scenario <LastName> [--state CA] [--ssn 0000] [--pin 1234] [--amount 50000] [--json]
  * Exit code: 0 ended where the scenario should, 1 an unexpected end or HTTP answer, 2 bad arguments.
@@ -11,7 +11,7 @@ import {
   simulate,
   SIMULATE_USAGE,
   type SimulationResult,
-} from '../src/engine/simulate';
+} from './simulator';
 
 function table(rows: string[][]): string {
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));

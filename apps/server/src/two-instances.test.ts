@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import { schema } from './db';
-import { simulate } from './engine/simulate';
+import { simulate } from '../scripts/simulator';
 import { ManualClock } from './lib/clock';
 import { createSandboxProviders } from './providers';
 import { createTestDatabase, type TestDatabase } from './test/database';

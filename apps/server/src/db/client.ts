@@ -158,6 +158,11 @@ export async function expectedMigrationCount(): Promise<number> {
   return journal.entries.length;
 }
 
+/** Throws when the database does not answer (readiness). */
+export async function pingDatabase(db: Database): Promise<void> {
+  await db.execute(sql`select 1`);
+}
+
 /** Migrations recorded as applied; 0 when the bookkeeping table does not exist yet. */
 export async function appliedMigrationCount(db: Database): Promise<number> {
   const exists = await db.execute(

@@ -3,15 +3,15 @@
  * parameter, the error answers, the action result, and how a call reaches the caller's own
  * application — locked, 404 when foreign, 409 out of order, the same answer on a repeat.
  */
-import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { ZApiErrorBody, ZUuid, type TActionResult, type TApplicationStep } from '@heloc/domain';
 import type { FastifyRequest } from 'fastify';
-import { schema, type Database, type Executor } from '../db';
+import type { Database, Executor } from '../db';
 import { AppError } from '../lib/errors';
 import { authOf } from '../plugins/auth';
 import { withApplicationLock, type ApplicationRow } from '../workflow/step-machine';
 import { latestEvent } from './closing/store';
+import { findOwnApplicationUuid } from './repository';
 
 export const APPLICATION_BASE = '/service-application/api/v1/application/heloc/:uuid';
 export const applicationParams = z.object({ uuid: ZUuid });
@@ -35,12 +35,7 @@ export async function ownApplicationUuid(
   identityUuid: string,
 ): Promise<string> {
   const uuid = request.params.uuid.toLowerCase();
-  const [owned] = await db
-    .select({ uuid: schema.helocApplications.uuid })
-    .from(schema.helocApplications)
-    .where(
-      and(eq(schema.helocApplications.uuid, uuid), eq(schema.helocApplications.identityUuid, identityUuid)),
-    );
+  const owned = await findOwnApplicationUuid(db, identityUuid, uuid);
   if (!owned) throw new AppError('NOT_FOUND', 'Application not found');
   return uuid;
 }

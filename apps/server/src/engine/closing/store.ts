@@ -3,7 +3,7 @@
  * later), the closing row, conditions, and provider facts read back from the audit trail (the
  * Pacific calendar the waiting periods end on is the domain's calendar/zoned).
  */
-import { and, desc, eq, isNull, max } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, max } from 'drizzle-orm';
 import { applicationStepPath, type TApplicationStatus, type TConditionCategory } from '@heloc/domain';
 import type { Database, Executor } from '../../db';
 import { schema } from '../../db';
@@ -293,6 +293,7 @@ export async function clearConditions(
     );
 }
 
+/** The application's conditions not cleared yet, oldest first (the borrower's list shows them in that order). */
 export async function openConditions(db: Executor, applicationUuid: string) {
   return db
     .select()
@@ -302,7 +303,8 @@ export async function openConditions(db: Executor, applicationUuid: string) {
         eq(schema.applicationConditions.applicationUuid, applicationUuid),
         isNull(schema.applicationConditions.clearedAt),
       ),
-    );
+    )
+    .orderBy(asc(schema.applicationConditions.createdAt));
 }
 
 /** The applicant, property and organisation a closing job works for (read without the lock). */

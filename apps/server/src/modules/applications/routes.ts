@@ -5,8 +5,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZApiErrorBody, ZHelocApplicationView, ZUuid } from '@heloc/domain';
-import { and, eq } from 'drizzle-orm';
-import { schema } from '../../db';
+import { findIdentity } from '../identity/repository';
 import { AppError } from '../../lib/errors';
 import { authOf } from '../../plugins/auth';
 import { listAddresses } from '../profile/repository';
@@ -91,14 +90,11 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
       const wanted = request.body.propertyUuid?.toLowerCase();
       const property = wanted ? addresses.find((address) => address.uuid === wanted) : addresses[0];
       if (wanted && !property) throw new AppError('NOT_FOUND', 'Property not found');
-      const [identity] = await app.db
-        .select({ orgCode: schema.identities.organizationCode })
-        .from(schema.identities)
-        .where(and(eq(schema.identities.uuid, auth.identityUuid)));
+      const identity = await findIdentity(app.db, auth.identityUuid);
       if (!identity) throw new AppError('UNAUTHENTICATED', 'Unauthenticated');
       const created = await insertApplication(app.db, {
         identityUuid: auth.identityUuid,
-        orgCode: identity.orgCode,
+        orgCode: identity.organizationCode,
         selectedPropertyUuid: property?.uuid ?? null,
       });
       const found = await findOwnApplication(app.db, auth.identityUuid, created.uuid);

@@ -4,7 +4,6 @@
  * accepting a chat. Replies, attachments and ending use the conversation calls with that token.
  */
 import { z } from 'zod';
-import { inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   PROGRESS_STEP_LABELS,
@@ -15,7 +14,7 @@ import {
   ZUuid,
   progressCodeForStep,
 } from '@heloc/domain';
-import { schema } from '../../db';
+import { listApplicationsByUuid, listProfilesOf } from './repository';
 import { AppError } from '../../lib/errors';
 import { STAFF_TAG, authorizeStaff, staffOf, staffOrgFilter, staffRoute } from '../staff/policy';
 
@@ -68,19 +67,11 @@ export const deskRoutes: FastifyPluginAsyncZod = async (app) => {
       const orgCode = await staffOrgFilter(request, 'CHAT_DESK', request.query.orgCode);
       const list = await app.conversations.deskList(staffOf(request).identityUuid, orgCode);
       const applicationUuids = list.flatMap((c) => (c.applicationUuid ? [c.applicationUuid] : []));
-      const applications = applicationUuids.length
-        ? await app.db
-            .select()
-            .from(schema.helocApplications)
-            .where(inArray(schema.helocApplications.uuid, applicationUuids))
-        : [];
-      const identityUuids = applications.map((a) => a.identityUuid);
-      const profiles = identityUuids.length
-        ? await app.db
-            .select()
-            .from(schema.profiles)
-            .where(inArray(schema.profiles.identityUuid, identityUuids))
-        : [];
+      const applications = await listApplicationsByUuid(app.db, applicationUuids);
+      const profiles = await listProfilesOf(
+        app.db,
+        applications.map((a) => a.identityUuid),
+      );
       return list.map((c) => {
         const application = applications.find((a) => a.uuid === c.applicationUuid);
         const profile = application && profiles.find((p) => p.identityUuid === application.identityUuid);

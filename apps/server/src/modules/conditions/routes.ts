@@ -7,7 +7,6 @@
  * property's legal description, a trust review) for an application of their organisation; the
  * borrower is notified and clears them on the conditions screens.
  */
-import { and, asc, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -19,8 +18,9 @@ import {
   ZConditionExtraData,
   ZUuid,
 } from '@heloc/domain';
-import { schema, type Executor } from '../../db';
-import { raiseCondition, recordAction } from '../../engine/closing/store';
+import type { Executor } from '../../db';
+import { findApplication } from '../../engine/repository';
+import { openConditions, raiseCondition, recordAction } from '../../engine/closing/store';
 import { AppError } from '../../lib/errors';
 import { TtlCache } from '../../lib/ttl-cache';
 import { cacheTtlMs, writeEvents } from '../../lib/write-events';
@@ -40,16 +40,7 @@ const ZRaiseCondition = z.object({
 });
 
 async function openConditionsOf(db: Executor, applicationUuid: string): Promise<TConditionAnswer[]> {
-  const rows = await db
-    .select()
-    .from(schema.applicationConditions)
-    .where(
-      and(
-        eq(schema.applicationConditions.applicationUuid, applicationUuid),
-        isNull(schema.applicationConditions.clearedAt),
-      ),
-    )
-    .orderBy(asc(schema.applicationConditions.createdAt));
+  const rows = await openConditions(db, applicationUuid);
   return rows.map((row) => ({
     uuid: row.uuid,
     categoryEnum: row.category as TConditionAnswer['categoryEnum'],
@@ -98,10 +89,7 @@ export const conditionRoutes: FastifyPluginAsyncZod = async (app) => {
       const uuid = request.params.uuid.toLowerCase();
       let entry = cache.get(uuid);
       if (!entry) {
-        const [application] = await app.db
-          .select({ identityUuid: schema.helocApplications.identityUuid })
-          .from(schema.helocApplications)
-          .where(eq(schema.helocApplications.uuid, uuid));
+        const application = await findApplication(app.db, uuid);
         if (!application) throw new AppError('NOT_FOUND', 'Application not found');
         entry = { identityUuid: application.identityUuid, conditions: await openConditionsOf(app.db, uuid) };
         cache.set(uuid, entry);
@@ -137,10 +125,7 @@ export const conditionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const uuid = request.params.uuid.toLowerCase();
-      const [found] = await app.db
-        .select({ orgCode: schema.helocApplications.orgCode })
-        .from(schema.helocApplications)
-        .where(eq(schema.helocApplications.uuid, uuid));
+      const found = await findApplication(app.db, uuid);
       // Another organisation's application answers like a missing one (the staff policy).
       const staff = await authorizeStaff(
         request,

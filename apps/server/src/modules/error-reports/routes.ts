@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ORG_CODE_HEADER, ZApiErrorBody, ZClientErrorReport } from '@heloc/domain';
-import { schema } from '../../db';
+import { insertErrorReport } from './repository';
 import { ZContextParams } from '../feature-flags/routes';
 
 export const errorReportRoutes: FastifyPluginAsyncZod<{
@@ -43,7 +43,7 @@ export const errorReportRoutes: FastifyPluginAsyncZod<{
       if (random() * 100 >= options.sampleRate) return reply.code(202).send({ status: 'SAMPLED_OUT' });
       const report = request.body;
       const orgCode = app.orgs.byOrgCode(request.headers[ORG_CODE_HEADER])?.orgCode ?? null;
-      await app.db.insert(schema.clientErrorReports).values({
+      await insertErrorReport(app.db, {
         name: report.name,
         message: report.message,
         stack: report.stack ?? null,

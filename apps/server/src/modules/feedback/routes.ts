@@ -3,11 +3,10 @@
  * `POST /service-profile/api/v1/feedback/ceo`): a signed-in borrower's message, stored with where it
  * was sent from; lender staff list them (newest first, by organisation and topic).
  */
-import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZApiErrorBody, ZCeoFeedback, ZCeoFeedbackTopic, ZUuid } from '@heloc/domain';
-import { schema } from '../../db';
+import { insertFeedback, listFeedback } from './repository';
 import { AppError } from '../../lib/errors';
 import { authOf } from '../../plugins/auth';
 import { findOwnApplication } from '../applications/repository';
@@ -60,20 +59,17 @@ export const feedbackRoutes: FastifyPluginAsyncZod<{ rateLimitPerMinute: number 
       ) {
         throw new AppError('NOT_FOUND', 'Application not found');
       }
-      const [row] = await app.db
-        .insert(schema.ceoFeedback)
-        .values({
-          identityUuid: auth.identityUuid,
-          orgCode: auth.orgCode,
-          applicationUuid: body.applicationUuid ?? null,
-          topic: body.topic,
-          message: body.message,
-          marketingConsent: body.marketingConsent,
-          pathname: body.pathname,
-          productType: body.productType,
-        })
-        .returning({ uuid: schema.ceoFeedback.uuid, createdAt: schema.ceoFeedback.createdAt });
-      return reply.code(201).send({ uuid: row!.uuid, createdAt: row!.createdAt.toISOString() });
+      const row = await insertFeedback(app.db, {
+        identityUuid: auth.identityUuid,
+        orgCode: auth.orgCode,
+        applicationUuid: body.applicationUuid ?? null,
+        topic: body.topic,
+        message: body.message,
+        marketingConsent: body.marketingConsent,
+        pathname: body.pathname,
+        productType: body.productType,
+      });
+      return reply.code(201).send({ uuid: row.uuid, createdAt: row.createdAt.toISOString() });
     },
   );
 
@@ -103,17 +99,12 @@ export const feedbackRoutes: FastifyPluginAsyncZod<{ rateLimitPerMinute: number 
     async (request) => {
       const { topic, limit, before } = request.query;
       const orgCode = await staffOrgFilter(request, 'FEEDBACK_READ', request.query.orgCode?.toUpperCase());
-      const filters: SQL[] = [];
-      if (orgCode) filters.push(eq(schema.ceoFeedback.orgCode, orgCode));
-      if (topic) filters.push(eq(schema.ceoFeedback.topic, topic));
-      if (before) filters.push(lt(schema.ceoFeedback.createdAt, new Date(before)));
-      const rows = await app.db
-        .select({ feedback: schema.ceoFeedback, email: schema.identities.email })
-        .from(schema.ceoFeedback)
-        .innerJoin(schema.identities, eq(schema.identities.uuid, schema.ceoFeedback.identityUuid))
-        .where(filters.length ? and(...filters) : undefined)
-        .orderBy(desc(schema.ceoFeedback.createdAt))
-        .limit(limit + 1);
+      const rows = await listFeedback(app.db, {
+        orgCode,
+        topic,
+        before: before ? new Date(before) : undefined,
+        limit: limit + 1,
+      });
       const page = rows.slice(0, limit);
       const items = page.map(({ feedback, email }) => ({
         ...feedback,

@@ -1,9 +1,8 @@
 /** Liveness (process up) and readiness (database reachable, every migration applied). */
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZApiErrorBody } from '@heloc/domain';
-import { appliedMigrationCount, expectedMigrationCount } from '../../db/client';
+import { appliedMigrationCount, expectedMigrationCount, pingDatabase } from '../../db/client';
 
 export const healthRoutes: FastifyPluginAsyncZod<{ filesSplitAcrossInstances?: boolean }> = async (
   app,
@@ -36,7 +35,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ filesSplitAcrossInstances?: b
     },
     async (_request, reply) => {
       try {
-        await app.db.execute(sql`select 1`);
+        await pingDatabase(app.db);
         const [applied, expected] = await Promise.all([
           appliedMigrationCount(app.db),
           expectedMigrationCount(),

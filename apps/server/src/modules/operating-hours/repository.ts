@@ -1,5 +1,5 @@
 /** SQL for the weekly operating hours of the departments (default rows and organisation overrides). */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db';
 import { schema } from '../../db';
 
@@ -36,5 +36,25 @@ export async function insertMissingHours(db: Executor, rows: readonly NewOperati
         schema.operatingHours.orgCode,
         schema.operatingHours.weekdayValue,
       ],
+    });
+}
+
+/** Writes the rows, replacing an organisation's row for the same department and weekday. */
+export async function upsertHours(db: Executor, rows: readonly NewOperatingHours[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insert(schema.operatingHours)
+    .values([...rows])
+    .onConflictDoUpdate({
+      target: [
+        schema.operatingHours.department,
+        schema.operatingHours.orgCode,
+        schema.operatingHours.weekdayValue,
+      ],
+      set: {
+        isOpen: sql`excluded.is_open`,
+        startTime: sql`excluded.start_time`,
+        endTime: sql`excluded.end_time`,
+      },
     });
 }

@@ -6,8 +6,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ORG_CODE_HEADER, ZApiErrorBody, ZOperatingHoursEntry, ZWallClockTime } from '@heloc/domain';
-import { sql } from 'drizzle-orm';
-import { schema } from '../../db';
+import { upsertHours } from './repository';
 import { AppError } from '../../lib/errors';
 import { openStatus, parseDepartment, weekHours, type Clock } from './service';
 import { STAFF_TAG, authorizeStaff, staffRoute } from '../staff/policy';
@@ -127,30 +126,17 @@ export const operatingHoursRoutes: FastifyPluginAsyncZod<OperatingHoursRouteOpti
       // Another organisation's hours answer like an unknown organisation (the staff policy).
       await authorizeStaff(request, 'OPERATING_HOURS_WRITE', org?.orgCode, 'Organisation not found');
       if (!org) throw new AppError('NOT_FOUND', 'Organisation not found');
-      await app.db
-        .insert(schema.operatingHours)
-        .values(
-          request.body.days.map((day) => ({
-            department,
-            orgCode: org.orgCode,
-            weekdayValue: day.weekdayValue,
-            isOpen: day.isOpen,
-            startTime: day.isOpen ? day.startTime : null,
-            endTime: day.isOpen ? day.endTime : null,
-          })),
-        )
-        .onConflictDoUpdate({
-          target: [
-            schema.operatingHours.department,
-            schema.operatingHours.orgCode,
-            schema.operatingHours.weekdayValue,
-          ],
-          set: {
-            isOpen: sql`excluded.is_open`,
-            startTime: sql`excluded.start_time`,
-            endTime: sql`excluded.end_time`,
-          },
-        });
+      await upsertHours(
+        app.db,
+        request.body.days.map((day) => ({
+          department,
+          orgCode: org.orgCode,
+          weekdayValue: day.weekdayValue,
+          isOpen: day.isOpen,
+          startTime: day.isOpen ? day.startTime : null,
+          endTime: day.isOpen ? day.endTime : null,
+        })),
+      );
       return weekHours(app.db, department, org.orgCode);
     },
   );

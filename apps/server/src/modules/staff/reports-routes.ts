@@ -2,11 +2,10 @@
  * Staff reads of an organisation's operational data that had no staff route before the staff
  * policy: client error reports and the feature flags as they apply to the organisation.
  */
-import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZApiErrorBody } from '@heloc/domain';
-import { schema } from '../../db';
+import { listErrorReports } from '../error-reports/repository';
 import { AppError } from '../../lib/errors';
 import { allFeatureDecisions } from '../feature-flags/service';
 import { STAFF_TAG, staffOrgFilter, staffRoute } from './policy';
@@ -45,15 +44,11 @@ export const staffReportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const orgCode = await staffOrgFilter(request, 'ERROR_REPORTS_READ', request.query.orgCode);
-      const filters: SQL[] = [];
-      if (orgCode) filters.push(eq(schema.clientErrorReports.orgCode, orgCode));
-      if (request.query.beforeId) filters.push(lt(schema.clientErrorReports.id, request.query.beforeId));
-      const rows = await app.db
-        .select()
-        .from(schema.clientErrorReports)
-        .where(filters.length ? and(...filters) : undefined)
-        .orderBy(desc(schema.clientErrorReports.id))
-        .limit(request.query.limit);
+      const rows = await listErrorReports(app.db, {
+        orgCode,
+        beforeId: request.query.beforeId,
+        limit: request.query.limit,
+      });
       return rows.map((row) => ({
         id: row.id,
         name: row.name,

@@ -3,7 +3,6 @@
  * (one-time link → set a password), roles, disabling (every session ends at once), and the audit
  * trail. An organisation's admin acts on their organisation; platform admins on any.
  */
-import { and, eq, gt, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -20,7 +19,7 @@ import {
   staffRolesProblem,
   type TStaffRole,
 } from '@heloc/domain';
-import { schema } from '../../db';
+import { findOpenInvitation, markInvitationUsed, replaceInvitation } from './repository';
 import { AppError } from '../../lib/errors';
 import { hashLinkToken, newLinkToken } from '../co-deed/store';
 import { findIdentityByEmail } from '../identity/repository';
@@ -111,21 +110,18 @@ export const staffRoutes: FastifyPluginAsyncZod<{ sessionTtlHours: number }> = a
       const expiresAt = new Date(app.clock.now().getTime() + STAFF_INVITE_TTL_HOURS * 3600_000);
       const invitation = await app.db.transaction(async (tx) => {
         // A new invitation replaces an open one for the same address.
-        await tx
-          .update(schema.staffInvites)
-          .set({ usedAt: app.clock.now() })
-          .where(and(eq(schema.staffInvites.email, body.email), isNull(schema.staffInvites.usedAt)));
-        const [row] = await tx
-          .insert(schema.staffInvites)
-          .values({
+        const row = await replaceInvitation(
+          tx,
+          {
             tokenHash: link.hash,
             email: body.email,
             orgCode,
             roles: body.roles,
             invitedBy: actor.identityUuid,
             expiresAt,
-          })
-          .returning();
+          },
+          app.clock.now(),
+        );
         await recordStaffAudit(tx, {
           actor,
           action: 'STAFF_INVITED',
@@ -277,16 +273,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ sessionTtlHours: number }> = a
   // ---- The invitation link (no sign-in: the link is the credential) ---------------------------
 
   const openInvitation = async (token: string) => {
-    const [row] = await app.db
-      .select()
-      .from(schema.staffInvites)
-      .where(
-        and(
-          eq(schema.staffInvites.tokenHash, hashLinkToken(token)),
-          isNull(schema.staffInvites.usedAt),
-          gt(schema.staffInvites.expiresAt, app.clock.now()),
-        ),
-      );
+    const row = await findOpenInvitation(app.db, hashLinkToken(token), app.clock.now());
     if (!row) throw new AppError('NOT_FOUND', 'This invitation link is not valid or has expired');
     return row;
   };
@@ -342,13 +329,8 @@ export const staffRoutes: FastifyPluginAsyncZod<{ sessionTtlHours: number }> = a
       if (problem) throw new AppError('BAD_REQUEST', problem, [{ path: 'body.password', message: problem }]);
       await app.db.transaction(async (tx) => {
         // Used first, under the row's own condition: two tabs accepting one link — one wins.
-        const used = await tx
-          .update(schema.staffInvites)
-          .set({ usedAt: app.clock.now() })
-          .where(and(eq(schema.staffInvites.uuid, invitation.uuid), isNull(schema.staffInvites.usedAt)))
-          .returning();
-        if (used.length === 0)
-          throw new AppError('NOT_FOUND', 'This invitation link is not valid or has expired');
+        const used = await markInvitationUsed(tx, invitation.uuid, app.clock.now());
+        if (!used) throw new AppError('NOT_FOUND', 'This invitation link is not valid or has expired');
         const identity = await createStaffAccount(tx, {
           email: invitation.email,
           password: request.body.password,

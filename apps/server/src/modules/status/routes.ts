@@ -4,7 +4,6 @@
  * come from a cache (DESIGN.md §11): a write on this instance drops the entry at once; on PostgreSQL
  * another instance's write shows within STATUS_CACHE_TTL_MS (lib/write-events.ts cacheTtlMs).
  */
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -14,7 +13,7 @@ import {
   ZUuid,
   type TApplicationStatusResponse,
 } from '@heloc/domain';
-import { schema } from '../../db';
+import { findApplicationStatus } from '../../engine/repository';
 import { AppError } from '../../lib/errors';
 import { authOf } from '../../plugins/auth';
 import { TtlCache } from '../../lib/ttl-cache';
@@ -42,14 +41,7 @@ export const statusRoutes: FastifyPluginAsyncZod = async (app) => {
   const load = async (uuid: string): Promise<CachedStatus | null> => {
     const cached = cache.get(uuid);
     if (cached) return cached;
-    const [row] = await app.db
-      .select({
-        identityUuid: schema.helocApplications.identityUuid,
-        step: schema.helocApplications.step,
-        flags: schema.helocApplications.statusFlags,
-      })
-      .from(schema.helocApplications)
-      .where(eq(schema.helocApplications.uuid, uuid));
+    const row = await findApplicationStatus(app.db, uuid);
     if (!row) return null;
     const answer: TApplicationStatusResponse = ZApplicationStatusResponse.parse({
       status: row.step,

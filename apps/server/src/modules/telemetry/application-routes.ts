@@ -8,11 +8,11 @@
  *   GET only reads (404 when there is none); the first PATCH creates it.
  * All need the borrower's token; a foreign application answers 404.
  */
-import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZApiErrorBody, ZOptimizelyProfile, ZUuid } from '@heloc/domain';
-import { schema } from '../../db';
+import type { schema } from '../../db';
+import { findOptimizelyProfile, saveOptimizelyProfile, updateOwnApplication } from './repository';
 import { AppError } from '../../lib/errors';
 import { authOf } from '../../plugins/auth';
 
@@ -27,14 +27,8 @@ export const telemetryApplicationRoutes: FastifyPluginAsyncZod = async (app) => 
     uuid: string,
     values: Partial<typeof schema.helocApplications.$inferInsert>,
   ) => {
-    const updated = await app.db
-      .update(schema.helocApplications)
-      .set(values)
-      .where(
-        and(eq(schema.helocApplications.uuid, uuid), eq(schema.helocApplications.identityUuid, identityUuid)),
-      )
-      .returning({ uuid: schema.helocApplications.uuid });
-    if (updated.length === 0) throw new AppError('NOT_FOUND', 'Application not found');
+    const updated = await updateOwnApplication(app.db, identityUuid, uuid, values);
+    if (!updated) throw new AppError('NOT_FOUND', 'Application not found');
   };
 
   app.put(
@@ -78,10 +72,7 @@ export const telemetryApplicationRoutes: FastifyPluginAsyncZod = async (app) => 
   );
 
   const profileOf = async (identityUuid: string) => {
-    const [row] = await app.db
-      .select()
-      .from(schema.optimizelyProfiles)
-      .where(eq(schema.optimizelyProfiles.identityUuid, identityUuid));
+    const row = await findOptimizelyProfile(app.db, identityUuid);
     return row
       ? {
           identityUuid,
@@ -131,13 +122,7 @@ export const telemetryApplicationRoutes: FastifyPluginAsyncZod = async (app) => 
         throw new AppError('NOT_FOUND', 'Identity not found');
       }
       const now = app.clock.now();
-      await app.db
-        .insert(schema.optimizelyProfiles)
-        .values({ identityUuid, optimizelyProfileUuid: request.body.optimizelyProfileUuid, updatedAt: now })
-        .onConflictDoUpdate({
-          target: schema.optimizelyProfiles.identityUuid,
-          set: { optimizelyProfileUuid: request.body.optimizelyProfileUuid, updatedAt: now },
-        });
+      await saveOptimizelyProfile(app.db, identityUuid, request.body.optimizelyProfileUuid, now);
       return (await profileOf(identityUuid))!;
     },
   );

@@ -5,7 +5,6 @@
  * organisation comes from the organisation header. Both are rate limited per address.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -15,7 +14,7 @@ import {
   ZTelemetrySessionRequest,
   ZTelemetrySessionResponse,
 } from '@heloc/domain';
-import { schema } from '../../db';
+import { findTrackerSession, insertTelemetrySession } from './repository';
 import { AppError } from '../../lib/errors';
 import { ZContextParams } from '../feature-flags/routes';
 import { dedupeKeyOf } from './recorder';
@@ -56,15 +55,7 @@ export const telemetryRoutes: FastifyPluginAsyncZod<{ rateLimitPerMinute: number
       const now = app.clock.now();
       const held = body.sessionKey;
       if (held?.uuid && held.trackerUuid) {
-        const [existing] = await app.db
-          .select({ uuid: schema.telemetrySessions.uuid, startedAt: schema.telemetrySessions.startedAt })
-          .from(schema.telemetrySessions)
-          .where(
-            and(
-              eq(schema.telemetrySessions.uuid, held.uuid),
-              eq(schema.telemetrySessions.trackerUuid, held.trackerUuid),
-            ),
-          );
+        const existing = await findTrackerSession(app.db, held.uuid, held.trackerUuid);
         if (existing && now.getTime() - existing.startedAt.getTime() < TELEMETRY_SESSION_RESUME_MS) {
           return {
             sessionKey: {
@@ -80,7 +71,7 @@ export const telemetryRoutes: FastifyPluginAsyncZod<{ rateLimitPerMinute: number
         trackerUuid: held?.trackerUuid ?? randomUUID(),
         startedAt: now,
       };
-      await app.db.insert(schema.telemetrySessions).values({
+      await insertTelemetrySession(app.db, {
         ...session,
         orgCode: orgOf(request.headers[ORG_CODE_HEADER]),
         context: request.params.context,

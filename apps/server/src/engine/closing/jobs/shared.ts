@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import type { TEmploymentType } from '@heloc/domain';
 import { schema } from '../../../db';
 import type { Executor } from '../../../db';
-import { withApplicationLock, type ApplicationRow } from '../../../workflow/step-machine';
+import { jobSettlement, type DeadLetterHandler, type Settle } from '../../job-settle';
 import { latestTransitionData } from '../../store';
 import type { ClosingFacts } from '../documents';
 import type { ClosingAction } from '../steps';
@@ -16,7 +16,6 @@ import {
   loadClosingSubject,
   moveClosing,
   stringOf,
-  SYSTEM,
   type ClosingDeps,
 } from '../store';
 
@@ -115,44 +114,15 @@ export type ClosingJobContext = {
   clock: ClosingDeps['clock'];
   providers: ClosingDeps['providers'];
   /** Applies a provider's outcome under the lock, only while the application still waits where the job was queued. */
-  settle: (
-    applicationUuid: string,
-    waitingStep: string,
-    apply: (tx: Tx, application: ApplicationRow) => Promise<void>,
-  ) => Promise<void>;
+  settle: Settle;
   /** The dead-letter handler of a job kind: attempts used up, the application moves by `action` (its *_TIMEOUT). */
-  onDeadTo: (
-    waitingStep: string,
-    action: ClosingAction,
-  ) => (payload: Record<string, unknown>, job: unknown, error: string) => Promise<void>;
+  onDeadTo: (waitingStep: string, action: ClosingAction) => DeadLetterHandler;
 };
 
 export function closingJobContext(deps: ClosingDeps): ClosingJobContext {
-  const { clock } = deps;
-  async function settle(
-    applicationUuid: string,
-    waitingStep: string,
-    apply: (tx: Tx, application: ApplicationRow) => Promise<void>,
-  ): Promise<void> {
-    await withApplicationLock(deps.db, applicationUuid, async (tx, application) => {
-      if (application.step !== waitingStep) return;
-      await apply(tx, application);
-    });
-  }
-
-  const onDeadTo =
-    (waitingStep: string, action: ClosingAction) =>
-    async (payload: Record<string, unknown>, _job: unknown, error: string): Promise<void> => {
-      const applicationUuid = stringOf(payload, 'applicationUuid');
-      if (!applicationUuid) return;
-      await settle(applicationUuid, waitingStep, async (tx, application) => {
-        await moveClosing(tx, clock, application, action, {
-          actor: SYSTEM,
-          reason: 'provider did not answer',
-          data: { error },
-        });
-      });
-    };
-
-  return { deps, clock, providers: deps.providers, settle, onDeadTo };
+  const { settle, onDeadTo } = jobSettlement<ClosingAction>(deps.db, {
+    move: (tx, application, action, how) => moveClosing(tx, deps.clock, application, action, how),
+    deadReason: 'provider did not answer',
+  });
+  return { deps, clock: deps.clock, providers: deps.providers, settle, onDeadTo };
 }

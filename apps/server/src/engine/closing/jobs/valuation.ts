@@ -98,7 +98,7 @@ export function registerValuationJobs(worker: JobWorker, context: ClosingJobCont
           approvableCondition: isConditionAtLeast(status.condition, MIN_APPROVABLE_PROPERTY_CONDITION),
         };
         if (payload.phase === 'PREQUAL') {
-          // Back to underwriting: the report's value prices the offers (engine/jobs.ts reads it).
+          // Back to underwriting: the report's value prices the offers (engine/jobs/underwriting.ts reads it).
           await moveClosing(tx, clock, application, 'BPO_COMPLETED_PREQUAL', {
             actor: PROVIDER,
             data,

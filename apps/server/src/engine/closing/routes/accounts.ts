@@ -2,7 +2,6 @@
  * Bank accounts: the disbursement account (linked or entered by hand), autopay, the accounts view. Account numbers are sealed at rest and answered masked.
  * Part of the borrower's closing endpoints (routes/index.ts says what they share).
  */
-import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -15,7 +14,6 @@ import {
   ZActionResult,
 } from '@heloc/domain';
 import type { Executor } from '../../../db';
-import { schema } from '../../../db';
 import { AppError } from '../../../lib/errors';
 import { authOf } from '../../../plugins/auth';
 import { withApplicationLock, type ApplicationRow } from '../../../workflow/step-machine';
@@ -34,6 +32,7 @@ import { accountContext } from '../jobs';
 import type { LinkTokens } from '../link-tokens';
 import { CLOSING_JOBS, closingOf, moveClosing, updateClosing } from '../store';
 import { tags } from './shared';
+import { deleteAccount, listAccounts, upsertAccount } from '../repository';
 
 export const accountsRoutes: FastifyPluginAsyncZod<{ linkTokens: LinkTokens }> = async (app, options) => {
   const { linkTokens } = options;
@@ -62,15 +61,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ linkTokens: LinkTokens }> =
       verificationStatus: null,
       createdAt: clock.now(),
     };
-    const [row] = await tx
-      .insert(schema.applicationAccounts)
-      .values({ applicationUuid: application.uuid, purpose, ...values })
-      .onConflictDoUpdate({
-        target: [schema.applicationAccounts.applicationUuid, schema.applicationAccounts.purpose],
-        set: values,
-      })
-      .returning();
-    return row!;
+    return upsertAccount(tx, application.uuid, purpose, values);
   }
 
   /** Routing and account number of an account chosen from a bank link (never shown to the browser). */
@@ -213,14 +204,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ linkTokens: LinkTokens }> =
         if (await alreadyDone(tx, application, action, ['AUTOPAY_ACCOUNT'])) return result(application);
         requireStep(application, ['AUTOPAY_ACCOUNT'], 'Choosing how to repay');
         if (body.payType === 'MANUAL') {
-          await tx
-            .delete(schema.applicationAccounts)
-            .where(
-              and(
-                eq(schema.applicationAccounts.applicationUuid, application.uuid),
-                eq(schema.applicationAccounts.purpose, 'AUTOPAY'),
-              ),
-            );
+          await deleteAccount(tx, application.uuid, 'AUTOPAY');
           await updateClosing(tx, clock, application.uuid, { payType: 'MANUAL' });
           return result(
             await moveClosing(tx, clock, application, 'SET_MANUAL_PAY', { actor: borrower(identityUuid) }),
@@ -239,15 +223,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ linkTokens: LinkTokens }> =
             bankName: null,
           };
         } else {
-          const [disburse] = await tx
-            .select()
-            .from(schema.applicationAccounts)
-            .where(
-              and(
-                eq(schema.applicationAccounts.applicationUuid, application.uuid),
-                eq(schema.applicationAccounts.purpose, 'DISBURSEMENT'),
-              ),
-            );
+          const [disburse] = await listAccounts(tx, application.uuid, 'DISBURSEMENT');
           if (!disburse)
             throw new AppError('CONFLICT', 'No disbursement account yet', { step: application.step });
           details = {
@@ -294,10 +270,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ linkTokens: LinkTokens }> =
     },
     async (request) =>
       onOwnApplication(app.db, request, async (tx, application) => {
-        const rows = await tx
-          .select()
-          .from(schema.applicationAccounts)
-          .where(eq(schema.applicationAccounts.applicationUuid, application.uuid));
+        const rows = await listAccounts(tx, application.uuid);
         const view = (purpose: string) => {
           const row = rows.find((each) => each.purpose === purpose);
           return row

@@ -2,7 +2,6 @@
  * Conditions the borrower clears: a missing phone number and document requests.
  * Part of the borrower's closing endpoints (routes/index.ts says what they share).
  */
-import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -16,7 +15,6 @@ import {
   ZActionResult,
 } from '@heloc/domain';
 import type { Executor } from '../../../db';
-import { schema } from '../../../db';
 import { AppError } from '../../../lib/errors';
 import { authOf } from '../../../plugins/auth';
 import { DOCUMENT_CONTENT_TYPES, receiveUpload } from '../../../uploads';
@@ -34,21 +32,15 @@ import {
 import { recordAction } from '../store';
 import { conditionCounted, openConditionOf } from '../conditions-store';
 import { tags, documentView, storeOnce } from './shared';
+import { findCondition, updateCondition } from '../repository';
+import { setPrimaryPhoneNumber } from '../../../modules/profile/repository';
 
 export const conditionsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { clock } = app;
 
   /** One of the application's open conditions, or 404. */
   async function openCondition(tx: Executor, applicationUuid: string, conditionUuid: string) {
-    const [condition] = await tx
-      .select()
-      .from(schema.applicationConditions)
-      .where(
-        and(
-          eq(schema.applicationConditions.uuid, conditionUuid.toLowerCase()),
-          eq(schema.applicationConditions.applicationUuid, applicationUuid),
-        ),
-      );
+    const condition = await findCondition(tx, applicationUuid, conditionUuid.toLowerCase());
     if (!condition) throw new AppError('NOT_FOUND', 'Condition not found');
     return condition;
   }
@@ -73,21 +65,8 @@ export const conditionsRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         if (condition.clearedAt) return result(application);
         const number = request.body.phoneNumber;
-        await tx
-          .update(schema.profilePhoneNumbers)
-          .set({ primary: false })
-          .where(eq(schema.profilePhoneNumbers.identityUuid, identityUuid));
-        await tx
-          .insert(schema.profilePhoneNumbers)
-          .values({ identityUuid, number, primary: true })
-          .onConflictDoUpdate({
-            target: [schema.profilePhoneNumbers.identityUuid, schema.profilePhoneNumbers.number],
-            set: { primary: true },
-          });
-        await tx
-          .update(schema.applicationConditions)
-          .set({ clearedAt: clock.now() })
-          .where(eq(schema.applicationConditions.uuid, condition.uuid));
+        await setPrimaryPhoneNumber(tx, identityUuid, number);
+        await updateCondition(tx, condition.uuid, { clearedAt: clock.now() });
         await recordAction(tx, clock, application, borrower(identityUuid), 'CONDITION_PHONE_NUMBER', {
           conditionUuid: condition.uuid,
         });
@@ -157,16 +136,14 @@ export const conditionsRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!existing || !(await conditionCounted(tx, application.uuid, conditionUuid, existing.uuid))) {
           document = existing ?? (await storeOnce(app, tx, application, type, upload, identityUuid));
           const remaining = current.numDocsRequired - 1;
-          [updated] = await tx
-            .update(schema.applicationConditions)
-            .set(
-              remaining >= 1
-                ? { numDocsRequired: remaining }
-                : // Everything asked for is in: nothing left for the borrower until the lender reviews it.
-                  { actionNeeded: false },
-            )
-            .where(eq(schema.applicationConditions.uuid, conditionUuid))
-            .returning();
+          updated = await updateCondition(
+            tx,
+            conditionUuid,
+            remaining >= 1
+              ? { numDocsRequired: remaining }
+              : // Everything asked for is in: nothing left for the borrower until the lender reviews it.
+                { actionNeeded: false },
+          );
           await recordAction(tx, clock, application, borrower(identityUuid), 'CONDITION_DOCUMENT_UPLOADED', {
             conditionUuid,
             category: current.category,

@@ -2,7 +2,6 @@
  * Closing documents (list, one document) and e-signing them.
  * Part of the borrower's closing endpoints (routes/index.ts says what they share).
  */
-import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -13,7 +12,6 @@ import {
   ZSignResult,
   ZSigningLocation,
 } from '@heloc/domain';
-import { schema } from '../../../db';
 import { AppError } from '../../../lib/errors';
 import { authOf } from '../../../plugins/auth';
 import { currentClosingDocuments, E_SIGNED_TYPES, recordSignature } from '../documents';
@@ -30,6 +28,8 @@ import {
 import { texasClosingRefusal } from '../texas';
 import { CLOSING_JOBS, moveClosing, recordAction } from '../store';
 import { tags, documentView } from './shared';
+import { listSignatures } from '../repository';
+import { findApplicationDocument } from '../../submission/repository';
 
 export const documentsSigningRoutes: FastifyPluginAsyncZod = async (app) => {
   const { clock } = app;
@@ -52,10 +52,7 @@ export const documentsSigningRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       onOwnApplication(app.db, request, async (tx, application, identityUuid) => {
         const documents = await currentClosingDocuments(tx, application.uuid);
-        const signatures = await tx
-          .select()
-          .from(schema.applicationSignatures)
-          .where(eq(schema.applicationSignatures.applicationUuid, application.uuid));
+        const signatures = await listSignatures(tx, application.uuid);
         return {
           ...result(application),
           esignDisclosureVersion: ESIGN_DISCLOSURE_VERSION,
@@ -90,15 +87,7 @@ export const documentsSigningRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { identityUuid } = authOf(request);
       const uuid = await ownApplicationUuid(app.db, request, identityUuid);
-      const [doc] = await app.db
-        .select()
-        .from(schema.applicationDocuments)
-        .where(
-          and(
-            eq(schema.applicationDocuments.uuid, request.params.documentUuid.toLowerCase()),
-            eq(schema.applicationDocuments.applicationUuid, uuid),
-          ),
-        );
+      const doc = await findApplicationDocument(app.db, uuid, request.params.documentUuid.toLowerCase());
       if (!doc) throw new AppError('NOT_FOUND', 'Document not found');
       const file = await app.storage.get(doc.fileKey);
       if (!file) throw new AppError('NOT_FOUND', 'Document not found');
@@ -139,10 +128,7 @@ export const documentsSigningRoutes: FastifyPluginAsyncZod = async (app) => {
         const documents = (await currentClosingDocuments(tx, application.uuid)).filter((doc) =>
           E_SIGNED_TYPES.includes(doc.type as TDocumentType),
         );
-        const signatures = await tx
-          .select()
-          .from(schema.applicationSignatures)
-          .where(eq(schema.applicationSignatures.applicationUuid, application.uuid));
+        const signatures = await listSignatures(tx, application.uuid);
         const counts = (signedNow: number) => ({
           signed: signedNow,
           remaining: documents.length - signedNow,

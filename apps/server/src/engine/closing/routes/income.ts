@@ -2,7 +2,6 @@
  * Income: the income view, the payroll link (link token, sandbox authentication, exchange), income document uploads and their submission, employer verification.
  * Part of the borrower's closing endpoints (routes/index.ts says what they share).
  */
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -16,7 +15,6 @@ import {
   ZLinkTokenView,
   ZActionResult,
 } from '@heloc/domain';
-import { schema } from '../../../db';
 import { AppError } from '../../../lib/errors';
 import { authOf } from '../../../plugins/auth';
 import { SANDBOX_CREDENTIALS } from '../../../providers/income/sandbox';
@@ -38,6 +36,7 @@ import { INCOME_DOCUMENT_TYPES } from '../jobs';
 import type { LinkTokens } from '../link-tokens';
 import { CLOSING_JOBS, latestEvent, loadClosingSubject, moveClosing } from '../store';
 import { tags, documentView, storeOnce } from './shared';
+import { listIncomeSources } from '../repository';
 
 export const incomeRoutes: FastifyPluginAsyncZod<{ linkTokens: LinkTokens }> = async (app, options) => {
   const { linkTokens } = options;
@@ -59,10 +58,7 @@ export const incomeRoutes: FastifyPluginAsyncZod<{ linkTokens: LinkTokens }> = a
     },
     async (request) =>
       onOwnApplication(app.db, request, async (tx, application) => {
-        const sources = await tx
-          .select()
-          .from(schema.applicationIncomeSources)
-          .where(eq(schema.applicationIncomeSources.applicationUuid, application.uuid));
+        const sources = await listIncomeSources(tx, application.uuid);
         const asked =
           (await latestEvent(tx, application.uuid, 'INCOME_DOCUMENTS_REQUIRED')) ??
           (await latestEvent(tx, application.uuid, 'INCOME_PARTIAL'));

@@ -2,7 +2,6 @@
  * Notary: the choice (eNotary or manual), slots, reservation, the eNotary session (identity, review, sign).
  * Part of the borrower's closing endpoints (routes/index.ts says what they share).
  */
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -15,7 +14,6 @@ import {
   ZActionResult,
 } from '@heloc/domain';
 import type { Executor } from '../../../db';
-import { schema } from '../../../db';
 import { AppError } from '../../../lib/errors';
 import { authOf } from '../../../plugins/auth';
 import { weekHours } from '../../../modules/operating-hours/service';
@@ -42,6 +40,7 @@ import {
   updateClosing,
 } from '../store';
 import { tags } from './shared';
+import { findApplication } from '../../repository';
 
 export const notaryRoutes: FastifyPluginAsyncZod = async (app) => {
   const { clock } = app;
@@ -120,10 +119,7 @@ export const notaryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { identityUuid } = authOf(request);
       const uuid = await ownApplicationUuid(app.db, request, identityUuid);
-      const [application] = await app.db
-        .select()
-        .from(schema.helocApplications)
-        .where(eq(schema.helocApplications.uuid, uuid));
+      const application = await findApplication(app.db, uuid);
       requireStep(application!, ['MANUAL_DEED_SIGNING', 'NOTARY_DISCLOSURE'], 'Scheduling a notary');
       return {
         ...result(application!),

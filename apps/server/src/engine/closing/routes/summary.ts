@@ -2,10 +2,8 @@
  * The closing summary the complete screen shows (rescission end, first payment, line).
  * Part of the borrower's closing endpoints (routes/index.ts says what they share).
  */
-import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { rescissionEndsAt, monthlyPaymentCents, ZClosingSummary } from '@heloc/domain';
-import { schema } from '../../../db';
 import { firstPaymentDate } from '../documents';
 import {
   actionResult as result,
@@ -16,6 +14,7 @@ import {
 } from '../../route-helpers';
 import { closingOf } from '../store';
 import { tags } from './shared';
+import { listAccounts } from '../repository';
 
 export const summaryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -35,16 +34,7 @@ export const summaryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       onOwnApplication(app.db, request, async (tx, application) => {
         const closing = await closingOf(tx, application.uuid);
-        const [account] = await tx
-          .select({ mask: schema.applicationAccounts.mask })
-          .from(schema.applicationAccounts)
-          .where(
-            and(
-              eq(schema.applicationAccounts.applicationUuid, application.uuid),
-              eq(schema.applicationAccounts.purpose, 'DISBURSEMENT'),
-            ),
-          )
-          .orderBy(asc(schema.applicationAccounts.createdAt));
+        const [account] = await listAccounts(tx, application.uuid, 'DISBURSEMENT');
         return {
           ...result(application),
           lineAmountCents: application.amountCents,

@@ -1,5 +1,4 @@
 /** Asset depletion (income from assets) and the CLTV requalification at a lower amount. */
-import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ASSET_DEPLETION_MONTHS,
@@ -16,7 +15,6 @@ import {
   type TRequalifyCause,
 } from '@heloc/domain';
 import type { Executor } from '../../../db';
-import { schema } from '../../../db';
 import { AppError } from '../../../lib/errors';
 import type { EngineAction } from '../../steps';
 import {
@@ -33,6 +31,7 @@ import { latestTransitionData, moveApplication } from '../../store';
 import { CLOSING_JOBS, queueAfterLatestEvent } from '../../closing/store';
 import { SUBMISSION_JOB_KINDS } from '../job-kinds';
 import { submissionContext } from './shared';
+import { latestEntryInto, replaceOffers, updateApplication } from '../repository';
 
 export const assetsRequalifyRoutes: FastifyPluginAsyncZod = async (app) => {
   const { clock } = app;
@@ -103,10 +102,7 @@ export const assetsRequalifyRoutes: FastifyPluginAsyncZod = async (app) => {
           cltvBps: facts.cltvBps,
           score: facts.score,
         };
-        await tx
-          .update(schema.helocApplications)
-          .set({ assetDepletionComplete: true })
-          .where(eq(schema.helocApplications.uuid, application.uuid));
+        await updateApplication(tx, application.uuid, { assetDepletionComplete: true });
         if (dtiBps > pricing.dtiCapBps) {
           const moved = await moveApplication(tx, clock, application, 'ASSETS_INSUFFICIENT', {
             actor: borrower(identityUuid),
@@ -127,22 +123,11 @@ export const assetsRequalifyRoutes: FastifyPluginAsyncZod = async (app) => {
           pricing,
           lineCents,
         });
-        await tx
-          .delete(schema.applicationOffers)
-          .where(eq(schema.applicationOffers.applicationUuid, application.uuid));
-        await tx.insert(schema.applicationOffers).values(
-          offers.map((offer) => ({
-            applicationUuid: application.uuid,
-            termYears: offer.termYears,
-            rateBps: offer.rateBps,
-            originationFeeBps: offer.originationFeeBps,
-            maxLineCents: offer.lineCents,
-          })),
-        );
-        await tx
-          .update(schema.helocApplications)
-          .set({ uwCalculatedDrawAmountCents: lineCents, adjustedHomeAmountCents: Number(facts.valueCents) })
-          .where(eq(schema.helocApplications.uuid, application.uuid));
+        await replaceOffers(tx, application.uuid, offers);
+        await updateApplication(tx, application.uuid, {
+          uwCalculatedDrawAmountCents: lineCents,
+          adjustedHomeAmountCents: Number(facts.valueCents),
+        });
         const moved = await moveApplication(tx, clock, application, 'SUBMIT_ASSETS', {
           actor: borrower(identityUuid),
           data: { ...data, offers: offers.length },
@@ -183,25 +168,14 @@ export const assetsRequalifyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** The latest entry into CLTV_REQUALIFY: its facts (new maximum, previous amount) and its phase. */
   async function requalification(tx: Executor, applicationUuid: string) {
-    const [entry] = await tx
-      .select({ data: schema.applicationEvents.data })
-      .from(schema.applicationEvents)
-      .where(
-        and(
-          eq(schema.applicationEvents.applicationUuid, applicationUuid),
-          eq(schema.applicationEvents.kind, 'STEP_CHANGE'),
-          eq(schema.applicationEvents.toStep, 'CLTV_REQUALIFY'),
-        ),
-      )
-      .orderBy(desc(schema.applicationEvents.id))
-      .limit(1);
+    const entry = await latestEntryInto(tx, applicationUuid, 'CLTV_REQUALIFY');
     if (!entry) return null;
     // Entries recorded before phases were (the hard pull's) are the submission's.
-    const phase = entry.data.phase === 'CLOSING' ? 'CLOSING' : 'SUBMISSION';
+    const phase = entry.phase === 'CLOSING' ? 'CLOSING' : 'SUBMISSION';
     return {
       ...REQUALIFY_PHASES[phase],
-      previousAmountCents: Number(entry.data.previousAmountCents),
-      maxLineCents: Number(entry.data.maxLineCents),
+      previousAmountCents: Number(entry.previousAmountCents),
+      maxLineCents: Number(entry.maxLineCents),
     };
   }
 
@@ -275,10 +249,7 @@ export const assetsRequalifyRoutes: FastifyPluginAsyncZod = async (app) => {
         await queueAfterLatestEvent(tx, clock, application.uuid, {
           kind: requalify?.next ?? REQUALIFY_PHASES.SUBMISSION.next,
         });
-        await tx
-          .update(schema.helocApplications)
-          .set({ amountCents })
-          .where(eq(schema.helocApplications.uuid, application.uuid));
+        await updateApplication(tx, application.uuid, { amountCents });
         return result(moved);
       }),
   );

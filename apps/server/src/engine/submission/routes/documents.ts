@@ -1,9 +1,7 @@
 /** The application's documents: the list and one document (owner only). */
-import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZApplicationDocumentList, ZUuid } from '@heloc/domain';
-import { schema } from '../../../db';
 import { AppError } from '../../../lib/errors';
 import {
   actionResult as result,
@@ -13,6 +11,7 @@ import {
   onOwnApplication,
 } from '../../route-helpers';
 import { documentsOf } from '../documents';
+import { findApplicationDocument } from '../repository';
 
 export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -46,16 +45,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const document = await onOwnApplication(app.db, request, async (tx, application) => {
-        const [row] = await tx
-          .select()
-          .from(schema.applicationDocuments)
-          .where(
-            and(
-              eq(schema.applicationDocuments.applicationUuid, application.uuid),
-              eq(schema.applicationDocuments.uuid, request.params.documentUuid.toLowerCase()),
-            ),
-          );
-        return row ?? null;
+        return findApplicationDocument(tx, application.uuid, request.params.documentUuid.toLowerCase());
       });
       if (!document) throw new AppError('NOT_FOUND', 'Document not found');
       const file = await app.storage.get(document.fileKey);

@@ -1,5 +1,4 @@
 /** Provide More Info: more info, contact, additional profile, HMDA and the submission. */
-import { and, desc, eq, ne } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   HARD_CREDIT_DISCLOSURE_VERSION,
@@ -10,7 +9,6 @@ import {
   ZMoreInfoView,
   ZSubmitApplicationInput,
 } from '@heloc/domain';
-import { schema } from '../../../db';
 import { AppError } from '../../../lib/errors';
 import { recordEvent } from '../../../workflow/audit';
 import {
@@ -26,6 +24,20 @@ import {
 import { moveApplication, recordConsent } from '../../store';
 import { SUBMISSION_JOB_KINDS } from '../job-kinds';
 import { sealSsn, ssnContext } from '../secrets';
+import { hasConsent } from '../../repository';
+import {
+  findAddressOwnership,
+  findContactAndSsn,
+  findPrimaryPhoneNumber,
+  findSealedSsn,
+  findSummaryDocument,
+  hasEvent,
+  hasPhoneNumber,
+  isEmailUsedByAnother,
+  saveContact,
+  setAddressOwnership,
+  updateApplication,
+} from '../repository';
 
 export const moreInfoRoutes: FastifyPluginAsyncZod = async (app) => {
   const { clock } = app;
@@ -43,46 +55,21 @@ export const moreInfoRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       onOwnApplication(app.db, request, async (tx, application, identityUuid) => {
-        const [row] = await tx
-          .select({
-            email: schema.identities.email,
-            hasSsn: schema.profiles.hasSsn,
-            ssnLast4: schema.profiles.ssnLast4,
-            ssnEncrypted: schema.profiles.ssnEncrypted,
-          })
-          .from(schema.identities)
-          .innerJoin(schema.profiles, eq(schema.profiles.identityUuid, schema.identities.uuid))
-          .where(eq(schema.identities.uuid, identityUuid));
-        const [phone] = await tx
-          .select({ number: schema.profilePhoneNumbers.number })
-          .from(schema.profilePhoneNumbers)
-          .where(eq(schema.profilePhoneNumbers.identityUuid, identityUuid))
-          .orderBy(desc(schema.profilePhoneNumbers.primary), desc(schema.profilePhoneNumbers.createdAt))
-          .limit(1);
-        const [property] = application.selectedPropertyUuid
-          ? await tx
-              .select({ ownership: schema.profileAddresses.ownership })
-              .from(schema.profileAddresses)
-              .where(eq(schema.profileAddresses.uuid, application.selectedPropertyUuid))
-          : [];
-        const [consent] = await tx
-          .select({ uuid: schema.applicationConsents.uuid })
-          .from(schema.applicationConsents)
-          .where(
-            and(
-              eq(schema.applicationConsents.applicationUuid, application.uuid),
-              eq(schema.applicationConsents.type, 'HARD_CREDIT'),
-            ),
-          );
+        const row = await findContactAndSsn(tx, identityUuid);
+        const phoneNumber = await findPrimaryPhoneNumber(tx, identityUuid);
+        const ownership = application.selectedPropertyUuid
+          ? await findAddressOwnership(tx, application.selectedPropertyUuid)
+          : null;
+        const hardCreditConsent = await hasConsent(tx, application.uuid, 'HARD_CREDIT');
         return {
           ...result(application),
           email: row?.email ?? '',
-          phoneNumber: phone?.number ?? null,
-          ownership: (property?.ownership as 'SOLE' | 'JOINT' | 'TRUST' | null | undefined) ?? null,
+          phoneNumber,
+          ownership: ownership as 'SOLE' | 'JOINT' | 'TRUST' | null,
           // Only a sealed SSN counts as on file: the hard pull needs all 9 digits.
           hasSsn: Boolean(row?.ssnEncrypted),
           ssnLast4: row?.ssnEncrypted ? (row.ssnLast4 ?? null) : null,
-          hardCreditConsent: consent !== undefined,
+          hardCreditConsent,
         };
       }),
   );
@@ -107,36 +94,13 @@ export const moreInfoRoutes: FastifyPluginAsyncZod = async (app) => {
         const email = request.body.email.toLowerCase();
         if (application.step !== 'COLLECT_ADDITIONAL_INFO') {
           // A repeat after the borrower moved on answers the current status; anything else is out of order.
-          const [saved] = await tx
-            .select({ id: schema.applicationEvents.id })
-            .from(schema.applicationEvents)
-            .where(
-              and(
-                eq(schema.applicationEvents.applicationUuid, application.uuid),
-                eq(schema.applicationEvents.action, 'SAVE_CONTACT'),
-              ),
-            )
-            .limit(1);
+          const saved = await hasEvent(tx, application.uuid, 'SAVE_CONTACT');
           if (saved) return result(application);
           throw outOfOrder(application, 'SAVE_CONTACT');
         }
-        const [taken] = await tx
-          .select({ uuid: schema.identities.uuid })
-          .from(schema.identities)
-          .where(and(eq(schema.identities.email, email), ne(schema.identities.uuid, identityUuid)));
+        const taken = await isEmailUsedByAnother(tx, email, identityUuid);
         if (taken) throw new AppError('CONFLICT', 'This e-mail address is already used by another account');
-        await tx.update(schema.identities).set({ email }).where(eq(schema.identities.uuid, identityUuid));
-        await tx
-          .update(schema.profilePhoneNumbers)
-          .set({ primary: false })
-          .where(eq(schema.profilePhoneNumbers.identityUuid, identityUuid));
-        await tx
-          .insert(schema.profilePhoneNumbers)
-          .values({ identityUuid, number: phoneNumber, primary: true })
-          .onConflictDoUpdate({
-            target: [schema.profilePhoneNumbers.identityUuid, schema.profilePhoneNumbers.number],
-            set: { primary: true },
-          });
+        await saveContact(tx, identityUuid, { email, phoneNumber });
         await recordEvent(tx, clock, {
           applicationUuid: application.uuid,
           actor: borrower(identityUuid),
@@ -170,15 +134,8 @@ export const moreInfoRoutes: FastifyPluginAsyncZod = async (app) => {
           return result(application);
         }
         const { ownership, ssn } = request.body;
-        const [profile] = await tx
-          .select({ ssnEncrypted: schema.profiles.ssnEncrypted })
-          .from(schema.profiles)
-          .where(eq(schema.profiles.identityUuid, identityUuid));
-        const [phone] = await tx
-          .select({ uuid: schema.profilePhoneNumbers.uuid })
-          .from(schema.profilePhoneNumbers)
-          .where(eq(schema.profilePhoneNumbers.identityUuid, identityUuid))
-          .limit(1);
+        const sealedSsn = await findSealedSsn(tx, identityUuid);
+        const phone = await hasPhoneNumber(tx, identityUuid);
         // Out of order first (409 changes nothing), then what the body lacks (400).
         const moved = await moveApplication(tx, clock, application, 'SUBMIT_ADDITIONAL_PROFILE', {
           actor: borrower(identityUuid),
@@ -191,14 +148,14 @@ export const moreInfoRoutes: FastifyPluginAsyncZod = async (app) => {
             [{ path: 'body.phoneNumber', message: 'Please add a phone number first' }],
           );
         }
-        if (!profile?.ssnEncrypted) {
+        if (!sealedSsn) {
           if (!ssn) {
             throw new AppError('BAD_REQUEST', 'Invalid request: body.ssn: Required', [
               { path: 'body.ssn', message: 'Required' },
             ]);
           }
           await sealSsn(tx, app.sealer, identityUuid, ssn);
-        } else if (ssn && app.sealer.open(profile.ssnEncrypted, ssnContext(identityUuid)) !== ssn) {
+        } else if (ssn && app.sealer.open(sealedSsn, ssnContext(identityUuid)) !== ssn) {
           throw new AppError(
             'BAD_REQUEST',
             'Invalid request: body.ssn: This SSN does not match the one you gave before',
@@ -206,15 +163,7 @@ export const moreInfoRoutes: FastifyPluginAsyncZod = async (app) => {
           );
         }
         if (application.selectedPropertyUuid) {
-          await tx
-            .update(schema.profileAddresses)
-            .set({ ownership })
-            .where(
-              and(
-                eq(schema.profileAddresses.uuid, application.selectedPropertyUuid),
-                eq(schema.profileAddresses.identityUuid, identityUuid),
-              ),
-            );
+          await setAddressOwnership(tx, identityUuid, application.selectedPropertyUuid, ownership);
         }
         await recordConsent(tx, clock, application.uuid, 'HARD_CREDIT', HARD_CREDIT_DISCLOSURE_VERSION);
         return result(moved);
@@ -242,10 +191,7 @@ export const moreInfoRoutes: FastifyPluginAsyncZod = async (app) => {
           actor: borrower(identityUuid),
           next: { kind: SUBMISSION_JOB_KINDS.appSummary, payload: {} },
         });
-        await tx
-          .update(schema.helocApplications)
-          .set({ hmda: request.body, hasHmda: true })
-          .where(eq(schema.helocApplications.uuid, application.uuid));
+        await updateApplication(tx, application.uuid, { hmda: request.body, hasHmda: true });
         return result(moved);
       }),
   );
@@ -265,15 +211,7 @@ export const moreInfoRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       onOwnApplication(app.db, request, async (tx, application, identityUuid) => {
         if (await alreadyDone(tx, application, 'SUBMIT_APPLICATION', ['SUMMARY'])) return result(application);
-        const [summary] = await tx
-          .select({ uuid: schema.applicationDocuments.uuid, sha256: schema.applicationDocuments.sha256 })
-          .from(schema.applicationDocuments)
-          .where(
-            and(
-              eq(schema.applicationDocuments.applicationUuid, application.uuid),
-              eq(schema.applicationDocuments.type, 'APPLICATION_SUMMARY'),
-            ),
-          );
+        const summary = await findSummaryDocument(tx, application.uuid);
         const moved = await moveApplication(tx, clock, application, 'SUBMIT_APPLICATION', {
           actor: borrower(identityUuid),
           // Which summary the borrower confirmed, by content hash.

@@ -10,8 +10,7 @@ import {
   ZChatbotMessageResponse,
   ZUuid,
 } from '@heloc/domain';
-import { and, desc, eq } from 'drizzle-orm';
-import { schema } from '../../../db';
+import { insertBotExchange, listBotAnswers, rateBotAnswer, type ChatMessageRow } from '../repository';
 import { AppError } from '../../../lib/errors';
 import { loadApplicationFacts } from '../chatbot/application-context';
 import { Chatbot } from '../chatbot/bot';
@@ -30,7 +29,7 @@ export const chatbotChatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async 
       throw new AppError('NOT_FOUND', 'Conversation not found');
     return conversation;
   };
-  const historyItem = (row: typeof schema.chatMessages.$inferSelect) => ({
+  const historyItem = (row: ChatMessageRow) => ({
     questionId: row.uuid,
     questionStr: row.question ?? '',
     responseStr: row.body ?? '',
@@ -54,17 +53,7 @@ export const chatbotChatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async 
     },
     async (request) => {
       const conversation = await botConversation(request.params.conversationId);
-      const rows = await app.db
-        .select()
-        .from(schema.chatMessages)
-        .where(
-          and(
-            eq(schema.chatMessages.conversationUuid, conversation.uuid),
-            eq(schema.chatMessages.role, 'bot'),
-          ),
-        )
-        .orderBy(desc(schema.chatMessages.id))
-        .limit(request.query.limit);
+      const rows = await listBotAnswers(app.db, conversation.uuid, request.query.limit);
       const expiration = conversation.expiresAt?.getTime() ?? 0;
       return {
         conversationId: conversation.uuid,
@@ -136,33 +125,17 @@ export const chatbotChatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async 
         signedIn: Boolean(borrower),
       });
 
-      const row = await app.db.transaction(async (tx) => {
-        await tx.insert(schema.chatMessages).values({
+      const row = await app.db.transaction((tx) =>
+        insertBotExchange(tx, {
           conversationUuid: conversation.uuid,
-          role: 'customer',
-          author: 'You',
           senderIdentity: body.senderId ?? null,
-          body: body.message,
-          createdAt: now,
-        });
-        const [inserted] = await tx
-          .insert(schema.chatMessages)
-          .values({
-            conversationUuid: conversation.uuid,
-            role: 'bot',
-            author: 'Chatbot',
-            body: answer.text,
-            question: body.message,
-            topic: answer.topic,
-            createdAt: now,
-          })
-          .returning();
-        await tx
-          .update(schema.chatConversations)
-          .set({ expiresAt, ...(borrower && { identityUuid: borrower.identityUuid }) })
-          .where(eq(schema.chatConversations.uuid, conversation.uuid));
-        return inserted!;
-      });
+          question: body.message,
+          answer: { text: answer.text, topic: answer.topic },
+          now,
+          expiresAt,
+          identityUuid: borrower?.identityUuid ?? null,
+        }),
+      );
       return {
         conversationId: conversation.uuid,
         item: historyItem(row),
@@ -185,27 +158,19 @@ export const chatbotChatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async 
     },
     async (request) => {
       const body = request.body;
-      const [row] = await app.db
-        .update(schema.chatMessages)
-        .set({
-          feedback: {
-            feedbackMessage: body.feedbackMessage,
-            rating: body.rating,
-            senderEmail: body.senderEmail ?? null,
-            senderType: body.senderType,
-            responseToCustomer: body.responseToCustomer ?? null,
-            at: app.clock.now().toISOString(),
-          },
-        })
-        .where(
-          and(
-            eq(schema.chatMessages.uuid, body.questionId),
-            eq(schema.chatMessages.conversationUuid, body.conversationId),
-            eq(schema.chatMessages.role, 'bot'),
-          ),
-        )
-        .returning({ uuid: schema.chatMessages.uuid });
-      if (!row) throw new AppError('NOT_FOUND', 'Answer not found');
+      const rated = await rateBotAnswer(app.db, {
+        questionId: body.questionId,
+        conversationId: body.conversationId,
+        feedback: {
+          feedbackMessage: body.feedbackMessage,
+          rating: body.rating,
+          senderEmail: body.senderEmail ?? null,
+          senderType: body.senderType,
+          responseToCustomer: body.responseToCustomer ?? null,
+          at: app.clock.now().toISOString(),
+        },
+      });
+      if (!rated) throw new AppError('NOT_FOUND', 'Answer not found');
       return { questionId: body.questionId, conversationId: body.conversationId };
     },
   );

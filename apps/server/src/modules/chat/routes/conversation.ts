@@ -10,9 +10,8 @@ import {
   isSendableChatMessage,
   CHAT_MESSAGE_MAX_LENGTH,
 } from '@heloc/domain';
-import { eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
-import { schema } from '../../../db';
+import { listConversationMedia } from '../repository';
 import { AppError } from '../../../lib/errors';
 import { checkAttachment, cleanFilename } from '../attachments';
 import type { ChatSender, NewMedia } from '../provider';
@@ -223,11 +222,9 @@ export const conversationChatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = a
     async (request, reply) => {
       const claims = await claimsOf(request);
       const conversation = await liveConversation(request, claims, request.params.sid, 'read');
-      const rows = await app.db
-        .select({ media: schema.chatMessages.media })
-        .from(schema.chatMessages)
-        .where(eq(schema.chatMessages.conversationUuid, conversation.uuid));
-      const media = rows.flatMap((row) => row.media).find((item) => item.sid === request.params.mediaSid);
+      const media = (await listConversationMedia(app.db, conversation.uuid)).find(
+        (item) => item.sid === request.params.mediaSid,
+      );
       const file = media ? await app.storage.get(media.storageKey) : null;
       if (!media || !file) throw new AppError('NOT_FOUND', 'Attachment not found');
       return reply

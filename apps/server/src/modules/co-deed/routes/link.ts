@@ -1,5 +1,4 @@
 /** The invitation link: read it, and accept it into a new or existing CO_DEEDER account. */
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -8,7 +7,7 @@ import {
   ZInvitationToken,
   acceptPasswordProblem,
 } from '@heloc/domain';
-import { schema, type Executor } from '../../../db';
+import type { Executor } from '../../../db';
 import { AppError } from '../../../lib/errors';
 import { withApplicationLock } from '../../../workflow/step-machine';
 import { findIdentityByEmail, insertIdentity } from '../../identity/repository';
@@ -16,6 +15,7 @@ import { hashPassword, verifyPassword } from '../../identity/passwords';
 import { INVALID_CREDENTIALS, requireSecondFactor, startSession } from '../../identity/service';
 import { insertProfile } from '../../profile/repository';
 import { hashLinkToken, type SignerRow } from '../store';
+import { findApplication, findSignerByTokenHash } from '../repository';
 import { APPLICATION, EXPIRED_LINK, INVALID_LINK, errors, tags, coDeedContext } from './shared';
 
 export const linkRoutes: FastifyPluginAsyncZod<{ sessionTtlHours: number }> = async (app, options) => {
@@ -23,10 +23,7 @@ export const linkRoutes: FastifyPluginAsyncZod<{ sessionTtlHours: number }> = as
   const { primaryNameOf, updateSigner } = coDeedContext(app);
 
   async function signerByToken(db: Executor, token: string): Promise<SignerRow> {
-    const [signer] = await db
-      .select()
-      .from(schema.coDeedSigners)
-      .where(eq(schema.coDeedSigners.tokenHash, hashLinkToken(token)));
+    const signer = await findSignerByTokenHash(db, hashLinkToken(token));
     if (!signer || signer.status !== 'INVITED') throw new AppError('NOT_FOUND', INVALID_LINK);
     if (!signer.tokenExpiresAt || signer.tokenExpiresAt.getTime() <= clock.now().getTime()) {
       throw new AppError('NOT_FOUND', EXPIRED_LINK, { expired: true });
@@ -46,10 +43,7 @@ export const linkRoutes: FastifyPluginAsyncZod<{ sessionTtlHours: number }> = as
     },
     async (request) => {
       const signer = await signerByToken(app.db, request.query.token);
-      const [application] = await app.db
-        .select({ identityUuid: schema.helocApplications.identityUuid })
-        .from(schema.helocApplications)
-        .where(eq(schema.helocApplications.uuid, signer.applicationUuid));
+      const application = await findApplication(app.db, signer.applicationUuid);
       const account = await findIdentityByEmail(app.db, signer.email);
       return {
         firstName: signer.firstName,
@@ -94,10 +88,7 @@ export const linkRoutes: FastifyPluginAsyncZod<{ sessionTtlHours: number }> = as
         if (problem) throw new AppError('BAD_REQUEST', problem, { fields: { password: problem } });
       }
       const passwordHash = existing ? null : await hashPassword(password);
-      const [application] = await app.db
-        .select()
-        .from(schema.helocApplications)
-        .where(eq(schema.helocApplications.uuid, preview.applicationUuid));
+      const application = await findApplication(app.db, preview.applicationUuid);
       const identity = await withApplicationLock(app.db, application!.uuid, async (tx) => {
         // Re-read under the lock: two tabs accepting one link — one wins, the other hears "not valid".
         const signer = await signerByToken(tx, token);

@@ -1,9 +1,8 @@
 /** The primary borrower's invitations (invite, re-send, cancel) and the co-deed status both sides read (spec 2 §7). */
-import { and, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZCoDeedInvitationRequest, ZCoDeedStatusResponse, ZUuid } from '@heloc/domain';
-import { schema, type Executor } from '../../../db';
+import type { Executor } from '../../../db';
 import { AppError } from '../../../lib/errors';
 import { authOf } from '../../../plugins/auth';
 import { withApplicationLock, type ApplicationRow } from '../../../workflow/step-machine';
@@ -15,6 +14,14 @@ import {
   newLinkToken,
   type SignerRow,
 } from '../store';
+import {
+  findApplication,
+  findApplicationSigner,
+  findIdentityEmail,
+  findOwnApplication,
+  insertSigner,
+  listCancelledSigners,
+} from '../repository';
 import { APPLICATION, errors, tags, coDeedContext } from './shared';
 
 export const primaryRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -45,12 +52,9 @@ export const primaryRoutes: FastifyPluginAsyncZod = async (app) => {
           });
         }
         const existing = await activeSigners(tx, application.uuid);
-        const primary = await tx
-          .select({ email: schema.identities.email })
-          .from(schema.identities)
-          .where(eq(schema.identities.uuid, application.identityUuid));
+        const primaryEmail = await findIdentityEmail(tx, application.identityUuid);
         for (const invitee of request.body.signers) {
-          if (invitee.email === primary[0]?.email) {
+          if (invitee.email === primaryEmail) {
             throw new AppError('BAD_REQUEST', 'Enter the other owner’s email, not yours', {
               fields: { email: 'Enter the other owner’s email' },
             });
@@ -67,21 +71,16 @@ export const primaryRoutes: FastifyPluginAsyncZod = async (app) => {
                 tokenExpiresAt: expiresAt,
                 invitedAt: clock.now(),
               })
-            : (
-                await tx
-                  .insert(schema.coDeedSigners)
-                  .values({
-                    applicationUuid: application.uuid,
-                    firstName: invitee.firstName,
-                    lastName: invitee.lastName,
-                    email: invitee.email,
-                    status: 'INVITED',
-                    tokenHash: link.hash,
-                    tokenExpiresAt: expiresAt,
-                    invitedAt: clock.now(),
-                  })
-                  .returning()
-              )[0]!;
+            : await insertSigner(tx, {
+                applicationUuid: application.uuid,
+                firstName: invitee.firstName,
+                lastName: invitee.lastName,
+                email: invitee.email,
+                status: 'INVITED',
+                tokenHash: link.hash,
+                tokenExpiresAt: expiresAt,
+                invitedAt: clock.now(),
+              });
           sent.push({ signer: row, token: link.token });
         }
         return statusFor(tx, application, 'PRIMARY');
@@ -106,15 +105,11 @@ export const primaryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const own = await ownApplication(request, request.params.uuid);
       return withApplicationLock(app.db, own.uuid, async (tx, application) => {
-        const [signer] = await tx
-          .select()
-          .from(schema.coDeedSigners)
-          .where(
-            and(
-              eq(schema.coDeedSigners.uuid, request.params.signerUuid.toLowerCase()),
-              eq(schema.coDeedSigners.applicationUuid, application.uuid),
-            ),
-          );
+        const signer = await findApplicationSigner(
+          tx,
+          application.uuid,
+          request.params.signerUuid.toLowerCase(),
+        );
         if (!signer) throw new AppError('NOT_FOUND', 'Signer not found');
         if (signer.status === 'COMPLETE') throw new AppError('CONFLICT', 'This signer has already signed');
         if (signer.status !== 'CANCELLED') {
@@ -140,21 +135,7 @@ export const primaryRoutes: FastifyPluginAsyncZod = async (app) => {
     only?: string,
   ) {
     const signers = await activeSigners(db, application.uuid);
-    const all =
-      role === 'PRIMARY'
-        ? [
-            ...signers,
-            ...(await db
-              .select()
-              .from(schema.coDeedSigners)
-              .where(
-                and(
-                  eq(schema.coDeedSigners.applicationUuid, application.uuid),
-                  eq(schema.coDeedSigners.status, 'CANCELLED'),
-                ),
-              )),
-          ]
-        : [];
+    const all = role === 'PRIMARY' ? [...signers, ...(await listCancelledSigners(db, application.uuid))] : [];
     return {
       applicationUuid: application.uuid,
       loanNumber: application.loanNumber,
@@ -180,27 +161,14 @@ export const primaryRoutes: FastifyPluginAsyncZod = async (app) => {
       const { identityUuid, profileType } = authOf(request);
       if (profileType === 'CO_DEEDER') {
         const signer = await signerOf(request);
-        const [application] = await app.db
-          .select()
-          .from(schema.helocApplications)
-          .where(eq(schema.helocApplications.uuid, signer.applicationUuid));
+        const application = await findApplication(app.db, signer.applicationUuid);
         const answer = await statusFor(app.db, application!, 'SIGNER', signer.uuid);
         // A cancelled signer still learns their own state (the web shows heloc-signer/cancelled).
         if (signer.status === 'CANCELLED') answer.signers = [toSigner(signer)];
         return answer;
       }
       const wanted = request.query.applicationUuid?.toLowerCase();
-      const [application] = await app.db
-        .select()
-        .from(schema.helocApplications)
-        .where(
-          and(
-            eq(schema.helocApplications.identityUuid, identityUuid),
-            wanted ? eq(schema.helocApplications.uuid, wanted) : undefined,
-          ),
-        )
-        .orderBy(desc(schema.helocApplications.createdAt))
-        .limit(1);
+      const application = await findOwnApplication(app.db, identityUuid, wanted);
       if (!application) throw new AppError('NOT_FOUND', 'Application not found');
       return statusFor(app.db, application, 'PRIMARY');
     },

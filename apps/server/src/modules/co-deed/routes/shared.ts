@@ -4,7 +4,6 @@
  * primary once every signer has finished).
  */
 import type { FastifyInstance } from 'fastify';
-import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import {
   FEATURE_FLAGS,
@@ -13,7 +12,7 @@ import {
   type TCoDeedSigner,
   type TDocumentType,
 } from '@heloc/domain';
-import { schema, type Executor } from '../../../db';
+import type { schema, Executor } from '../../../db';
 import { currentClosingDocuments } from '../../../engine/closing/documents';
 import { moveClosing } from '../../../engine/closing/store';
 import { AppError } from '../../../lib/errors';
@@ -22,6 +21,14 @@ import { type ApplicationRow } from '../../../workflow/step-machine';
 import { featureDecision } from '../../feature-flags/service';
 import { coDeedInvitationMail } from '../../../mail/templates';
 import { activeSigners, INVITATION_TTL_HOURS, type SignerRow } from '../store';
+import {
+  findApplication,
+  findProfileName,
+  listDocumentsOwnedBy,
+  listSignaturesBy,
+  listSignersOfIdentity,
+  updateSigner as updateSignerRow,
+} from '../repository';
 
 export const APPLICATION = '/service-application/api/v1/application/heloc';
 export const SIGNER = `${APPLICATION}/co-deed/signer`;
@@ -70,25 +77,15 @@ export function coDeedContext(app: FastifyInstance) {
   });
 
   async function primaryNameOf(db: Executor, identityUuid: string): Promise<string> {
-    const [profile] = await db
-      .select({ firstName: schema.profiles.firstName, lastName: schema.profiles.lastName })
-      .from(schema.profiles)
-      .where(eq(schema.profiles.identityUuid, identityUuid));
+    const profile = await findProfileName(db, identityUuid);
     return profile ? `${profile.firstName} ${profile.lastName}` : 'The borrower';
   }
 
   /** The caller's own application (primary only): anyone else's, or none, answers 404. */
   async function ownApplication(request: FastifyRequest, uuid: string): Promise<ApplicationRow> {
     const { identityUuid, profileType } = authOf(request);
-    const [application] = await app.db
-      .select()
-      .from(schema.helocApplications)
-      .where(
-        and(
-          eq(schema.helocApplications.uuid, uuid.toLowerCase()),
-          eq(schema.helocApplications.identityUuid, identityUuid),
-        ),
-      );
+    const found = await findApplication(app.db, uuid.toLowerCase());
+    const application = found?.identityUuid === identityUuid ? found : null;
     if (!application || profileType === 'CO_DEEDER') throw new AppError('NOT_FOUND', 'Application not found');
     return application;
   }
@@ -97,11 +94,7 @@ export function coDeedContext(app: FastifyInstance) {
   async function signerOf(request: FastifyRequest): Promise<SignerRow> {
     const { identityUuid, profileType } = authOf(request);
     if (profileType !== 'CO_DEEDER') throw new AppError('FORBIDDEN', 'For additional signers only');
-    const rows = await app.db
-      .select()
-      .from(schema.coDeedSigners)
-      .where(eq(schema.coDeedSigners.identityUuid, identityUuid))
-      .orderBy(desc(schema.coDeedSigners.invitedAt));
+    const rows = await listSignersOfIdentity(app.db, identityUuid);
     const signer = rows.find((row) => row.status !== 'CANCELLED') ?? rows[0];
     if (!signer) throw new AppError('NOT_FOUND', 'No signing found');
     return signer;
@@ -121,12 +114,7 @@ export function coDeedContext(app: FastifyInstance) {
     uuid: string,
     values: Partial<typeof schema.coDeedSigners.$inferInsert>,
   ) {
-    const [row] = await db
-      .update(schema.coDeedSigners)
-      .set({ ...values, updatedAt: clock.now() })
-      .where(eq(schema.coDeedSigners.uuid, uuid))
-      .returning();
-    return row!;
+    return updateSignerRow(db, uuid, values, clock.now());
   }
 
   async function sendInvitation(application: ApplicationRow, signer: SignerRow, token: string) {
@@ -163,29 +151,13 @@ export function coDeedContext(app: FastifyInstance) {
   async function signerDocuments(db: Executor, signer: SignerRow) {
     const current = await currentClosingDocuments(db, signer.applicationUuid);
     const own = signer.identityUuid
-      ? await db
-          .select()
-          .from(schema.applicationDocuments)
-          .where(
-            and(
-              eq(schema.applicationDocuments.applicationUuid, signer.applicationUuid),
-              eq(schema.applicationDocuments.ownerIdentityUuid, signer.identityUuid),
-            ),
-          )
+      ? await listDocumentsOwnedBy(db, signer.applicationUuid, signer.identityUuid)
       : [];
     const readable = current.filter((doc) => SIGNER_READABLE.includes(doc.type as TDocumentType));
     // Their own notices of right to cancel (issued when the rescission starts) and uploads.
     const mine = own.filter((doc) => !readable.some((each) => each.uuid === doc.uuid));
     const signatures = signer.identityUuid
-      ? await db
-          .select()
-          .from(schema.applicationSignatures)
-          .where(
-            and(
-              eq(schema.applicationSignatures.applicationUuid, signer.applicationUuid),
-              eq(schema.applicationSignatures.signerIdentityUuid, signer.identityUuid),
-            ),
-          )
+      ? await listSignaturesBy(db, signer.applicationUuid, signer.identityUuid)
       : [];
     return [...readable, ...mine].map((doc) => ({
       row: doc,

@@ -1,5 +1,4 @@
 /** The signer's own screens: their data, documents, signature, notary and conditions. */
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -11,7 +10,6 @@ import {
   ZUuid,
   ZSigningLocation,
 } from '@heloc/domain';
-import { schema } from '../../../db';
 import type { CoDeedCondition } from '../../../db/schema';
 import { recordSignature } from '../../../engine/closing/documents';
 import { AppError } from '../../../lib/errors';
@@ -25,6 +23,7 @@ import {
 import { withApplicationLock } from '../../../workflow/step-machine';
 import { setPrimaryPhoneNumber } from '../../profile/repository';
 import { type SignerRow } from '../store';
+import { findAddress, findApplication, updateSignerProfile } from '../repository';
 import type { SignerProgress } from './shared';
 import { SIGNER, conditionsOf, errors, tags, coDeedContext } from './shared';
 
@@ -41,16 +40,10 @@ export const signerRoutes: FastifyPluginAsyncZod = async (app) => {
   } = coDeedContext(app);
 
   async function signerView(signer: SignerRow) {
-    const [application] = await app.db
-      .select()
-      .from(schema.helocApplications)
-      .where(eq(schema.helocApplications.uuid, signer.applicationUuid));
-    const [property] = application!.selectedPropertyUuid
-      ? await app.db
-          .select()
-          .from(schema.profileAddresses)
-          .where(eq(schema.profileAddresses.uuid, application!.selectedPropertyUuid))
-      : [];
+    const application = await findApplication(app.db, signer.applicationUuid);
+    const property = application!.selectedPropertyUuid
+      ? await findAddress(app.db, application!.selectedPropertyUuid)
+      : null;
     return {
       uuid: signer.uuid,
       firstName: signer.firstName,
@@ -101,10 +94,7 @@ export const signerRoutes: FastifyPluginAsyncZod = async (app) => {
         });
       }
       const updated = await withApplicationLock(app.db, signer.applicationUuid, async (tx) => {
-        await tx
-          .update(schema.profiles)
-          .set({ firstName, lastName, dob })
-          .where(eq(schema.profiles.identityUuid, signer.identityUuid!));
+        await updateSignerProfile(tx, signer.identityUuid!, { firstName, lastName, dob });
         await setPrimaryPhoneNumber(tx, signer.identityUuid!, phoneNumber);
         return updateSigner(tx, signer.uuid, {
           firstName,

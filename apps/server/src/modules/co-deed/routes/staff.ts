@@ -1,12 +1,11 @@
 /** Staff raise a condition for an additional signer. */
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZSignerCondition, ZUuid } from '@heloc/domain';
-import { schema } from '../../../db';
 import type { CoDeedCondition } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';
+import { findSignerWithOrg } from '../repository';
 import { STAFF_TAG, authorizeStaff, staffRoute } from '../../staff/policy';
 import { conditionsOf, errors, tags, coDeedContext } from './shared';
 
@@ -30,14 +29,7 @@ export const signerConditionStaffRoutes: FastifyPluginAsyncZod = async (app) => 
       },
     },
     async (request) => {
-      const [found] = await app.db
-        .select({ signer: schema.coDeedSigners, orgCode: schema.helocApplications.orgCode })
-        .from(schema.coDeedSigners)
-        .innerJoin(
-          schema.helocApplications,
-          eq(schema.helocApplications.uuid, schema.coDeedSigners.applicationUuid),
-        )
-        .where(eq(schema.coDeedSigners.uuid, request.params.signerUuid.toLowerCase()));
+      const found = await findSignerWithOrg(app.db, request.params.signerUuid.toLowerCase());
       await authorizeStaff(request, 'CONDITIONS_RAISE', found?.orgCode, 'Signer not found');
       if (!found) throw new AppError('NOT_FOUND', 'Signer not found');
       const condition: CoDeedCondition = {

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { parseSimulateArgs, simulate, type SimulationResult } from './simulate';
+import { parseSimulateArgs, simulate, type SimulationResult } from './index';
 
 const statuses = (result: SimulationResult) => result.timeline.map((entry) => entry.status);
 

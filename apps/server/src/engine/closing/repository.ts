@@ -1,0 +1,109 @@
+/**
+ * The SQL of the closing routes (routes/: accounts, conditions, documents and signing, income,
+ * notary, summary) that ../store.ts and ../conditions-store.ts do not already hold: the route files
+ * call these and hold no query of their own. Executor first; no function decides a step.
+ */
+import { and, asc, eq } from 'drizzle-orm';
+import type { Executor } from '../../db';
+import { schema } from '../../db';
+
+export type AccountRow = typeof schema.applicationAccounts.$inferSelect;
+type AccountValues = Omit<typeof schema.applicationAccounts.$inferInsert, 'applicationUuid' | 'purpose'>;
+
+/** Saves the application's account for `purpose` (DISBURSEMENT or AUTOPAY), replacing the one there; answers the row. */
+export async function upsertAccount(
+  db: Executor,
+  applicationUuid: string,
+  purpose: string,
+  values: AccountValues,
+): Promise<AccountRow> {
+  const [row] = await db
+    .insert(schema.applicationAccounts)
+    .values({ applicationUuid, purpose, ...values })
+    .onConflictDoUpdate({
+      target: [schema.applicationAccounts.applicationUuid, schema.applicationAccounts.purpose],
+      set: values,
+    })
+    .returning();
+  return row!;
+}
+
+/** Removes the application's account for `purpose`. */
+export async function deleteAccount(db: Executor, applicationUuid: string, purpose: string): Promise<void> {
+  await db
+    .delete(schema.applicationAccounts)
+    .where(
+      and(
+        eq(schema.applicationAccounts.applicationUuid, applicationUuid),
+        eq(schema.applicationAccounts.purpose, purpose),
+      ),
+    );
+}
+
+/** The application's accounts for `purpose` (oldest first), or all of them without one. */
+export async function listAccounts(
+  db: Executor,
+  applicationUuid: string,
+  purpose?: string,
+): Promise<AccountRow[]> {
+  return db
+    .select()
+    .from(schema.applicationAccounts)
+    .where(
+      and(
+        eq(schema.applicationAccounts.applicationUuid, applicationUuid),
+        purpose ? eq(schema.applicationAccounts.purpose, purpose) : undefined,
+      ),
+    )
+    .orderBy(asc(schema.applicationAccounts.createdAt));
+}
+
+export type ConditionRow = typeof schema.applicationConditions.$inferSelect;
+
+/** One of the application's conditions (cleared or not), or null. */
+export async function findCondition(
+  db: Executor,
+  applicationUuid: string,
+  conditionUuid: string,
+): Promise<ConditionRow | null> {
+  const [condition] = await db
+    .select()
+    .from(schema.applicationConditions)
+    .where(
+      and(
+        eq(schema.applicationConditions.uuid, conditionUuid),
+        eq(schema.applicationConditions.applicationUuid, applicationUuid),
+      ),
+    );
+  return condition ?? null;
+}
+
+/** Changes a condition; answers the row. */
+export async function updateCondition(
+  db: Executor,
+  conditionUuid: string,
+  values: Partial<typeof schema.applicationConditions.$inferInsert>,
+): Promise<ConditionRow | undefined> {
+  const [row] = await db
+    .update(schema.applicationConditions)
+    .set(values)
+    .where(eq(schema.applicationConditions.uuid, conditionUuid))
+    .returning();
+  return row;
+}
+
+/** Every signature given on the application's documents. */
+export async function listSignatures(db: Executor, applicationUuid: string) {
+  return db
+    .select()
+    .from(schema.applicationSignatures)
+    .where(eq(schema.applicationSignatures.applicationUuid, applicationUuid));
+}
+
+/** The verified income sources. */
+export async function listIncomeSources(db: Executor, applicationUuid: string) {
+  return db
+    .select()
+    .from(schema.applicationIncomeSources)
+    .where(eq(schema.applicationIncomeSources.applicationUuid, applicationUuid));
+}

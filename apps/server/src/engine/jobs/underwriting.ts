@@ -1,0 +1,170 @@
+/** Underwriting and pricing (UNDERWRITING_PRICE): eligibility, the maximum line, the offers. */
+import { eq } from 'drizzle-orm';
+import {
+  assessEligibility,
+  combinedLtvBps,
+  dtiWithAssetsBps,
+  maximumLineCents,
+  mergePricing,
+  priceOffers,
+  qualifiesForAssetDepletion,
+  qualifyingAnnualIncomeCents,
+  type DeclineReason,
+} from '@heloc/domain';
+import { schema } from '../../db';
+import type { JobWorker } from '../../jobs/worker';
+import {
+  confirmedLiensCents,
+  isCreditFacts,
+  JOB_KINDS,
+  latestTransitionData,
+  moveApplication,
+} from '../store';
+import { PROVIDER, stringOf, loadSubject, type EngineJobContext } from './shared';
+
+export function registerUnderwritingJobs(worker: JobWorker, context: EngineJobContext): void {
+  const { deps, clock, providers, settle, onDeadTo } = context;
+
+  worker.register(JOB_KINDS.underwritingPrice, {
+    async run(payload, _job, { signal }) {
+      const applicationUuid = stringOf(payload, 'applicationUuid');
+      if (!applicationUuid) throw new Error('payload without applicationUuid');
+      const { application, applicant, address } = await loadSubject(deps.db, applicationUuid);
+      const credit = await latestTransitionData(deps.db, applicationUuid, 'CREDIT_MATCHED');
+      if (!isCreditFacts(credit)) throw new Error('underwriting before a credit report');
+      const found = await latestTransitionData(deps.db, applicationUuid, 'PROPERTY_FOUND');
+      const propertyId = typeof found?.propertyId === 'string' ? found.propertyId : null;
+      if (!propertyId) throw new Error('underwriting before the property was found');
+      const org = deps.orgs.byOrgCode(application.orgCode);
+      if (!org) throw new Error(`unknown organisation ${application.orgCode}`);
+      const pricing = mergePricing(org.orgPricingData);
+      const automated = await providers.valuation.automatedValue(
+        { applicant, propertyId, address },
+        { signal },
+      );
+      // A completed valuation order (Noavm: engine/closing) stands in for the automated value it replaced.
+      const bpo = await latestTransitionData(deps.db, applicationUuid, 'BPO_COMPLETED_PREQUAL');
+      const avm =
+        automated.outcome === 'NO_VALUE' && typeof bpo?.valueCents === 'number'
+          ? {
+              ...automated,
+              outcome: 'VALUE' as const,
+              valueCents: bpo.valueCents,
+              condition: (bpo.condition ?? 'AVERAGE') as 'AVERAGE',
+              bpoRequired: false,
+            }
+          : automated;
+
+      await settle(applicationUuid, 'WAITING_FOR_UNDERWRITING', async (tx, locked) => {
+        if (avm.outcome === 'NO_VALUE') {
+          // bpo/estimate-value: the borrower estimates the value and orders the valuation ($180).
+          await moveApplication(tx, clock, locked, 'NO_AVM', {
+            actor: PROVIDER,
+            data: { valuationId: avm.valuationId, valuationFeeCents: avm.valuationFeeCents },
+          });
+          return;
+        }
+        // The borrower-confirmed liens are the ones that count (lien verification).
+        const existingLiensCents = await confirmedLiensCents(tx, locked.uuid);
+        const state = address.state.toUpperCase();
+        const lineCents = maximumLineCents({
+          valueCents: avm.valueCents,
+          existingLiensCents,
+          state,
+          pricing,
+        });
+        const cltvBps = combinedLtvBps({ valueCents: avm.valueCents, existingLiensCents, lineCents });
+        // Prequalification DTI: bureau debts over the income stated at registration; the cap is
+        // applied again on verified income at income verification (a later slice).
+        // Before verification, no more income than the bureau's estimate supports counts.
+        const estimate = (credit as { estimatedAnnualIncomeCents?: unknown }).estimatedAnnualIncomeCents;
+        const qualifyingIncomeCents = qualifyingAnnualIncomeCents(
+          locked.statedAnnualIncomeCents,
+          typeof estimate === 'number' ? estimate : null,
+        );
+        const dti = dtiWithAssetsBps({
+          monthlyDebtCents: credit.monthlyDebtCents,
+          statedAnnualIncomeCents: qualifyingIncomeCents,
+        });
+        const eligibility = assessEligibility({
+          creditScore: credit.score,
+          dtiBps: dti,
+          cltvBps,
+          condition: avm.condition,
+          state,
+          licensedStates: org.orgMetaData.products.heloc.licensedStates,
+          requestedCents: lineCents,
+          pricing,
+        });
+        const reasons: (DeclineReason | 'CREDIT_DECLINE_INDICATOR')[] = [...eligibility.reasons];
+        if (credit.declineIndicators.length > 0) reasons.push('CREDIT_DECLINE_INDICATOR');
+        const facts = {
+          valuationId: avm.valuationId,
+          valueCents: avm.valueCents,
+          condition: avm.condition,
+          existingLiensCents,
+          maxLineCents: lineCents,
+          cltvBps,
+          dtiBps: Number.isFinite(dti) ? dti : null,
+          score: credit.score,
+          bpoRequired: avm.bpoRequired,
+        };
+        if (qualifiesForAssetDepletion({ reasons, dtiBps: dti })) {
+          // Unverified DTI limited: product/assets (engine/submission prices once assets are declared).
+          await moveApplication(tx, clock, locked, 'ASSETS_NEEDED', {
+            actor: PROVIDER,
+            reason: 'UNVERIFIED_DTI_LIMITED',
+            data: {
+              ...facts,
+              monthlyDebtCents: credit.monthlyDebtCents,
+              qualifyingAnnualIncomeCents: qualifyingIncomeCents,
+            },
+            flags: {
+              uwDecision: 'ASSET_DEPLETION',
+              uwSubDecision: 'UNVERIFIED_DTI_LIMITED',
+              condition: avm.condition,
+            },
+          });
+          return;
+        }
+        if (reasons.length > 0) {
+          await moveApplication(tx, clock, locked, 'DECLINE', {
+            actor: PROVIDER,
+            reason: reasons.join(','),
+            data: { ...facts, reasons },
+            flags: {
+              uwDecision: 'DECLINE',
+              creditScoreDecline: reasons.includes('CREDIT_SCORE_BELOW_FLOOR'),
+              dtiDecline: reasons.includes('DTI_ABOVE_CAP'),
+              condition: avm.condition,
+            },
+          });
+          return;
+        }
+        const offers = priceOffers({ creditScore: credit.score, cltvBps, pricing, lineCents });
+        await tx
+          .delete(schema.applicationOffers)
+          .where(eq(schema.applicationOffers.applicationUuid, locked.uuid));
+        await tx.insert(schema.applicationOffers).values(
+          offers.map((offer) => ({
+            applicationUuid: locked.uuid,
+            termYears: offer.termYears,
+            rateBps: offer.rateBps,
+            originationFeeBps: offer.originationFeeBps,
+            maxLineCents: offer.lineCents,
+          })),
+        );
+        await tx
+          .update(schema.helocApplications)
+          .set({ uwCalculatedDrawAmountCents: lineCents, adjustedHomeAmountCents: avm.valueCents })
+          .where(eq(schema.helocApplications.uuid, locked.uuid));
+        await moveApplication(tx, clock, locked, 'OFFERS_READY', {
+          actor: PROVIDER,
+          data: { ...facts, offers: offers.length },
+          flags: { uwDecision: 'APPROVED', uwSubDecision: 'UNVERIFIED_OFFER', condition: avm.condition },
+        });
+      });
+    },
+    onDead: onDeadTo('WAITING_FOR_UNDERWRITING', 'UNDERWRITING_TIMEOUT'),
+  });
+}
