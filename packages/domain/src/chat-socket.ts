@@ -6,14 +6,20 @@
  */
 import { ZChatSocketEvent, type TChatSocketEvent } from './schemas/chat';
 
+/**
+ * A handler property a browser WebSocket can stand in for: method-style (bivariant) parameters, so a
+ * WebSocket's `(event: MessageEvent) => …` handlers are assignable (the same trick React's types use).
+ */
+type Handler<T> = { bivarianceHack(event: T): void }['bivarianceHack'] | null;
+
 /** The part of a WebSocket this connection uses. */
 export interface TChatSocketLike {
   readonly readyState: number;
   send(data: string): void;
   close(): void;
-  onopen: ((event: unknown) => void) | null;
-  onmessage: ((event: { data: unknown }) => void) | null;
-  onclose: ((event: unknown) => void) | null;
+  onopen: Handler<unknown>;
+  onmessage: Handler<{ data: unknown }>;
+  onclose: Handler<unknown>;
 }
 
 /** WebSocket.OPEN (the constant itself is a browser global). */

@@ -38,7 +38,7 @@ async function open(
   const h = harness(session);
   setUp(h);
   h.actor.start();
-  h.actor.send({ type: 'ENV', configReady: true, openNow, devMode });
+  h.actor.send({ type: 'ENV', orgCode: 'MAIN', configReady: true, openNow, devMode });
   await settle();
   return h;
 }
@@ -68,11 +68,11 @@ describe('loading: the mode choice and the restore (spec 2 §4, §8)', () => {
   it('waits for the config and the hours before choosing', async () => {
     const h = harness(null);
     h.actor.start();
-    h.actor.send({ type: 'ENV', configReady: true, openNow: null, devMode: null });
+    h.actor.send({ type: 'ENV', orgCode: 'MAIN', configReady: true, openNow: null, devMode: null });
     expect(phaseOf(h)).toBe('loading');
-    h.actor.send({ type: 'ENV', configReady: false, openNow: true, devMode: null });
+    h.actor.send({ type: 'ENV', orgCode: 'MAIN', configReady: false, openNow: true, devMode: null });
     expect(phaseOf(h)).toBe('loading');
-    h.actor.send({ type: 'ENV', configReady: true, openNow: true, devMode: null });
+    h.actor.send({ type: 'ENV', orgCode: 'MAIN', configReady: true, openNow: true, devMode: null });
     expect(phaseOf(h)).toBe('prechat');
   });
 
@@ -208,7 +208,7 @@ describe('prechat → live', () => {
     h.actor.send({ type: 'NONCE', nonce: 'n-1' });
     h.actor.send({ type: 'START', form });
     await settle();
-    expect(h.api.startChat).toHaveBeenCalledWith({ form, devMode: null, nonce: 'n-1' });
+    expect(h.api.startChat).toHaveBeenCalledWith({ form, devMode: null, nonce: 'n-1', orgCode: 'MAIN' });
     expect(phaseOf(h)).toBe('live');
     expect(h.stored.at(-1)).toMatchObject({
       token: 'token-1',

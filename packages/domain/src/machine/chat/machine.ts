@@ -33,6 +33,7 @@ export const chatMachine = chatSetup.createMachine({
   id: 'chat',
   context: ({ input }) => ({
     session: input.session,
+    orgCode: '',
     openNow: null,
     configReady: false,
     devMode: null,
@@ -59,6 +60,7 @@ export const chatMachine = chatSetup.createMachine({
         configReady: event.configReady,
         openNow: event.openNow,
         devMode: event.devMode,
+        orgCode: event.orgCode,
       })),
     },
     NONCE: { actions: assign({ nonce: ({ event }) => event.nonce }) },
@@ -162,6 +164,8 @@ export const chatMachine = chatSetup.createMachine({
     },
     prechat: {
       on: {
+        // The dev-only Backspace shortcut ends whatever is shown, the form included.
+        END: { target: 'ended', actions: 'endBot' },
         START: {
           target: 'starting',
           actions: ['clearAlert', assign({ form: ({ event }) => event.form })],
@@ -171,7 +175,12 @@ export const chatMachine = chatSetup.createMachine({
     starting: {
       invoke: {
         src: 'startChat',
-        input: ({ context }) => ({ form: context.form!, devMode: context.devMode, nonce: context.nonce }),
+        input: ({ context }) => ({
+          form: context.form!,
+          devMode: context.devMode,
+          nonce: context.nonce,
+          orgCode: context.orgCode,
+        }),
         onDone: {
           target: 'joining',
           actions: [
@@ -232,6 +241,7 @@ export const chatMachine = chatSetup.createMachine({
               message: context.outgoing?.text ?? '',
               conversationId: context.session?.conversationId ?? null,
               nonce: context.nonce,
+              orgCode: context.orgCode,
             }),
             onDone: {
               target: 'idle',
@@ -273,7 +283,7 @@ export const chatMachine = chatSetup.createMachine({
                 conversationId: context.session?.conversationId ?? '',
                 responseToCustomer: last.responseStr,
                 feedbackMessage: chatbotFeedbackMessage(feedback),
-                rating: 0,
+                rating: 0 as const,
                 senderEmail: context.session?.emailAddress ?? null,
                 senderType: 'APPLICANT' as const,
                 nonce: context.nonce,

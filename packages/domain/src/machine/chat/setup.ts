@@ -14,6 +14,7 @@ import type {
   TChatMessage,
   TChatSession,
   TChatSocketEvent,
+  TChatbotFeedbackRequest,
   TChatbotHistoryItem,
   TChatbotHistoryResponse,
   TChatbotMessageResponse,
@@ -65,6 +66,8 @@ export interface TChatEnded {
 
 export interface TChatMachineContext {
   session: TChatSession | null;
+  /** The page's organisation (the chat calls carry it). */
+  orgCode: string;
   /** Whether live agents are available now; null until the hours are known. */
   openNow: boolean | null;
   configReady: boolean;
@@ -94,7 +97,13 @@ export interface TChatMachineContext {
 }
 
 export type TChatMachineEvent =
-  | { type: 'ENV'; configReady: boolean; openNow: boolean | null; devMode: TChatMode | null }
+  | {
+      type: 'ENV';
+      orgCode: string;
+      configReady: boolean;
+      openNow: boolean | null;
+      devMode: TChatMode | null;
+    }
   | { type: 'NONCE'; nonce: string | null }
   | { type: 'START'; form: TPreChatValues }
   | { type: 'SEND'; text: string; files: readonly TChatAttachment[] }
@@ -146,7 +155,7 @@ export const chatSetup = setup({
     loadHistory: fromPromise<TChatbotHistoryResponse, { conversationId: string }>(missing('loadHistory')),
     startChat: fromPromise<
       TInitWebChatResponse,
-      { form: TPreChatValues; devMode: TChatMode | null; nonce: string | null }
+      { form: TPreChatValues; devMode: TChatMode | null; nonce: string | null; orgCode: string }
     >(missing('startChat')),
     sendMessage: fromPromise<
       TChatMessage,
@@ -155,21 +164,9 @@ export const chatSetup = setup({
     endConversation: fromPromise<unknown, TLiveCallInput>(missing('endConversation')),
     askBot: fromPromise<
       TChatbotMessageResponse,
-      { message: string; conversationId: string | null; nonce: string | null }
+      { message: string; conversationId: string | null; nonce: string | null; orgCode: string }
     >(missing('askBot')),
-    sendFeedback: fromPromise<
-      unknown,
-      {
-        questionId: string;
-        conversationId: string;
-        responseToCustomer: string;
-        feedbackMessage: string;
-        rating: number;
-        senderEmail: string | null;
-        senderType: 'APPLICANT';
-        nonce: string | null;
-      }
-    >(missing('sendFeedback')),
+    sendFeedback: fromPromise<unknown, TChatbotFeedbackRequest>(missing('sendFeedback')),
     /** Opens the survey (its link needs the chat token and the omni proxy channel). */
     survey: fromPromise<unknown, { session: TChatSession | null }>(missing('survey')),
   },
