@@ -10,29 +10,6 @@ export const liveState = chatSetup.createStateConfig({
   exit: assign({ socketLost: false }),
   on: {
     'SOCKET.LOST': { actions: assign({ socketLost: ({ event }) => event.lost }) },
-    'SOCKET.EVENT': [
-      {
-        guard: ({ event }) => event.event.type === 'message',
-        actions: assign(({ context, event }) => ({
-          messages:
-            event.event.type === 'message'
-              ? appendChatMessage(context.messages, event.event.message)
-              : context.messages,
-        })),
-      },
-      {
-        guard: ({ event }) => event.event.type === 'agentJoined',
-        actions: assign(({ context, event }) => ({
-          status: 'ACTIVE' as const,
-          agentName: event.event.type === 'agentJoined' ? event.event.agentName : context.agentName,
-        })),
-      },
-      {
-        guard: ({ event }) => event.event.type === 'ended',
-        target: 'ended',
-        actions: [assign({ status: 'ENDED' }), 'endLive'],
-      },
-    ],
     TYPING: { actions: sendTo('socket', ({ event }) => ({ type: 'TYPING', preview: event.preview })) },
   },
   states: {
@@ -47,7 +24,34 @@ export const liveState = chatSetup.createStateConfig({
             input: ({ context }) => ({ token: context.session?.token ?? '' }),
           },
           // The socket carries its token: a renewal that changed it reconnects with the new one.
-          on: { 'TOKEN.RENEWED': { guard: 'tokenChanged', target: 'open', reenter: true } },
+          on: {
+            'TOKEN.RENEWED': { guard: 'tokenChanged', target: 'open', reenter: true },
+            // The socket's events, handled in this region: a parallel state's own handlers would be
+            // skipped whenever another region (the typing line, the resync) takes the same event.
+            'SOCKET.EVENT': [
+              {
+                guard: ({ event }) => event.event.type === 'message',
+                actions: assign(({ context, event }) => ({
+                  messages:
+                    event.event.type === 'message'
+                      ? appendChatMessage(context.messages, event.event.message)
+                      : context.messages,
+                })),
+              },
+              {
+                guard: ({ event }) => event.event.type === 'agentJoined',
+                actions: assign(({ context, event }) => ({
+                  status: 'ACTIVE' as const,
+                  agentName: event.event.type === 'agentJoined' ? event.event.agentName : context.agentName,
+                })),
+              },
+              {
+                guard: ({ event }) => event.event.type === 'ended',
+                target: '#chat.ended',
+                actions: [assign({ status: 'ENDED' }), 'endLive'],
+              },
+            ],
+          },
         },
       },
     },

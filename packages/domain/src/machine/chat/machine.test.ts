@@ -274,13 +274,20 @@ describe('live: socket events', () => {
     expect(typing()).toBe(true);
     h.socketEvent({ type: 'message', conversationSid: 'CH1', message: message('m2') });
     expect(typing()).toBe(false);
+    // The message that ends the typing line is shown too (both regions take the event).
+    expect(context(h).messages.map((m) => m.sid)).toEqual(['m1', 'm2']);
     h.socketEvent({ type: 'typing', conversationSid: 'CH1', role: 'agent', preview: 'Hel' });
     await vi.advanceTimersByTimeAsync(2 * CHAT_TYPING_PREVIEW_INTERVAL_MS);
     h.socketEvent({ type: 'typing', conversationSid: 'CH1', role: 'agent', preview: 'Hello' });
     await vi.advanceTimersByTimeAsync(CHAT_TYPING_PREVIEW_INTERVAL_MS);
     expect(typing()).toBe(false);
+    h.socketEvent({ type: 'typing', conversationSid: 'CH1', role: 'agent', preview: 'Hel' });
     h.socketEvent({ type: 'typing', conversationSid: 'CH1', role: 'agent', preview: '  ' });
     expect(typing()).toBe(false);
+    h.socketEvent({ type: 'typing', conversationSid: 'CH1', role: 'agent', preview: 'Bye' });
+    h.socketEvent({ type: 'resync', conversationSid: 'CH1' });
+    h.socketEvent({ type: 'ended', conversationSid: 'CH1' });
+    expect(phaseOf(h)).toBe('ended');
   });
 
   it('connection lost and back: the flag follows the socket and clears when the chat leaves live', async () => {
