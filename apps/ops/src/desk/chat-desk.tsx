@@ -4,50 +4,59 @@
  * an agent token; the queue re-reads on every queue change.
  */
 import { Alert, Badge, Button, Card, Group, ScrollArea, Stack, Text, Title } from '@mantine/core';
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
 import { appendChatMessage, formatFileSize, type TChatMessage, type TDeskConversation } from '@heloc/domain';
 import { desk } from '../api';
 import { ContextCard } from './context-card';
 import { Reply } from './reply';
 import { useDeskSocket } from './use-desk-socket';
 
-/** The chat desk needs an agent chat token (issued to members with CHAT_DESK). */
+const EMPTY: TDeskConversation[] = [];
+
+/**
+ * The desk reads afresh each time it opens (an agent token has an expiry; the queue moved while the
+ * desk was closed): nothing kept once it closes (gcTime 0). Failures show as they are (no silent
+ * retries), and the socket, not window focus, says when to read the queue again.
+ */
+const DESK_QUERY = { retry: false, gcTime: 0, refetchOnWindowFocus: false } as const;
+const errorMessage = (caught: unknown, fallback: string) =>
+  caught instanceof Error ? caught.message : fallback;
+
+/** The chat desk needs an agent chat token (issued to members with CHAT_DESK), once per sign-in. */
 export function ChatDesk() {
-  const [agent, setAgent] = useState<{ token: string; name: string } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    desk
-      .agentToken()
-      .then((issued) => setAgent({ token: issued.token, name: issued.agentName }))
-      .catch((caught: unknown) => setError(caught instanceof Error ? caught.message : 'Could not open'));
-  }, []);
-  if (error)
+  const token = useQuery({
+    queryKey: ['desk', 'agentToken'],
+    queryFn: desk.agentToken,
+    staleTime: Infinity,
+    ...DESK_QUERY,
+  });
+  if (token.error)
     return (
       <Alert color="red" role="alert">
-        {error}
+        {errorMessage(token.error, 'Could not open')}
       </Alert>
     );
-  if (!agent) return null;
-  return <Desk agent={agent} />;
+  if (!token.data) return null;
+  return <Desk agent={{ token: token.data.token, name: token.data.agentName }} />;
 }
 
 function Desk({ agent }: { agent: { token: string; name: string } }) {
-  const [list, setList] = useState<TDeskConversation[]>([]);
+  const queryClient = useQueryClient();
+  // The queue: read on opening, and again whenever the socket says it changed.
+  const queue = useQuery({ queryKey: ['desk', 'queue'], queryFn: desk.list, staleTime: 0, ...DESK_QUERY });
+  const list = queue.data ?? EMPTY;
+  const refresh = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: ['desk', 'queue'] }),
+    [queryClient],
+  );
   const [selected, setSelected] = useState<string | null>(null);
   const [messages, setMessages] = useState<TChatMessage[]>([]);
   const [ended, setEnded] = useState<Set<string>>(new Set());
   const [preview, setPreview] = useState<string>('');
-  const [error, setError] = useState<string | null>(null);
-
-  const refresh = useCallback(() => {
-    desk
-      .list()
-      .then(setList)
-      .catch((caught: unknown) =>
-        setError(caught instanceof Error ? caught.message : 'Something unexpected happened'),
-      );
-  }, []);
-  useEffect(refresh, [refresh]);
+  const [actionError, setError] = useState<string | null>(null);
+  const error =
+    actionError ?? (queue.error ? errorMessage(queue.error, 'Something unexpected happened') : null);
 
   const open = async (sid: string) => {
     setSelected(sid);
