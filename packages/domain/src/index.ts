@@ -16,6 +16,7 @@ export * from './polling';
 export * from './underwriting';
 export * from './calendar';
 export * from './chat';
+export * from './chat-socket';
 export * from './retry';
 export * from './experiments';
 export * from './funnel';

@@ -4,3 +4,5 @@ export { CLIENT_GUARDS, type TClientGuard, type TClientGuardName } from './guard
 export * as clientGuards from './guards';
 export * from './client-machine';
 export * from './progress';
+export * from './chat/setup';
+export * from './chat/machine';

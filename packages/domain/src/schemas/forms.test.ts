@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { ZPreChatForm, ZPreChatFormDevAgent } from './chat';
+import { ZPreChatForm, ZPreChatFormDevAgent, ZPreChatWidgetForm, ZPreChatWidgetFormDevAgent } from './chat';
 import { ZCeoFeedback, ZCeoFeedbackForm, ZChatbotFeedback } from './feedback';
 
 /** The first message per field, as a form shows it. */
@@ -54,6 +54,21 @@ describe('ZPreChatForm', () => {
       friendlyName: 'Ann',
       agentId: 'a1',
     });
+  });
+
+  it.each([
+    ['', { message: 'Required' }],
+    ['  \n ', { message: 'Required' }],
+    [' Can I raise my line? ', {}],
+  ])('the widget form requires a first message: %j', (message, expected) => {
+    expect(fieldErrors(ZPreChatWidgetForm, { friendlyName: 'Ann', message })).toEqual(expected);
+    expect(fieldErrors(ZPreChatWidgetFormDevAgent, { friendlyName: 'Ann', agentId: 'a1', message })).toEqual(
+      expected,
+    );
+  });
+
+  it('keeps the first message as typed', () => {
+    expect(ZPreChatWidgetForm.parse({ friendlyName: 'Ann', message: ' Hi \n' }).message).toBe(' Hi \n');
   });
 
   it('accepts any name of 1 to 128 visible characters', () => {

@@ -12,6 +12,7 @@ import {
   type TChatbotMessageRequest,
   type TChatbotFeedbackRequest,
   type TInitWebChatRequest,
+  type TChatAttachment,
   type TOperatingHoursDepartment,
 } from '@heloc/domain';
 import { api, buildUrl } from '@/lib/api-client';
@@ -109,7 +110,12 @@ export const chatApi = {
 };
 
 /** Sends a live message: JSON for text, multipart (the client sends FormData as is) with files. */
-export async function sendLiveMessage(token: string, sid: string, body: string, files: File[]) {
+export async function sendLiveMessage(
+  token: string,
+  sid: string,
+  body: string,
+  files: readonly TChatAttachment[],
+) {
   const path = `${OMNI}/conversations/${sid}/messages`;
   const options = { ...CHAT, schema: ZChatMessage, external: true, headers: chatToken(token) };
   if (files.length === 0) return api.post(path, { body }, options);

@@ -1,0 +1,100 @@
+/** The signed-in console's frame: the sections a member's roles allow, each at its own address. */
+import { AppShell, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { STAFF_PERMISSIONS, type TStaffSelf } from '@heloc/domain';
+import { ChatDesk } from './desk/chat-desk';
+import { ApplicationFile } from './console/application-file';
+import { navigate, usePath } from './console/location';
+import { Pipeline } from './console/pipeline';
+import { StaffAdmin } from './staff';
+
+type Section = 'overview' | 'applications' | 'chats' | 'staff';
+
+/**
+ * The signed-in console: only the sections the member's roles allow (the server's staff policy
+ * decides every call; this only spares them screens that would answer 403). Each section has its
+ * address under /ops/ (/ops/applications, /ops/applications/{uuid}, /ops/chats, /ops/staff).
+ */
+export function Console({ me, onSignOut }: { me: TStaffSelf; onSignOut: () => void }) {
+  const sections: { id: Section; label: string }[] = [
+    { id: 'overview', label: 'Overview' },
+    ...(me.permissions.includes('APPLICATIONS_READ_ASSIGNED')
+      ? [{ id: 'applications' as const, label: 'Applications' }]
+      : []),
+    ...(me.permissions.includes('CHAT_DESK') ? [{ id: 'chats' as const, label: 'Chats' }] : []),
+    ...(me.permissions.includes('STAFF_MANAGE') ? [{ id: 'staff' as const, label: 'Staff' }] : []),
+  ];
+  const path = usePath();
+  const [first, second] = path.split('/').filter(Boolean);
+  const fallback: Section = me.permissions.includes('CHAT_DESK')
+    ? 'chats'
+    : me.permissions.includes('APPLICATIONS_READ_ASSIGNED')
+      ? 'applications'
+      : 'overview';
+  const section: Section = sections.some((each) => each.id === first) ? (first as Section) : fallback;
+  const fileUuid = section === 'applications' && second ? second : null;
+  return (
+    <AppShell header={{ height: 56 }} padding="md">
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group wrap="nowrap">
+            <Title order={1} size="h3">
+              Lender console
+            </Title>
+            <nav aria-label="Sections">
+              <Group gap="xs" wrap="nowrap">
+                {sections.map((each) => (
+                  <Button
+                    key={each.id}
+                    size="xs"
+                    variant={section === each.id ? 'filled' : 'default'}
+                    aria-current={section === each.id ? 'page' : undefined}
+                    onClick={() => navigate(`/${each.id}`)}
+                  >
+                    {each.label}
+                  </Button>
+                ))}
+              </Group>
+            </nav>
+          </Group>
+          <Group wrap="nowrap">
+            <Text size="sm">
+              Signed in as {me.name} · {me.orgCode ?? 'All organisations'}
+            </Text>
+            <Button variant="default" size="xs" onClick={onSignOut}>
+              Sign out
+            </Button>
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Main>
+        {section === 'overview' && <Overview me={me} />}
+        {section === 'applications' &&
+          (fileUuid ? <ApplicationFile key={fileUuid} uuid={fileUuid} me={me} /> : <Pipeline me={me} />)}
+        {section === 'chats' && <ChatDesk />}
+        {section === 'staff' && <StaffAdmin me={me} />}
+      </AppShell.Main>
+    </AppShell>
+  );
+}
+
+function Overview({ me }: { me: TStaffSelf }) {
+  return (
+    <Stack maw={720}>
+      <Title order={2} size="h3">
+        Overview
+      </Title>
+      <Text>
+        {me.orgCode ? `Organisation ${me.orgCode}` : 'Platform staff: every organisation'} · Roles:{' '}
+        {me.roles.join(', ')}
+      </Text>
+      <Title order={3} size="h5">
+        What your roles allow
+      </Title>
+      <ul data-testid="staff-permissions">
+        {me.permissions.map((permission) => (
+          <li key={permission}>{STAFF_PERMISSIONS[permission].label}</li>
+        ))}
+      </ul>
+    </Stack>
+  );
+}
