@@ -41,6 +41,8 @@ const EXPECTED: Partial<Record<EngineAction, { destination: string; flags?: Part
     UNDERWRITING_TIMEOUT: { destination: 'error/timeout' },
     SELECT_OFFER: { destination: 'start/contact', flags: { liensComplete: true, uwDecision: 'APPROVED' } },
     CANCEL: { destination: '/' },
+    // A staff decline (lender console): the generic decline screen (no provider flag says why).
+    STAFF_DECLINE: { destination: 'error/decline', flags: { uwDecision: 'DECLINE' } },
   };
 
 describe('the engine step table', () => {
