@@ -57,6 +57,7 @@ export const ENGINE_ACTIONS = [
   'SELECT_OFFER',
   'CANCEL',
   'STAFF_DECLINE',
+  'STAFF_COUNTER_OFFER',
 ] as const;
 /** The engine's actions and those of its segments (engine/submission, engine/closing). */
 export type EngineAction = (typeof ENGINE_ACTIONS)[number] | SubmissionAction | ClosingAction;
@@ -122,6 +123,8 @@ export const ENGINE_TRANSITIONS: readonly Transition[] = [
   // An underwriter's decline in the lender console (Regulation B reasons in the entry's data), from
   // any non-final step; its adverse action notice follows like any decline's (moveApplication).
   t('STAFF_DECLINE', '*', 'DECLINED'),
+  // An approved counter-offer (a lower maximum line) while the borrower chooses: they stay choosing.
+  t('STAFF_COUNTER_OFFER', ['OFFER_SELECTION'], 'OFFER_SELECTION'),
 ];
 
 export const ENGINE_STEP_TABLE: StepTable = {

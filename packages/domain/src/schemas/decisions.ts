@@ -5,7 +5,7 @@
  * Maker-checker (the team's choice, README "Decisions"):
  * - In policy: DECLINE (with Regulation B reasons) and CANCEL. A member holding DECISIONS_APPROVE
  *   takes them at once; a member holding only DECISIONS_PROPOSE proposes them for an approver.
- * - Out of policy (OUT_OF_POLICY_DECISIONS): always proposed, and only a different member holding
+ * - Out of policy (OUT_OF_POLICY_DECISIONS: COUNTER_OFFER): always proposed, and only a different member holding
  *   DECISIONS_APPROVE applies them; nobody approves their own proposal.
  */
 import { z } from 'zod';
@@ -51,12 +51,12 @@ export const ZRegBReason = z.enum(REG_B_REASONS as [TRegBReason, ...TRegBReason[
  */
 export const MAX_DECLINE_REASONS = 4;
 
-export const STAFF_DECISION_TYPES = ['DECLINE', 'CANCEL'] as const;
+export const STAFF_DECISION_TYPES = ['DECLINE', 'CANCEL', 'COUNTER_OFFER'] as const;
 export const ZStaffDecisionType = z.enum(STAFF_DECISION_TYPES);
 export type TStaffDecisionType = z.infer<typeof ZStaffDecisionType>;
 
-/** Decisions that always need a second person (none of the kinds built so far; see the file comment). */
-export const OUT_OF_POLICY_DECISIONS: readonly TStaffDecisionType[] = [];
+/** Decisions that always need a second person (see the file comment). */
+export const OUT_OF_POLICY_DECISIONS: readonly TStaffDecisionType[] = ['COUNTER_OFFER'];
 
 export const ZDeclineDecision = z
   .object({
@@ -80,7 +80,22 @@ export const ZDeclineDecision = z
 
 export const ZCancelDecision = z.object({ type: z.literal('CANCEL'), note: ZStaffReason });
 
-export const ZStaffDecisionRequest = z.discriminatedUnion('type', [ZDeclineDecision, ZCancelDecision]);
+/**
+ * A lower maximum line while the borrower chooses an offer: every offer's line becomes this one
+ * (terms, rates and fees as priced; a lower line only lowers the CLTV) and the borrower sees it at
+ * their next poll. Between the organisation's minimum line and below the current maximum.
+ */
+export const ZCounterOfferDecision = z.object({
+  type: z.literal('COUNTER_OFFER'),
+  maxLineCents: z.number().int().positive().max(10_000_000_000),
+  note: ZStaffReason,
+});
+
+export const ZStaffDecisionRequest = z.discriminatedUnion('type', [
+  ZDeclineDecision,
+  ZCancelDecision,
+  ZCounterOfferDecision,
+]);
 export type TStaffDecisionRequest = z.infer<typeof ZStaffDecisionRequest>;
 
 export const STAFF_DECISION_STATUSES = ['APPLIED', 'PROPOSED', 'REJECTED'] as const;

@@ -69,6 +69,12 @@ async function borrowerAtOffers(referrer: string | null = null): Promise<Borrowe
   return who;
 }
 
+async function offers(who: Borrower) {
+  const res = await t.app.inject({ method: 'GET', url: app(who, '/offers'), headers: headers(who) });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { maxLineCents: number; minLineCents: number; offers: { uuid: string }[] };
+}
+
 async function stepOf(who: Borrower): Promise<string> {
   const res = await t.app.inject({
     method: 'GET',
@@ -338,34 +344,95 @@ describe('maker-checker', () => {
     expect((await review(underwriter2, who, proposal, 'approve')).statusCode).toBe(409);
   });
 
-  it('nobody approves or rejects their own proposal', async () => {
+  it('nobody approves or rejects their own proposal, even an approver (a counter-offer is out of policy)', async () => {
     const who = await borrowerAtOffers();
-    // An approver's own proposal (stored as the out-of-policy kinds will be): only another may decide it.
-    const [identity] = await t.database.db
-      .select({ uuid: schema.identities.uuid })
-      .from(schema.identities)
-      .where(eq(schema.identities.email, 'processor@heloc.test'));
-    const [row] = await t.database.db
-      .insert(schema.applicationDecisions)
-      .values({
-        applicationUuid: who.applicationUuid,
-        type: 'CANCEL',
-        status: 'PROPOSED',
-        note: 'Proposed by the first underwriter',
-        proposedByUuid: identity!.uuid,
-        proposedAt: clock.now(),
-      })
-      .returning();
+    const before = await offers(who);
+    const proposal = decisionOf(
+      await decide(underwriter, who, {
+        type: 'COUNTER_OFFER',
+        maxLineCents: before.maxLineCents - 1_000_000,
+        note: 'Lower line for the thin income history',
+      }),
+    );
+    expect(proposal.status).toBe('PROPOSED');
     for (const action of ['approve', 'reject'] as const) {
-      const res = await review(underwriter, who, row!, action, { reason: 'My own call' });
+      const res = await review(underwriter, who, proposal, action, { reason: 'My own call' });
       expect(res.statusCode, res.body).toBe(403);
       expect(res.json()).toMatchObject({
         message: 'A different member must approve or reject your own proposal',
       });
     }
+    expect((await offers(who)).maxLineCents).toBe(before.maxLineCents);
+    expect(decisionOf(await review(underwriter2, who, proposal, 'approve')).status).toBe('APPLIED');
+    expect((await offers(who)).maxLineCents).toBe(before.maxLineCents - 1_000_000);
+  });
+});
+
+describe('counter-offer a lower line', () => {
+  it('proposed, approved by a second member: the borrower’s next poll shows the lower line and the amount is capped by it', async () => {
+    const who = await borrowerAtOffers(LOAN_ORIGINATOR_IDS.mainJordanReyes);
+    const before = await offers(who);
+    const line = before.maxLineCents - 2_500_000;
+    const proposal = decisionOf(
+      await decide(loanOfficer, who, {
+        type: 'COUNTER_OFFER',
+        maxLineCents: line,
+        note: 'Keep the CLTV lower',
+      }),
+    );
+    expect(proposal).toMatchObject({ status: 'PROPOSED', details: { maxLineCents: line } });
+    expect((await offers(who)).maxLineCents).toBe(before.maxLineCents);
+
+    decisionOf(await review(underwriter, who, proposal, 'approve'));
+    const after = await offers(who);
+    expect(after.maxLineCents).toBe(line);
+    expect(after.offers.map((offer) => offer.uuid)).toEqual(before.offers.map((offer) => offer.uuid));
     expect(await stepOf(who)).toBe('OFFER_SELECTION');
-    expect(decisionOf(await review(underwriter2, who, row!, 'approve')).status).toBe('APPLIED');
-    expect(await stepOf(who)).toBe('CANCELLED');
+    const view = await t.app.inject({ method: 'GET', url: app(who, ''), headers: headers(who) });
+    expect(view.statusCode, view.body).toBe(200);
+    expect(view.json()).toMatchObject({ uwCalculatedDrawAmount: line });
+
+    // The old maximum is refused now; the new one is accepted.
+    const tooMuch = await t.app.inject({
+      method: 'POST',
+      url: app(who, '/offer'),
+      headers: headers(who),
+      payload: { offerUuid: after.offers[0]!.uuid, amountCents: before.maxLineCents },
+    });
+    expect(tooMuch.statusCode, tooMuch.body).toBe(400);
+    const entry = (await timeline(who)).find((each) => each.action === 'STAFF_COUNTER_OFFER')!;
+    expect(entry).toMatchObject({ actor: 'processor@heloc.test', reason: 'Keep the CLTV lower' });
+    expect(entry.data).toMatchObject({ maxLineCents: line, previousMaxLineCents: before.maxLineCents });
+    const chosen = await t.app.inject({
+      method: 'POST',
+      url: app(who, '/offer'),
+      headers: headers(who),
+      payload: { offerUuid: after.offers[0]!.uuid, amountCents: line },
+    });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+  });
+
+  it('refuses a line that is not lower, one below the minimum line, and a counter-offer outside offer selection', async () => {
+    const who = await borrowerAtOffers();
+    const { maxLineCents, minLineCents } = await offers(who);
+    for (const line of [maxLineCents, maxLineCents + 100, minLineCents - 100]) {
+      const res = await decide(underwriter, who, {
+        type: 'COUNTER_OFFER',
+        maxLineCents: line,
+        note: 'Try it',
+      });
+      expect(res.statusCode, res.body).toBe(409);
+    }
+    const fresh = await registerAndSignIn(t.app, 'MAIN');
+    const early = await decide(underwriter, fresh, {
+      type: 'COUNTER_OFFER',
+      maxLineCents: 2_000_000,
+      note: 'Too early',
+    });
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toMatchObject({
+      message: 'A COUNTER_OFFER decision is not possible at IN_PROGRESS',
+    });
   });
 });
 

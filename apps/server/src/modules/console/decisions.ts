@@ -16,6 +16,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import {
+  mergePricing,
   OUT_OF_POLICY_DECISIONS,
   ZStaffDecisionType,
   isFinalApplicationStep,
@@ -26,10 +27,11 @@ import {
 } from '@heloc/domain';
 import { schema, type Database, type Executor } from '../../db';
 import { recordAction } from '../../engine/closing/store';
+import { ENGINE_STEP_TABLE, type EngineAction } from '../../engine/steps';
 import { moveApplication } from '../../engine/store';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import { withApplicationLock, type ApplicationRow } from '../../workflow/step-machine';
+import { findTransition, withApplicationLock, type ApplicationRow } from '../../workflow/step-machine';
 import { staffCan, staffOf } from '../staff/policy';
 import { authorizeApplication } from './service';
 
@@ -49,14 +51,62 @@ function detailsOf(request: TStaffDecisionRequest): Record<string, unknown> {
   return details;
 }
 
+const DECISION_ACTIONS: Record<TStaffDecisionType, EngineAction> = {
+  DECLINE: 'STAFF_DECLINE',
+  CANCEL: 'CANCEL',
+  COUNTER_OFFER: 'STAFF_COUNTER_OFFER',
+};
+
+/**
+ * Whether the locked application can take the decision now: checked when it is proposed (so nobody
+ * approves a proposal that could never apply) and again when it is applied (the borrower may have
+ * moved on meanwhile). 409 otherwise; the engine's transition checks the step once more as it moves.
+ */
+async function checkDecision(
+  tx: Executor,
+  request: FastifyRequest,
+  application: ApplicationRow,
+  type: TStaffDecisionType,
+  details: Record<string, unknown>,
+): Promise<void> {
+  refuseClosed(application);
+  if (!findTransition(ENGINE_STEP_TABLE, application.step, DECISION_ACTIONS[type]))
+    throw new AppError('CONFLICT', `A ${type} decision is not possible at ${application.step}`, {
+      step: application.step,
+    });
+  if (type === 'COUNTER_OFFER') {
+    const line = Number(details.maxLineCents);
+    const offers = await offersOf(tx, application.uuid);
+    const current = Math.max(0, ...offers.map((offer) => offer.maxLineCents));
+    const { minLineCents } = mergePricing(
+      request.server.orgs.byOrgCode(application.orgCode)?.orgPricingData ?? [],
+    );
+    if (line >= current)
+      throw new AppError('CONFLICT', 'A counter-offer must be lower than the current maximum line', {
+        maxLineCents: current,
+      });
+    if (line < minLineCents)
+      throw new AppError('CONFLICT', 'A counter-offer cannot be below the minimum line', { minLineCents });
+  }
+}
+
+async function offersOf(db: Executor, applicationUuid: string) {
+  return db
+    .select()
+    .from(schema.applicationOffers)
+    .where(eq(schema.applicationOffers.applicationUuid, applicationUuid));
+}
+
 /** Moves the locked application as the decision says, through the engine's transitions. */
 async function applyDecision(
   tx: Executor,
   clock: Clock,
+  request: FastifyRequest,
   application: ApplicationRow,
   decision: DecisionRow,
   actorUuid: string,
 ): Promise<void> {
+  await checkDecision(tx, request, application, ZStaffDecisionType.parse(decision.type), decision.details);
   const actor = { type: 'STAFF' as const, uuid: actorUuid };
   const type = ZStaffDecisionType.parse(decision.type);
   const data = {
@@ -78,6 +128,25 @@ async function applyDecision(
     case 'CANCEL':
       await moveApplication(tx, clock, application, 'CANCEL', { actor, reason: decision.note, data });
       return;
+    case 'COUNTER_OFFER': {
+      // The borrower's offers (GET …/offers) and status (uwCalculatedDrawAmount) read these rows.
+      const maxLineCents = Number(decision.details.maxLineCents);
+      const previous = Math.max(0, ...(await offersOf(tx, application.uuid)).map((o) => o.maxLineCents));
+      await tx
+        .update(schema.applicationOffers)
+        .set({ maxLineCents })
+        .where(eq(schema.applicationOffers.applicationUuid, application.uuid));
+      await tx
+        .update(schema.helocApplications)
+        .set({ uwCalculatedDrawAmountCents: maxLineCents })
+        .where(eq(schema.helocApplications.uuid, application.uuid));
+      await moveApplication(tx, clock, application, 'STAFF_COUNTER_OFFER', {
+        actor,
+        reason: decision.note,
+        data: { ...data, previousMaxLineCents: previous },
+      });
+      return;
+    }
   }
 }
 
@@ -97,7 +166,7 @@ export async function takeDecision(
   const staff = staffOf(request);
   const atOnce = appliesAtOnce(staff, body.type);
   const uuid = await withApplicationLock(db, applicationUuid, async (tx, application) => {
-    refuseClosed(application);
+    await checkDecision(tx, request, application, body.type, detailsOf(body));
     const now = clock.now();
     const [decision] = await tx
       .insert(d)
@@ -112,7 +181,7 @@ export async function takeDecision(
         ...(atOnce && { decidedByUuid: staff.identityUuid, decidedAt: now }),
       })
       .returning();
-    if (atOnce) await applyDecision(tx, clock, application, decision!, staff.identityUuid);
+    if (atOnce) await applyDecision(tx, clock, request, application, decision!, staff.identityUuid);
     else
       await recordAction(
         tx,
@@ -154,8 +223,7 @@ export async function reviewDecision(
       throw new AppError('FORBIDDEN', 'A different member must approve or reject your own proposal');
     const now = clock.now();
     if (review.kind === 'approve') {
-      refuseClosed(application);
-      await applyDecision(tx, clock, application, decision, staff.identityUuid);
+      await applyDecision(tx, clock, request, application, decision, staff.identityUuid);
     } else {
       await recordAction(
         tx,
