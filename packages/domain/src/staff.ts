@@ -33,7 +33,14 @@ export const STAFF_PERMISSIONS = {
     scope: 'ORG',
     label: 'Raise, clear, waive and reopen conditions (documents, phone, legal description, trust)',
   },
-  DECISIONS: { scope: 'ORG', label: 'Underwriting decisions' },
+  DECISIONS_PROPOSE: {
+    scope: 'ORG',
+    label: 'Propose decisions on an application (decline, cancel) for an approver to apply',
+  },
+  DECISIONS_APPROVE: {
+    scope: 'ORG',
+    label: 'Take in-policy decisions at once; approve or reject another member’s proposed decision',
+  },
   MAIL_OUTBOX_READ: { scope: 'ORG', label: 'Read the e-mail outbox' },
   JOBS_READ: { scope: 'ORG', label: 'Read dead jobs (provider work that used up its attempts)' },
   OPERATING_HOURS_WRITE: { scope: 'ORG', label: 'Change the phone and chat hours' },
@@ -50,7 +57,8 @@ export const ZStaffPermission = z.enum(STAFF_PERMISSION_NAMES as [TStaffPermissi
 /** The role → permission table. PLATFORM_ADMIN holds every permission, for every organisation. */
 export const ROLE_PERMISSIONS: Record<TStaffRole, readonly TStaffPermission[]> = {
   AGENT: ['OPS_APP', 'CHAT_DESK'],
-  LOAN_OFFICER: ['OPS_APP', 'APPLICATIONS_READ_ASSIGNED'],
+  // Loan officers and processors propose decisions; an underwriter takes or approves them (maker-checker).
+  LOAN_OFFICER: ['OPS_APP', 'APPLICATIONS_READ_ASSIGNED', 'DECISIONS_PROPOSE'],
   // Every role that reads all applications also holds APPLICATIONS_READ_ASSIGNED: the console's
   // routes ask for it, and APPLICATIONS_READ widens what it shows from the member's own borrowers to all.
   PROCESSOR: [
@@ -58,6 +66,7 @@ export const ROLE_PERMISSIONS: Record<TStaffRole, readonly TStaffPermission[]> =
     'APPLICATIONS_READ_ASSIGNED',
     'APPLICATIONS_READ',
     'CONDITIONS_RAISE',
+    'DECISIONS_PROPOSE',
     'MAIL_OUTBOX_READ',
     'JOBS_READ',
   ],
@@ -66,7 +75,8 @@ export const ROLE_PERMISSIONS: Record<TStaffRole, readonly TStaffPermission[]> =
     'APPLICATIONS_READ_ASSIGNED',
     'APPLICATIONS_READ',
     'CONDITIONS_RAISE',
-    'DECISIONS',
+    'DECISIONS_PROPOSE',
+    'DECISIONS_APPROVE',
   ],
   ORG_ADMIN: [
     'OPS_APP',

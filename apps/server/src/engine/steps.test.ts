@@ -41,6 +41,12 @@ const EXPECTED: Partial<Record<EngineAction, { destination: string; flags?: Part
     UNDERWRITING_TIMEOUT: { destination: 'error/timeout' },
     SELECT_OFFER: { destination: 'start/contact', flags: { liensComplete: true, uwDecision: 'APPROVED' } },
     CANCEL: { destination: '/' },
+    // A staff decline (lender console): the generic decline screen (no provider flag says why).
+    STAFF_DECLINE: { destination: 'error/decline', flags: { uwDecision: 'DECLINE' } },
+    STAFF_COUNTER_OFFER: {
+      destination: 'product/select',
+      flags: { liensComplete: true, uwDecision: 'APPROVED', uwSubDecision: 'UNVERIFIED_OFFER' },
+    },
   };
 
 describe('the engine step table', () => {

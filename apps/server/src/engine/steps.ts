@@ -56,6 +56,8 @@ export const ENGINE_ACTIONS = [
   'UNDERWRITING_TIMEOUT',
   'SELECT_OFFER',
   'CANCEL',
+  'STAFF_DECLINE',
+  'STAFF_COUNTER_OFFER',
 ] as const;
 /** The engine's actions and those of its segments (engine/submission, engine/closing). */
 export type EngineAction = (typeof ENGINE_ACTIONS)[number] | SubmissionAction | ClosingAction;
@@ -116,8 +118,13 @@ export const ENGINE_TRANSITIONS: readonly Transition[] = [
   // Asset depletion, more info, HMDA, summary and submission (engine/submission/steps.ts).
   ...SUBMISSION_TRANSITIONS,
 
-  // The borrower may withdraw at any non-final step.
+  // The borrower may withdraw at any non-final step (and staff cancel with the CANCEL decision).
   t('CANCEL', '*', 'CANCELLED'),
+  // An underwriter's decline in the lender console (Regulation B reasons in the entry's data), from
+  // any non-final step; its adverse action notice follows like any decline's (moveApplication).
+  t('STAFF_DECLINE', '*', 'DECLINED'),
+  // An approved counter-offer (a lower maximum line) while the borrower chooses: they stay choosing.
+  t('STAFF_COUNTER_OFFER', ['OFFER_SELECTION'], 'OFFER_SELECTION'),
 ];
 
 export const ENGINE_STEP_TABLE: StepTable = {

@@ -230,7 +230,7 @@ export const STAFF_CONDITION_CATEGORIES = [
   'REVIEW_TRUST_REQUIREMENTS',
 ] as const;
 
-const ZStaffReason = z.string().trim().min(3, 'Give a reason (at least 3 characters)').max(500);
+export const ZStaffReason = z.string().trim().min(3, 'Give a reason (at least 3 characters)').max(500);
 
 /** Clear with evidence: a document of the application that satisfies the condition. */
 export const ZConditionClearRequest = z.object({

@@ -18,3 +18,4 @@ export * from './submission';
 export * from './co-deed';
 export * from './closing';
 export * from './console';
+export * from './decisions';

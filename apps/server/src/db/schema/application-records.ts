@@ -127,6 +127,36 @@ export const applicationConditions = pgTable(
   (table) => [index('application_conditions_application_idx').on(table.applicationUuid)],
 );
 
+/**
+ * Staff decisions on an application (the lender console's Decisions, issue 15): decline with
+ * Regulation B reasons, cancel, and the out-of-policy ones a second person approves (maker-checker).
+ * `status`: APPLIED (taken and moved through the engine), PROPOSED (waiting for a second member),
+ * REJECTED (the second member refused it). `details` holds the decision's own fields (reasons, …).
+ */
+export const applicationDecisions = pgTable(
+  'application_decisions',
+  {
+    uuid: uuid('uuid')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    applicationUuid: uuid('application_uuid')
+      .notNull()
+      .references(() => helocApplications.uuid, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    status: text('status').notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    /** Why, in the proposer's (or the sole decider's) words. */
+    note: text('note').notNull(),
+    proposedByUuid: uuid('proposed_by_uuid').notNull(),
+    proposedAt: timestamp('proposed_at', { withTimezone: true }).notNull(),
+    /** The second member (maker-checker), or the decider themselves for an in-policy decision. */
+    decidedByUuid: uuid('decided_by_uuid'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decisionNote: text('decision_note'),
+  },
+  (table) => [index('application_decisions_application_idx').on(table.applicationUuid, table.proposedAt)],
+);
+
 /** Generated and uploaded documents; the bytes live in the file storage under `fileKey`. */
 export const applicationDocuments = pgTable(
   'application_documents',

@@ -13,6 +13,11 @@ import {
   ZConditionWaiveRequest,
   ZConsoleCondition,
   ZSavedView,
+  ZStaffDecision,
+  ZStaffDecisionApproveRequest,
+  ZStaffDecisionRejectRequest,
+  ZStaffDecisionRequest,
+  ZStaffDecisions,
   ZSavedViewRequest,
   ZSavedViews,
   ZPipelinePage,
@@ -24,6 +29,7 @@ import {
 import { AppError } from '../../lib/errors';
 import { STAFF_TAG, staffOf, staffRoute } from '../staff/policy';
 import { changeCondition, type ConditionCommand } from './conditions';
+import { listDecisions, reviewDecision, takeDecision } from './decisions';
 import { deleteView, listViews, saveView } from './views';
 import { applicationDocument, applicationFile, applicationTimeline, listPipeline } from './service';
 
@@ -163,6 +169,88 @@ export const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
     'reopen',
     ZConditionReopenRequest,
     'Reopen a cleared or waived condition, with the reason (the borrower is notified)',
+  );
+
+  // Decisions (decisions.ts): taken at once or proposed for a second member (maker-checker).
+  app.post(
+    `${CONSOLE_BASE}/:uuid/decisions`,
+    {
+      ...staffRoute(app, 'DECISIONS_PROPOSE'),
+      schema: {
+        tags: [STAFF_TAG, 'console'],
+        summary: 'Take or propose a decision: decline with Regulation B reasons, or cancel',
+        description:
+          'A member holding `DECISIONS_APPROVE` (underwriters) takes an in-policy decision (DECLINE, CANCEL) at once: the application moves through the engine’s own transitions (a decline ends `DECLINED` and its adverse action notice lists the chosen reasons, generated as on automatic declines). A member holding only `DECISIONS_PROPOSE` (loan officers, processors) proposes it: stored `PROPOSED` until a different member approves or rejects it. A decline takes 1–4 Regulation B reason codes (`OTHER` with `otherReason`). Audited with who, when and why; 409 when the application is closed.',
+        params,
+        body: ZStaffDecisionRequest,
+        response: { 200: ZStaffDecision, ...errors, 409: ZApiErrorBody },
+      },
+    },
+    async (request) =>
+      takeDecision(app.db, app.clock, request, request.params.uuid.toLowerCase(), request.body),
+  );
+  app.get(
+    `${CONSOLE_BASE}/:uuid/decisions`,
+    {
+      ...staffRoute(app, 'APPLICATIONS_READ_ASSIGNED'),
+      schema: {
+        tags: [STAFF_TAG, 'console'],
+        summary: 'The application’s decisions, newest first: applied, proposed (waiting) and rejected',
+        params,
+        response: { 200: ZStaffDecisions, ...errors },
+      },
+    },
+    async (request) => ({
+      items: await listDecisions(app.db, request, request.params.uuid.toLowerCase()),
+    }),
+  );
+  const decisionParams = params.extend({ decisionUuid: ZUuid });
+  app.post(
+    `${CONSOLE_BASE}/:uuid/decisions/:decisionUuid/approve`,
+    {
+      ...staffRoute(app, 'DECISIONS_APPROVE'),
+      schema: {
+        tags: [STAFF_TAG, 'console'],
+        summary: 'Approve another member’s proposed decision: it is applied now, under your name',
+        description:
+          '403 for your own proposal (maker-checker: a different member approves); 409 when the decision is not waiting or the application can no longer take it.',
+        params: decisionParams,
+        body: ZStaffDecisionApproveRequest,
+        response: { 200: ZStaffDecision, ...errors, 409: ZApiErrorBody },
+      },
+    },
+    async (request) =>
+      reviewDecision(
+        app.db,
+        app.clock,
+        request,
+        request.params.uuid.toLowerCase(),
+        request.params.decisionUuid.toLowerCase(),
+        { kind: 'approve', note: request.body.note },
+      ),
+  );
+  app.post(
+    `${CONSOLE_BASE}/:uuid/decisions/:decisionUuid/reject`,
+    {
+      ...staffRoute(app, 'DECISIONS_APPROVE'),
+      schema: {
+        tags: [STAFF_TAG, 'console'],
+        summary: 'Reject another member’s proposed decision, with the reason (the application does not move)',
+        description: '403 for your own proposal; 409 when the decision is not waiting.',
+        params: decisionParams,
+        body: ZStaffDecisionRejectRequest,
+        response: { 200: ZStaffDecision, ...errors, 409: ZApiErrorBody },
+      },
+    },
+    async (request) =>
+      reviewDecision(
+        app.db,
+        app.clock,
+        request,
+        request.params.uuid.toLowerCase(),
+        request.params.decisionUuid.toLowerCase(),
+        { kind: 'reject', reason: request.body.reason },
+      ),
   );
 
   // Saved views: the member's own, whatever their organisation (no organisation's data in them).

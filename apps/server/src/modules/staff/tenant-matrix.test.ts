@@ -51,6 +51,8 @@ type Resources = {
   conditionUuid: string;
   /** A member of the organisation that the matrix may disable, enable and re-role. */
   memberUuid: string;
+  /** A decision proposed by that member (approve, reject). */
+  decisionUuid: string;
 };
 type Ctx = Record<Org, Resources>;
 
@@ -164,6 +166,37 @@ const CASES: Record<string, Case> = {
       method: 'POST',
       url: `/service-ops/api/v1/applications/${ctx[org].applicationUuid}/conditions/${ctx[org].conditionUuid}/reopen`,
       payload: { reason: 'Cleared by mistake' },
+    }),
+  },
+  'POST /service-ops/api/v1/applications/{uuid}/decisions': {
+    kind: 'resource',
+    request: (ctx, org) => ({
+      method: 'POST',
+      url: `/service-ops/api/v1/applications/${ctx[org].applicationUuid}/decisions`,
+      payload: { type: 'CANCEL', note: 'The borrower asked us to withdraw it' },
+    }),
+  },
+  'GET /service-ops/api/v1/applications/{uuid}/decisions': {
+    kind: 'resource',
+    request: (ctx, org) => ({
+      method: 'GET',
+      url: `/service-ops/api/v1/applications/${ctx[org].applicationUuid}/decisions`,
+    }),
+  },
+  'POST /service-ops/api/v1/applications/{uuid}/decisions/{decisionUuid}/approve': {
+    kind: 'resource',
+    request: (ctx, org) => ({
+      method: 'POST',
+      url: `/service-ops/api/v1/applications/${ctx[org].applicationUuid}/decisions/${ctx[org].decisionUuid}/approve`,
+      payload: {},
+    }),
+  },
+  'POST /service-ops/api/v1/applications/{uuid}/decisions/{decisionUuid}/reject': {
+    kind: 'resource',
+    request: (ctx, org) => ({
+      method: 'POST',
+      url: `/service-ops/api/v1/applications/${ctx[org].applicationUuid}/decisions/${ctx[org].decisionUuid}/reject`,
+      payload: { reason: 'Not enough evidence' },
     }),
   },
   'POST /service-ops/api/v1/co-deed/signers/{signerUuid}/conditions': {
@@ -403,6 +436,17 @@ async function resourcesOf(org: Org, prefix: string): Promise<Resources> {
     source: 'boundary',
     orgCode: org,
   });
+  const [decision] = await t.database.db
+    .insert(schema.applicationDecisions)
+    .values({
+      applicationUuid: owner.applicationUuid,
+      type: 'CANCEL',
+      status: 'PROPOSED',
+      note: 'The borrower asked us to withdraw it',
+      proposedByUuid: memberUuid,
+      proposedAt: new Date(),
+    })
+    .returning();
   return {
     applicationUuid: owner.applicationUuid,
     signerUuid: signer!.uuid,
@@ -410,6 +454,7 @@ async function resourcesOf(org: Org, prefix: string): Promise<Resources> {
     documentUuid: document!.uuid,
     conditionUuid: condition!.uuid,
     memberUuid,
+    decisionUuid: decision!.uuid,
   };
 }
 

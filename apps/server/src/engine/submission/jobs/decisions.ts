@@ -1,6 +1,6 @@
 /** The hand-over to income verification (APP_SUBMISSION) and the adverse action notice of every decline. */
 import { and, desc, eq } from 'drizzle-orm';
-import { DECLINE_REASONS, type DeclineReason } from '@heloc/domain';
+import { DECLINE_REASONS, REG_B_REASON_TEXT, type DeclineReason, type TRegBReason } from '@heloc/domain';
 import { schema } from '../../../db';
 import type { JobWorker } from '../../../jobs/worker';
 import { withApplicationLock } from '../../../workflow/step-machine';
@@ -117,7 +117,13 @@ async function adverseActionInput(
   // The report the decision used: the hard pull's when the decline came from it, else the soft pull's.
   // (A decline after submission — on verified income, on the valuation report at closing — carries the
   // hard pull's report in its own data.)
-  const hard = AFTER_HARD_PULL_DECLINES.includes(decline.action) ? decline.data : null;
+  // A staff decline (lender console) rests on the newest report: the hard pull's once there was one.
+  const hard = AFTER_HARD_PULL_DECLINES.includes(decline.action)
+    ? decline.data
+    : decline.action === ('STAFF_DECLINE' satisfies EngineAction)
+      ? ((await latestTransitionData(deps.db, application.uuid, 'HARD_PULL_PASSED')) ??
+        (await latestTransitionData(deps.db, application.uuid, 'HARD_PULL_CLTV_LIMITED')))
+      : null;
   const soft = await latestTransitionData(deps.db, application.uuid, 'CREDIT_MATCHED');
   const report: Record<string, unknown> | null = hard ?? (isCreditFacts(soft) ? soft : null);
   const indicators = Array.isArray(report?.declineIndicators) ? (report.declineIndicators as string[]) : [];
@@ -125,12 +131,20 @@ async function adverseActionInput(
   const reasons = rawReasons.filter((each): each is DeclineReason =>
     (DECLINE_REASONS as readonly string[]).includes(each),
   );
+  // A staff decline names Regulation B's reasons (REG_B_REASON_TEXT); its OTHER is the member's words.
+  const otherReason = typeof decline.data.otherReason === 'string' ? decline.data.otherReason : null;
   const additionalReasons = [
     ...rawReasons.filter(
-      (each) => each !== 'CREDIT_DECLINE_INDICATOR' && Object.hasOwn(CREDIT_INDICATOR_REASON_TEXT, each),
+      (each) =>
+        each !== 'CREDIT_DECLINE_INDICATOR' &&
+        (Object.hasOwn(CREDIT_INDICATOR_REASON_TEXT, each) || Object.hasOwn(REG_B_REASON_TEXT, each)),
     ),
     ...(rawReasons.includes('CREDIT_DECLINE_INDICATOR') ? indicators : []),
-  ].map((code) => CREDIT_INDICATOR_REASON_TEXT[code] ?? code);
+  ].map((code) =>
+    code === 'OTHER' && otherReason
+      ? otherReason
+      : (CREDIT_INDICATOR_REASON_TEXT[code] ?? REG_B_REASON_TEXT[code as TRegBReason] ?? code),
+  );
   if (reasons.length === 0 && additionalReasons.length === 0) {
     throw new Error(`decline without a specific reason (${decline.action})`);
   }
