@@ -223,7 +223,7 @@ export function SigningAdditional({
           ))}
         </List>
       ) : (
-        <Text>No other owners are listed on your application.</Text>
+        <Text>No other owner has joined your application yet.</Text>
       )}
       {renderInvite?.(applicationUuid)}
     </StepPage>

@@ -60,6 +60,20 @@ describe('/dashboard', () => {
     expect(second).toHaveTextContent('Current stepBasic info');
   });
 
+  it.each(['COMPLETE', 'DECLINED', 'CANCELLED'] as const)(
+    'a %s application is there to view, not to continue',
+    async (step) => {
+      mockApi().on(LIST, { body: [applicationFixture({ step })] });
+      renderDashboard();
+      const list = await screen.findByRole('list', { name: 'Applications' });
+      expect(within(list).getByRole('link', { name: 'View application HL-000123' })).toHaveAttribute(
+        'href',
+        `/account/heloc/${APPLICATION_UUID}`,
+      );
+      expect(within(list).queryByRole('link', { name: /^Continue/ })).toBeNull();
+    },
+  );
+
   it('shows an empty state that starts a new application and opens it', async () => {
     const api = mockApi()
       .on(LIST, { body: [] })

@@ -6,7 +6,7 @@
 import '@/components/ui/form-styles';
 import '@mantine/core/styles/Loader.css';
 import { Alert, Button, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { formatAddress, formatDisplayDate } from '@heloc/domain';
+import { formatAddress, formatDisplayDate, isFinalApplicationStep } from '@heloc/domain';
 import type { THelocApplicationView } from '@heloc/domain';
 import { VisuallyHidden } from '@/components/ui/visually-hidden';
 import readable from '@/components/ui/readable-form.module.css';
@@ -109,7 +109,9 @@ function ApplicationCard({ application }: { application: THelocApplicationView }
           </div>
         </dl>
         <Button component="a" href={applicationHref(application.uuid)} w="fit-content">
-          Continue <VisuallyHidden>application {application.loanNumber}</VisuallyHidden>
+          {/* A funded, declined or cancelled application has nothing left to continue: it can be read. */}
+          {isFinalApplicationStep(application.step) ? 'View' : 'Continue'}{' '}
+          <VisuallyHidden>application {application.loanNumber}</VisuallyHidden>
         </Button>
       </Stack>
     </Paper>
