@@ -9,3 +9,4 @@ export * from './redirect-url';
 export * from './relative-time';
 export * from './uuid';
 export * from './routing-number';
+export * from './sentence';

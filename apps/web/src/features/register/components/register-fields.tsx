@@ -14,6 +14,7 @@ import {
   SALE_STATUS_LABELS,
   SALE_STATUSES,
   US_STATES,
+  endSentence,
 } from '@heloc/domain';
 import type { TRegistrationStep, UsStateCode } from '@heloc/domain';
 import { fieldId, isRequiredField } from '../registration-form';
@@ -145,7 +146,9 @@ function PropertyFields({
         <NativeSelect
           {...text('property.state')}
           label="State"
-          description={`Only the states where ${companyName} lends are listed: homes in other states can't be financed by ${companyName}.`}
+          description={endSentence(
+            `Only the states where ${companyName} lends are listed: homes in other states can't be financed by ${companyName}`,
+          )}
           autoComplete="address-level1"
           data={[
             { value: '', label: 'Choose a state' },

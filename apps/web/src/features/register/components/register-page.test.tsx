@@ -18,14 +18,14 @@ function AccountSetupProbe() {
   return <h1>Account setup {params.get('applicationUuid')}</h1>;
 }
 
-function renderRegister(query = '') {
+function renderRegister(query = '', companyName = 'Acme Lending, LLC') {
   return renderRoutes({
     routes: [
       {
         path: 'register',
         Component: () => (
           <RegisterPage
-            companyName="Acme Lending, LLC"
+            companyName={companyName}
             licensedStates={['TX', 'CA', 'FL']}
             aside={<p>Key figures aside</p>}
           />
@@ -106,6 +106,14 @@ describe('registration form', () => {
     ).toEqual(['Choose a state', 'California', 'Florida', 'Texas']);
     expect(state).toHaveAccessibleDescription(
       "Only the states where Acme Lending, LLC lends are listed: homes in other states can't be financed by Acme Lending, LLC.",
+    );
+  });
+
+  it('ends the state hint with one full stop when the company name ends with its own ("Inc.")', async () => {
+    mockApi();
+    renderRegister('', 'Acme Lending Inc.');
+    expect(await screen.findByRole('combobox', { name: /^State/ })).toHaveAccessibleDescription(
+      "Only the states where Acme Lending Inc. lends are listed: homes in other states can't be financed by Acme Lending Inc.",
     );
   });
 
