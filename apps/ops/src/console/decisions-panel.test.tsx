@@ -172,6 +172,7 @@ describe('the Decisions panel', () => {
     expect(within(own!).queryByRole('button', { name: 'Approve' })).toBeNull();
     expect(own).toHaveTextContent('Waiting for a different member');
     await user.click(within(theirs!).getByRole('button', { name: 'Reject' }));
+    expect(within(theirs!).getByLabelText('Why it is rejected')).toHaveFocus();
     await user.click(within(theirs!).getByRole('button', { name: 'Reject decision' }));
     expect(within(theirs!).getByText('Give a reason (at least 3 characters)')).toBeVisible();
     await user.type(within(theirs!).getByLabelText('Why it is rejected'), 'Income verified since{Enter}');

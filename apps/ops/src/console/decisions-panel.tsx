@@ -21,7 +21,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import {
   OUT_OF_POLICY_DECISIONS,
@@ -188,6 +188,11 @@ function Review({ applicationUuid, decision }: { applicationUuid: string; decisi
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
+  // The Reject button gives way to the form: the keyboard's focus goes to the reason.
+  const reasonField = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (rejecting) reasonField.current?.focus();
+  }, [rejecting]);
   const review = useMutation({
     mutationFn: (kind: 'approve' | 'reject') =>
       consoleApi.reviewDecision(
@@ -228,7 +233,7 @@ function Review({ applicationUuid, decision }: { applicationUuid: string; decisi
               value={reason}
               error={fieldError}
               onChange={(event) => setReason(event.currentTarget.value)}
-              data-autofocus
+              ref={reasonField}
             />
             <Group gap="xs">
               <Button type="submit" size="xs" color="red.9" loading={review.isPending}>
