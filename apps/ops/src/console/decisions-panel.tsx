@@ -48,9 +48,10 @@ export const DECISION_LABELS: Record<TStaffDecisionType, string> = {
   COUNTER_OFFER: 'Counter-offer (a lower line)',
 };
 
+/** Outline badges in shade 9: their text keeps a 5:1 contrast on white (green and orange 9 do not). */
 const STATUS_BADGES: Record<TStaffDecision['status'], { label: string; color: string }> = {
-  APPLIED: { label: 'Applied', color: 'green.9' },
-  PROPOSED: { label: 'Proposed', color: 'orange.9' },
+  APPLIED: { label: 'Applied', color: 'teal.9' },
+  PROPOSED: { label: 'Proposed', color: 'grape.9' },
   REJECTED: { label: 'Rejected', color: 'red.9' },
 };
 
