@@ -6,8 +6,11 @@ import {
   ZSavedViews,
   ZConsoleCondition,
   ZPipelinePage,
+  ZStaffDecision,
+  ZStaffDecisions,
   ZTimeline,
   type TPipelineQueryInput,
+  type TStaffDecisionRequest,
   type TTimelineKind,
 } from '@heloc/domain';
 import { DeskError, call, storedToken } from '../api';
@@ -99,6 +102,19 @@ export const consoleApi = {
   ) =>
     call('POST', `${BASE}/${applicationUuid}/conditions/${conditionUuid}/${action}`, ZConsoleCondition, {
       body,
+    }),
+  decisions: (applicationUuid: string) =>
+    call('GET', `${BASE}/${applicationUuid}/decisions`, ZStaffDecisions),
+  /** Taken at once or proposed for a second member, as the member's roles and the decision say. */
+  decide: (applicationUuid: string, body: TStaffDecisionRequest) =>
+    call('POST', `${BASE}/${applicationUuid}/decisions`, ZStaffDecision, { body }),
+  reviewDecision: (
+    applicationUuid: string,
+    decisionUuid: string,
+    review: { kind: 'approve' } | { kind: 'reject'; reason: string },
+  ) =>
+    call('POST', `${BASE}/${applicationUuid}/decisions/${decisionUuid}/${review.kind}`, ZStaffDecision, {
+      body: review.kind === 'reject' ? { reason: review.reason } : {},
     }),
   pipeline: (search: string) => call('GET', `${BASE}?${search}`, ZPipelinePage),
   file: (uuid: string) => call('GET', `${BASE}/${uuid}`, ZApplicationFile),
