@@ -12,7 +12,10 @@ export const FORGOT_PASSWORD_API_PATH = '/identity/api/v1/password/forgot';
 export const RESET_PASSWORD_API_PATH = '/identity/api/v1/password/reset';
 
 export function requestPasswordReset(body: TPasswordForgotRequest): Promise<{ message: string }> {
-  return api.post(FORGOT_PASSWORD_API_PATH, body, { schema: ZPasswordForgotResponse, skipAuthRedirect: true });
+  return api.post(FORGOT_PASSWORD_API_PATH, body, {
+    schema: ZPasswordForgotResponse,
+    skipAuthRedirect: true,
+  });
 }
 
 export async function resetPassword(body: TPasswordResetRequest): Promise<void> {

@@ -60,8 +60,8 @@ export function ForgotPasswordPage({ brandName }: { brandName: string }) {
         <Stack gap={4}>
           <Title order={1}>Forgot your password?</Title>
           <Text>
-            Enter the e-mail of your {brandName} account. We will send you a link to choose a new password;
-            it works once, for {PASSWORD_RESET_TTL_MINUTES} minutes.
+            Enter the e-mail of your {brandName} account. We will send you a link to choose a new password; it
+            works once, for {PASSWORD_RESET_TTL_MINUTES} minutes.
           </Text>
         </Stack>
         <Paper withBorder p="lg" radius="md">
