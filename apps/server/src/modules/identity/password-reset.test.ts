@@ -16,6 +16,7 @@ import { ManualClock } from '../../lib/clock';
 import { readOutbox } from '../../mail';
 import { createTestApp, type TestApp } from '../../test/app';
 import { registerAndSignIn, signIn, type Credentials } from '../../test/auth';
+import { PASSWORD_RESET_MAILS_PER_HOUR } from './password-reset';
 import { listIdentityAudit } from './repository';
 
 const FORGOT = '/identity/api/v1/password/forgot';
@@ -95,6 +96,26 @@ describe('POST /identity/api/v1/password/forgot', () => {
     expect(res.json()).toEqual({ message: PASSWORD_FORGOT_ANSWER });
     const mails = await readOutbox(t.database.db, { to: 'ops@heloc.test' });
     expect(mails.filter((mail) => mail.subject.includes('Reset your'))).toEqual([]);
+  });
+
+  it('mails one account at most PASSWORD_RESET_MAILS_PER_HOUR links an hour, answering alike past it', async () => {
+    const borrower = await registerAndSignIn(t.app);
+    const resetMails = async () =>
+      (await readOutbox(t.database.db, { to: borrower.email, limit: 50 })).filter((mail) =>
+        mail.subject.includes('Reset your'),
+      ).length;
+    for (let i = 0; i < PASSWORD_RESET_MAILS_PER_HOUR; i += 1) await forgot(borrower.email);
+    expect(await resetMails()).toBe(PASSWORD_RESET_MAILS_PER_HOUR);
+    const past = await forgot(borrower.email);
+    expect(past.statusCode).toBe(202);
+    expect(past.json()).toEqual({ message: PASSWORD_FORGOT_ANSWER });
+    expect(await resetMails()).toBe(PASSWORD_RESET_MAILS_PER_HOUR);
+    const events = await listIdentityAudit(t.database.db, borrower.email);
+    expect(events.at(-1)!.data).toEqual({ linkSent: false, throttled: true });
+    // An hour later the account can be sent a link again.
+    clock.advance(3600_000);
+    await forgot(borrower.email);
+    expect(await resetMails()).toBe(PASSWORD_RESET_MAILS_PER_HOUR + 1);
   });
 
   it('refuses a malformed address with 400', async () => {

@@ -16,6 +16,7 @@ import { hashLinkToken, newLinkToken } from '../co-deed/store';
 import { hashPassword } from './passwords';
 import {
   consumePasswordResetToken,
+  countPasswordResetTokensSince,
   findIdentity,
   findIdentityByEmail,
   findOpenPasswordResetToken,
@@ -28,7 +29,14 @@ import {
 type Origin = { orgCode: string | null; ipAddress: string | null };
 
 /**
- * Sends a reset link when the address has a borrower or signer account; does nothing visible
+ * Reset e-mails one account gets per hour at most. The per-address rate limit does not stop someone
+ * rotating addresses from filling a victim's inbox; past this cap the answer stays the same, no mail goes.
+ */
+export const PASSWORD_RESET_MAILS_PER_HOUR = 5;
+
+/**
+ * Sends a reset link when the address has a borrower or signer account (at most
+ * PASSWORD_RESET_MAILS_PER_HOUR an hour); does nothing visible
  * otherwise (the caller answers the same either way). Staff accounts are managed by their admins
  * (and sign in at /ops/ with two-factor), so they get no link from the borrower's login page.
  * Every request is audited, with the account when there is one.
@@ -36,7 +44,12 @@ type Origin = { orgCode: string | null; ipAddress: string | null };
 export async function requestPasswordReset(app: FastifyInstance, email: string, origin: Origin) {
   const now = app.clock.now();
   const identity = await findIdentityByEmail(app.db, email);
-  const eligible = identity !== null && identity.profileType !== 'STAFF';
+  const account = identity !== null && identity.profileType !== 'STAFF';
+  const throttled =
+    account &&
+    (await countPasswordResetTokensSince(app.db, identity.uuid, new Date(now.getTime() - 3600_000))) >=
+      PASSWORD_RESET_MAILS_PER_HOUR;
+  const eligible = account && !throttled;
   const link = newLinkToken();
   await app.db.transaction(async (tx) => {
     if (eligible) {
@@ -53,7 +66,7 @@ export async function requestPasswordReset(app: FastifyInstance, email: string, 
       identityUuid: identity?.uuid ?? null,
       email: email.toLowerCase(),
       ...origin,
-      data: { linkSent: eligible },
+      data: { linkSent: eligible, ...(throttled && { throttled: true }) },
     });
   });
   if (!eligible) return;

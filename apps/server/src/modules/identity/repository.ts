@@ -1,5 +1,5 @@
 /** SQL for identities and sign-in sessions. */
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db';
 import { schema } from '../../db';
 import { writeEvents } from '../../lib/write-events';
@@ -140,6 +140,24 @@ export async function replacePasswordResetToken(
       ),
     );
   await tx.insert(schema.passwordResetTokens).values(values);
+}
+
+/** How many reset links the identity was sent since `since`. */
+export async function countPasswordResetTokensSince(
+  db: Executor,
+  identityUuid: string,
+  since: Date,
+): Promise<number> {
+  const [row] = await db
+    .select({ sent: count() })
+    .from(schema.passwordResetTokens)
+    .where(
+      and(
+        eq(schema.passwordResetTokens.identityUuid, identityUuid),
+        gt(schema.passwordResetTokens.createdAt, since),
+      ),
+    );
+  return row?.sent ?? 0;
 }
 
 /** The unused, unexpired reset link whose token hashes to `tokenHash`, or null. */
