@@ -17,7 +17,7 @@ import {
   ZPasswordForgotResponse,
   ZPasswordResetRequest,
 } from '@heloc/domain';
-import { requestPasswordReset, resetPassword } from './password-reset';
+import { PASSWORD_RESET_MAILS_PER_HOUR, requestPasswordReset, resetPassword } from './password-reset';
 import { signInOrganisation } from './routes';
 
 const errors = { 400: ZApiErrorBody, 429: ZApiErrorBody };
@@ -30,7 +30,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['identity'],
         summary: 'Forgot password: e-mail a one-time link to set a new password',
-        description: `Always answers 202 with the same body, whether or not the address has an account (no account enumeration). When it has a borrower or signer account, an e-mail holds a link to \`${RESET_PASSWORD_PATH}?token=…\` (the page after \`${FORGOT_PASSWORD_PATH}\`) that works once, for ${PASSWORD_RESET_TTL_MINUTES} minutes; asking again replaces an open link. Only the SHA-256 of the token is stored. Audited; rate limited with the sign-in attempts.`,
+        description: `Always answers 202 with the same body, whether or not the address has an account (no account enumeration). When it has a borrower or signer account, an e-mail holds a link to \`${RESET_PASSWORD_PATH}?token=…\` (the page after \`${FORGOT_PASSWORD_PATH}\`) that works once, for ${PASSWORD_RESET_TTL_MINUTES} minutes; asking again replaces an open link, and one account is sent at most ${PASSWORD_RESET_MAILS_PER_HOUR} an hour. Only the SHA-256 of the token is stored. Audited; rate limited with the sign-in attempts.`,
         body: ZPasswordForgotRequest,
         response: { 202: ZPasswordForgotResponse, ...errors },
       },
