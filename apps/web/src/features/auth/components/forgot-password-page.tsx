@@ -69,7 +69,7 @@ export function ForgotPasswordPage({ brandName }: { brandName: string }) {
             <Alert
               ref={sentRef}
               tabIndex={-1}
-              color="green"
+              color="green.9"
               variant="light"
               role="status"
               title="Check your e-mail"

@@ -37,7 +37,7 @@ export function LoginPage({ brandName, registerLink }: LoginPageProps) {
           <Text>Log in to your {brandName} account to continue your application.</Text>
         </Stack>
         {passwordReset ? (
-          <Alert color="green" variant="light" role="status" title="Your password was changed">
+          <Alert color="green.9" variant="light" role="status" title="Your password was changed">
             Every other sign-in of your account has ended. Log in with your new password.
           </Alert>
         ) : null}
