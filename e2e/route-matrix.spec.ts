@@ -35,6 +35,9 @@ const NOT_FOUND_PATTERNS = new Set([`${APP}/*`, '/*']);
 /** Spec 1 §6: the visitor allow-list (the app's legal pages hand over to the host pages). */
 const VISITOR_PAGES = new Set([
   '/auth/login',
+  // Account recovery (issue 19).
+  '/auth/forgot-password',
+  '/auth/reset-password',
   '/coming-soon',
   '/terms',
   '/communications',

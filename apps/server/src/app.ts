@@ -43,6 +43,7 @@ import { coDeedRoutes } from './modules/co-deed/routes';
 import { outboxRoutes } from './mail/outbox-routes';
 import { healthRoutes } from './modules/health/routes';
 import { identityRoutes } from './modules/identity/routes';
+import { passwordResetRoutes } from './modules/identity/password-reset-routes';
 import { leadPortalRoutes } from './modules/lead-portal/routes';
 import { operatingHoursRoutes } from './modules/operating-hours/routes';
 import { OrganisationDirectory } from './modules/organisations/directory';
@@ -300,6 +301,7 @@ export async function buildApp({
     sessionTtlHours: config.sessionTtlHours,
     authRateLimitPerMinute: config.authRateLimitPerMinute,
   });
+  await app.register(passwordResetRoutes);
   await app.register(profileRoutes);
   await app.register(applicationRoutes);
   await app.register(statusRoutes);

@@ -146,6 +146,9 @@ export const CRYPTO_UTM_SOURCE = 'cloc';
 export const ROUTER_BASE_PATH = '/account/heloc';
 export const SIGNER_BASE_PATH = '/heloc-signer';
 export const LOGIN_PATH = '/auth/login';
+/** Account recovery (issue 19): ask for a reset link, then set a new password from it. */
+export const FORGOT_PASSWORD_PATH = '/auth/forgot-password';
+export const RESET_PASSWORD_PATH = '/auth/reset-password';
 export const DASHBOARD_PATH = '/dashboard';
 
 export const FEATURE_FLAGS = {

@@ -89,6 +89,14 @@ export const hostRoutes: RouteObject[] = withRoot([
   { path: paths.host.legacySigner.path, loader: legacySignerLoader, Component: Redirecting },
   { path: paths.host.login.path, lazy: lazyRoute(() => import('./routes/auth/login')) },
   {
+    path: paths.host.forgotPassword.path,
+    lazy: lazyRoute(() => import('./routes/auth/forgot-password')),
+  },
+  {
+    path: paths.host.resetPassword.path,
+    lazy: lazyRoute(() => import('./routes/auth/reset-password')),
+  },
+  {
     path: paths.host.dashboard.path,
     loader: requireAuth,
     lazy: lazyRoute(() => import('./routes/dashboard/dashboard')),

@@ -2,7 +2,18 @@
  * Route paths and href builders in one place (spec 1 §2). The app router runs under APP_BASENAME;
  * host pages (login, dashboard, legal pages) live outside it and are served the same index.html.
  */
-import { DASHBOARD_PATH, LOGIN_PATH, QUERY_PARAMS, ROUTER_BASE_PATH, SIGNER_BASE_PATH } from '@heloc/domain';
+import {
+  DASHBOARD_PATH,
+  FORGOT_PASSWORD_PATH,
+  LOGIN_PATH,
+  QUERY_PARAMS,
+  RESET_PASSWORD_PATH,
+  ROUTER_BASE_PATH,
+  SIGNER_BASE_PATH,
+} from '@heloc/domain';
+
+/** On /auth/login: the password was just reset (the page says so above the form). */
+export const PASSWORD_RESET_DONE_PARAM = 'passwordReset';
 
 export const APP_BASENAME = ROUTER_BASE_PATH;
 
@@ -46,7 +57,12 @@ export const paths = {
         redirectUrl
           ? `${LOGIN_PATH}?${QUERY_PARAMS.redirectUrl}=${encodeURIComponent(redirectUrl)}`
           : LOGIN_PATH,
+      /** Where the reset screen sends the borrower: log in with the new password, told it worked. */
+      afterPasswordResetHref: `${LOGIN_PATH}?${PASSWORD_RESET_DONE_PARAM}=1`,
     },
+    /** Account recovery (issue 19): ask for a link, then set a new password from it (`?token=`). */
+    forgotPassword: { path: FORGOT_PASSWORD_PATH, getHref: () => FORGOT_PASSWORD_PATH },
+    resetPassword: { path: RESET_PASSWORD_PATH },
     dashboard: { path: DASHBOARD_PATH, getHref: () => DASHBOARD_PATH },
     settings: { path: `${DASHBOARD_PATH}/settings`, getHref: () => `${DASHBOARD_PATH}/settings` },
     page: { getHref: (page: HostPage) => `/${page}` },

@@ -15,6 +15,8 @@ describe('visitor allow-list (spec 1 §6)', () => {
     '/account/heloc/terms',
     '/coming-soon',
     '/auth/login',
+    '/auth/forgot-password',
+    '/auth/reset-password',
   ])('a visitor may open %s', (path) => {
     expect(isVisitorAllowedPath(path)).toBe(true);
   });

@@ -21,10 +21,12 @@ const SIGNER_ENTRY = appHref(paths.app.helocSigner.getHref('identity'));
 /**
  * Paths a visitor may open (spec 1 §6): register, terms, communications, privacy, licenses,
  * coming-soon, register/account-setup, register/support and the heloc-signer login; plus the login
- * page itself. The legal pages also count inside the app, where they hand over to the host pages.
+ * page itself and account recovery (forgot password, the reset link; issue 19). The legal pages also count inside the app, where they hand over to the host pages.
  */
 const VISITOR_PATHS: ReadonlySet<string> = new Set([
   paths.host.login.path,
+  paths.host.forgotPassword.path,
+  paths.host.resetPassword.path,
   paths.host.comingSoon.getHref(),
   REGISTER,
   appHref(paths.app.registerAccountSetup.path),

@@ -32,6 +32,38 @@ export type TLoginRequest = z.infer<typeof ZLoginRequest>;
 
 export const ZLoginResponse = z.object({ jwt: z.string() });
 
+/**
+ * How long a password reset link works: an hour (ours — long enough to open the e-mail, short for a
+ * link that is as good as the password).
+ */
+export const PASSWORD_RESET_TTL_MINUTES = 60;
+
+/**
+ * The one answer to "forgot password", whether or not the address has an account (no account
+ * enumeration: the body and status never differ).
+ */
+export const PASSWORD_FORGOT_ANSWER = `If an account exists for this e-mail, we sent it a link to set a new password. The link works once, for ${PASSWORD_RESET_TTL_MINUTES} minutes.`;
+
+/** A used, expired or unknown reset link (also a malformed one): one message for all. */
+export const PASSWORD_RESET_LINK_INVALID =
+  'This password reset link is not valid, has expired or was already used. Ask for a new one.';
+
+export const ZPasswordForgotRequest = z.object({ email: ZEmailAddress });
+export type TPasswordForgotRequest = z.infer<typeof ZPasswordForgotRequest>;
+export const ZPasswordForgotResponse = z.object({ message: z.string() });
+
+/** The link's token as it arrives in the URL (`?token=`): 32 random bytes, base64url. */
+export const ZPasswordResetToken = z
+  .string({ error: PASSWORD_RESET_LINK_INVALID })
+  .regex(/^[A-Za-z0-9_-]{43}$/, PASSWORD_RESET_LINK_INVALID);
+
+/** The new password is checked with `passwordProblem` (the registration rule) against the account's e-mail. */
+export const ZPasswordResetRequest = z.object({
+  token: ZPasswordResetToken,
+  password: z.string({ error: REQUIRED_MESSAGE }).min(1, REQUIRED_MESSAGE).max(256),
+});
+export type TPasswordResetRequest = z.infer<typeof ZPasswordResetRequest>;
+
 /** Registration "Sale Status": whether the home is being sold (a HELOC needs a home kept). */
 export const SALE_STATUSES = ['NOT_SELLING', 'PLANNING_TO_SELL', 'LISTED_FOR_SALE'] as const;
 export const SALE_STATUS_LABELS: Record<(typeof SALE_STATUSES)[number], string> = {

@@ -103,3 +103,46 @@ export const twoFactorFailures = pgTable(
   },
   (table) => [index('two_factor_failures_identity_idx').on(table.identityUuid, table.at)],
 );
+
+/**
+ * "Forgot password" links (issue 19). Only the SHA-256 of the link's random 32-byte token is kept;
+ * a link works once (`usedAt`) and until `expiresAt` (PASSWORD_RESET_TTL_MINUTES after it was asked for).
+ */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    uuid: uuid('uuid')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    identityUuid: uuid('identity_uuid')
+      .notNull()
+      .references(() => identities.uuid, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [index('password_reset_tokens_identity_idx').on(table.identityUuid)],
+);
+
+/**
+ * Account security events of borrowers and signers (password reset asked for, password reset).
+ * Append-only: the application only inserts. `identityUuid` is null when the address has no account
+ * (the request is still recorded, with the address as typed).
+ */
+export const identityAuditEvents = pgTable(
+  'identity_audit_events',
+  {
+    id: serial('id').primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    /** PASSWORD_RESET_REQUESTED, PASSWORD_RESET */
+    action: text('action').notNull(),
+    identityUuid: uuid('identity_uuid'),
+    email: text('email').notNull(),
+    /** The organisation the request came through (host or org header), when one did. */
+    orgCode: text('org_code'),
+    ipAddress: text('ip_address'),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (table) => [index('identity_audit_events_identity_idx').on(table.identityUuid, table.id)],
+);

@@ -69,3 +69,27 @@ export function staffInvitationMail(input: {
     ),
   };
 }
+
+/**
+ * "Forgot password" (issue 19): the one-time link to set a new password. Sent only when the address
+ * has an account; the request's answer is the same either way.
+ */
+export function passwordResetMail(input: {
+  brandName: string;
+  link: string;
+  validMinutes: number;
+}): MailContent {
+  return {
+    subject: `Reset your ${input.brandName} password`,
+    text: lines(
+      'Hello,',
+      '',
+      `Someone, hopefully you, asked to reset the password of your ${input.brandName} account.`,
+      `Open this link to choose a new password (it works once and expires in ${input.validMinutes} minutes):`,
+      input.link,
+      '',
+      'When you set a new password, every other sign-in of your account ends.',
+      'If you did not ask for this, you can ignore this e-mail: your password stays as it is.',
+    ),
+  };
+}

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { coDeedInvitationMail, registrationAttemptMail, staffInvitationMail, type MailContent } from '.';
+import {
+  coDeedInvitationMail,
+  passwordResetMail,
+  registrationAttemptMail,
+  staffInvitationMail,
+  type MailContent,
+} from '.';
 
 const cases: [string, MailContent, string[]][] = [
   [
@@ -28,6 +34,15 @@ const cases: [string, MailContent, string[]][] = [
       validHours: 72,
     }),
     ['admin@lender.example', 'PROCESSOR, UNDERWRITER', '/ops/?invite=t2', '72 hours'],
+  ],
+  [
+    'password reset',
+    passwordResetMail({
+      brandName: 'Harborline',
+      link: 'https://lender.example/auth/reset-password?token=t3',
+      validMinutes: 60,
+    }),
+    ['Reset your Harborline password', '/auth/reset-password?token=t3', 'expires in 60 minutes', 'ignore'],
   ],
 ];
 

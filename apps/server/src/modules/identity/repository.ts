@@ -1,5 +1,5 @@
 /** SQL for identities and sign-in sessions. */
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db';
 import { schema } from '../../db';
 import { writeEvents } from '../../lib/write-events';
@@ -119,4 +119,98 @@ export async function revokeAllSessions(db: Executor, identityUuid: string): Pro
     .set({ revokedAt: sql`now()` })
     .where(and(eq(schema.authSessions.identityUuid, identityUuid), isNull(schema.authSessions.revokedAt)));
   writeEvents.emit('sessionsRevoked', { identityUuid, exceptSessionUuid: '' });
+}
+
+// ---- Password reset links (issue 19) ----------------------------------------------------------
+
+export type PasswordResetRow = typeof schema.passwordResetTokens.$inferSelect;
+
+/** Stores a new reset link (its hash); earlier open links of the identity stop working (only the newest counts). */
+export async function replacePasswordResetToken(
+  tx: Executor,
+  values: { identityUuid: string; tokenHash: string; createdAt: Date; expiresAt: Date },
+): Promise<void> {
+  await tx
+    .update(schema.passwordResetTokens)
+    .set({ usedAt: values.createdAt })
+    .where(
+      and(
+        eq(schema.passwordResetTokens.identityUuid, values.identityUuid),
+        isNull(schema.passwordResetTokens.usedAt),
+      ),
+    );
+  await tx.insert(schema.passwordResetTokens).values(values);
+}
+
+/** How many reset links the identity was sent since `since`. */
+export async function countPasswordResetTokensSince(
+  db: Executor,
+  identityUuid: string,
+  since: Date,
+): Promise<number> {
+  const [row] = await db
+    .select({ sent: count() })
+    .from(schema.passwordResetTokens)
+    .where(
+      and(
+        eq(schema.passwordResetTokens.identityUuid, identityUuid),
+        gt(schema.passwordResetTokens.createdAt, since),
+      ),
+    );
+  return row?.sent ?? 0;
+}
+
+/** The unused, unexpired reset link whose token hashes to `tokenHash`, or null. */
+export async function findOpenPasswordResetToken(
+  db: Executor,
+  tokenHash: string,
+  now: Date,
+): Promise<PasswordResetRow | null> {
+  const [row] = await db
+    .select()
+    .from(schema.passwordResetTokens)
+    .where(
+      and(
+        eq(schema.passwordResetTokens.tokenHash, tokenHash),
+        isNull(schema.passwordResetTokens.usedAt),
+        gt(schema.passwordResetTokens.expiresAt, now),
+      ),
+    );
+  return row ?? null;
+}
+
+/** Consumes a reset link unless it already was used; false when another request used it first. */
+export async function consumePasswordResetToken(tx: Executor, uuid: string, now: Date): Promise<boolean> {
+  const used = await tx
+    .update(schema.passwordResetTokens)
+    .set({ usedAt: now })
+    .where(and(eq(schema.passwordResetTokens.uuid, uuid), isNull(schema.passwordResetTokens.usedAt)))
+    .returning({ uuid: schema.passwordResetTokens.uuid });
+  return used.length > 0;
+}
+
+export type IdentityAuditAction = 'PASSWORD_RESET_REQUESTED' | 'PASSWORD_RESET';
+
+/** Appends an account security event (never updated or deleted by the application). */
+export async function recordIdentityAudit(
+  db: Executor,
+  entry: {
+    at: Date;
+    action: IdentityAuditAction;
+    identityUuid: string | null;
+    email: string;
+    orgCode: string | null;
+    ipAddress: string | null;
+    data?: Record<string, unknown>;
+  },
+): Promise<void> {
+  await db.insert(schema.identityAuditEvents).values({ ...entry, data: entry.data ?? {} });
+}
+
+export async function listIdentityAudit(db: Executor, email: string) {
+  return db
+    .select()
+    .from(schema.identityAuditEvents)
+    .where(eq(schema.identityAuditEvents.email, email.toLowerCase()))
+    .orderBy(schema.identityAuditEvents.id);
 }

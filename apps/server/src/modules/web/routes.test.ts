@@ -92,6 +92,8 @@ describe('pages carry the organisation', () => {
 
   it.each([
     '/auth/login',
+    '/auth/forgot-password',
+    '/auth/reset-password',
     '/dashboard',
     '/dashboard/settings',
     '/contact',

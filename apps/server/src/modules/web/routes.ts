@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ROUTER_BASE_PATH } from '@heloc/domain';
+import { FORGOT_PASSWORD_PATH, LOGIN_PATH, RESET_PASSWORD_PATH, ROUTER_BASE_PATH } from '@heloc/domain';
 import { AppError } from '../../lib/errors';
 import { preloadLinks, renderPage, type RoutePreload } from './html';
 import { ORG_COOKIE, resolvePageOrganisation } from './page-organisation';
@@ -17,7 +17,10 @@ export const APP_BASE = ROUTER_BASE_PATH;
 
 /** Host pages rendered by the same build (spec 1 §2, §6). */
 export const HOST_PAGES = [
-  '/auth/login',
+  LOGIN_PATH,
+  // Account recovery (issue 19).
+  FORGOT_PASSWORD_PATH,
+  RESET_PASSWORD_PATH,
   '/dashboard',
   '/dashboard/*',
   '/contact',

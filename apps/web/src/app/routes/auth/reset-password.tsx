@@ -1,0 +1,6 @@
+/** Lazy route module: /auth/reset-password?token=… (host router). */
+import { ResetPasswordPage } from '@/features/auth';
+
+export function Component() {
+  return <ResetPasswordPage />;
+}
