@@ -42,7 +42,7 @@ export function registrationAttemptMail(input: { brandName: string }): MailConte
       'Hello,',
       '',
       `Someone just tried to open a new ${input.brandName} account with this e-mail address, which already has one.`,
-      'If it was you, sign in instead.',
+      'If it was you, sign in instead; if you forgot your password, choose "Forgot your password?" on the sign-in page.',
       'If it was not you, you can ignore this e-mail: nothing was changed.',
     ),
   };

@@ -22,7 +22,7 @@ const cases: [string, MailContent, string[]][] = [
   [
     'registration with a taken e-mail',
     registrationAttemptMail({ brandName: 'Harborline' }),
-    ['Harborline account', 'sign in instead'],
+    ['Harborline account', 'sign in instead', 'Forgot your password?'],
   ],
   [
     'staff invitation',
