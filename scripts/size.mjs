@@ -29,7 +29,9 @@ const BUDGET_BYTES = 150 * 1024;
  * costs that chunk its import list. Registration went 203.0 → 202.9, the profile step 287.9 → 288.4
  * (the one query gate of the step screens is its own small chunk instead of a copy in pre-offer's).
  */
-const CEILINGS_KB = { 'app index → login': 202.5, registration: 204, 'profile step': 289 };
+// Login raised by 0.5 KB more for account recovery (issue 19): the page's "Forgot your password?" link
+// and the notice after a reset (202.3 → 202.8; the recovery pages themselves stay in their own chunks).
+const CEILINGS_KB = { 'app index → login': 203, registration: 204, 'profile step': 289 };
 const strict = process.argv.includes('--strict');
 /**
  * Ways into the product and the route modules each first screen renders (the build groups what they

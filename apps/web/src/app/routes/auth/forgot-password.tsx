@@ -1,5 +1,5 @@
 /** Lazy route module: /auth/forgot-password (host router). */
-import { ForgotPasswordPage } from '@/features/auth';
+import { ForgotPasswordPage } from '@/features/auth/recovery';
 import { useOrg } from '@/platform/org';
 
 export function Component() {
