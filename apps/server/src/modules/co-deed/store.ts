@@ -4,7 +4,6 @@
  * must the primary wait at CO_DEED, and who are the owners whose notices of right to cancel and
  * signatures date the rescission — so the closing step table stays the one place steps change.
  */
-import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { TCoDeedStatus } from '@heloc/domain';
 import type { Executor } from '../../db';
@@ -24,16 +23,6 @@ export type TSignerStatus = (typeof SIGNER_STATUSES)[number];
 
 /** How long an invitation link works (ours: a week, the time an owner reasonably needs to act). */
 export const INVITATION_TTL_HOURS = 7 * 24;
-
-/** A new link token (256 bits, URL-safe) and the hash that is stored instead of it. */
-export function newLinkToken(): { token: string; hash: string } {
-  const token = randomBytes(32).toString('base64url');
-  return { token, hash: hashLinkToken(token) };
-}
-
-export function hashLinkToken(token: string): string {
-  return createHash('sha256').update(token, 'utf8').digest('hex');
-}
 
 export const fullName = (signer: Pick<SignerRow, 'firstName' | 'lastName'>) =>
   `${signer.firstName} ${signer.lastName}`;

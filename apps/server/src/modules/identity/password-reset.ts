@@ -12,7 +12,7 @@ import {
 } from '@heloc/domain';
 import { AppError } from '../../lib/errors';
 import { passwordResetMail } from '../../mail/templates';
-import { hashLinkToken, newLinkToken } from '../co-deed/store';
+import { hashLinkToken, newLinkToken } from '../../lib/link-token';
 import { hashPassword } from './passwords';
 import {
   consumePasswordResetToken,

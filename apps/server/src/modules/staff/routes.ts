@@ -21,7 +21,7 @@ import {
 } from '@heloc/domain';
 import { findOpenInvitation, markInvitationUsed, replaceInvitation } from './repository';
 import { AppError } from '../../lib/errors';
-import { hashLinkToken, newLinkToken } from '../co-deed/store';
+import { hashLinkToken, newLinkToken } from '../../lib/link-token';
 import { findIdentityByEmail } from '../identity/repository';
 import { staffInvitationMail } from '../../mail/templates';
 import { listStaffAudit, recordStaffAudit } from './audit';

@@ -14,7 +14,8 @@ import { findIdentityByEmail, insertIdentity } from '../../identity/repository';
 import { hashPassword, verifyPassword } from '../../identity/passwords';
 import { INVALID_CREDENTIALS, requireSecondFactor, startSession } from '../../identity/service';
 import { insertProfile } from '../../profile/repository';
-import { hashLinkToken, type SignerRow } from '../store';
+import { hashLinkToken } from '../../../lib/link-token';
+import type { SignerRow } from '../store';
 import { findApplication, findSignerByTokenHash } from '../repository';
 import { APPLICATION, EXPIRED_LINK, INVALID_LINK, errors, tags, coDeedContext } from './shared';
 

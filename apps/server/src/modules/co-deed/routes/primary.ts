@@ -11,9 +11,9 @@ import {
   coDeedStatusOf,
   INVITATION_TTL_HOURS,
   isJointlyOwned,
-  newLinkToken,
   type SignerRow,
 } from '../store';
+import { newLinkToken } from '../../../lib/link-token';
 import {
   findApplication,
   findApplicationSigner,
