@@ -48,7 +48,9 @@ test('a visitor chats with the bot after hours, rates a bad answer, and finds th
   await expect(chatWindow(page)).toBeVisible();
   // pop-webchat opens the chat, then leaves the URL.
   await expect(page).not.toHaveURL(/pop-webchat/);
-  await expect(chatWindow(page).getByTestId('chat-mode-label')).toHaveText('Mode: chatbot');
+  // No ?mode=: the channel is not named, even with dev features on (only a forced mode is).
+  await expect(chatWindow(page).getByRole('heading', { name: 'Chat with us' })).toBeVisible();
+  await expect(chatWindow(page).getByTestId('chat-mode-label')).toHaveCount(0);
 
   await send(page, 'What fees do you charge?');
   const log = chatWindow(page).getByRole('log', { name: 'Messages' });
@@ -94,6 +96,10 @@ test('a visitor chats with the bot after hours, rates a bad answer, and finds th
   await expect(chatWindow(page).getByRole('log', { name: 'Messages' })).toContainText(
     'Which states do you lend in?',
   );
+
+  // A mode a developer forces with ?mode= (dev features on) is named in the header.
+  await page.goto('/account/heloc/register?org=PINECREST&mode=chatbot');
+  await expect(chatWindow(page).getByTestId('chat-mode-label')).toHaveText('Mode: chatbot');
 
   // Escape collapses the window.
   await chatWindow(page).getByRole('textbox', { name: 'Message' }).press('Escape');

@@ -3,6 +3,7 @@ export * from './organisation';
 export * from './http';
 export * from './footer';
 export * from './enums';
+export * from './step-labels';
 export * from './constants';
 export * from './schemas';
 export * from './format';

@@ -1,3 +1,2 @@
 /** Public surface of the dashboard feature: the borrower's applications (/dashboard). */
 export { DashboardPage } from './components/dashboard-page';
-export { applicationStepLabel } from './step-labels';

@@ -6,6 +6,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import {
   PROGRESS_STEP_LABELS,
+  applicationStepLabel,
   ZApplicationStep,
   formatCurrency,
   formatPercentFromBps,
@@ -83,10 +84,23 @@ export function answerStatus(facts: ApplicationFacts): string {
   if (facts.step === 'DECLINED')
     return `Application ${facts.loanNumber} was declined. The notice we sent explains the reasons.`;
   if (facts.step === 'CANCELLED') return `Application ${facts.loanNumber} was cancelled.`;
+  if (facts.step === 'COMPLETE')
+    return `Application ${facts.loanNumber} is complete: your line of credit is funded.`;
   const code = progressOf(facts);
   if (!code) return `Application ${facts.loanNumber} is being processed.`;
+  // After signing the sidebar's last item reads "Complete" for several steps (insurance, rescission,
+  // recording, funding): the borrower is told which one, never "Complete" before the line is funded.
+  if (code === 'COMPLETE') return afterSigningStatus(facts);
   const waiting = facts.step.startsWith('WAITING_FOR_') || facts.step.startsWith('GEN_');
   return `Application ${facts.loanNumber} is at the step "${stepLabel(code)}".${waiting ? ' We are working on it right now; the page updates by itself.' : ''}`;
+}
+
+function afterSigningStatus(facts: ApplicationFacts): string {
+  const step = ZApplicationStep.parse(facts.step);
+  const now = `Application ${facts.loanNumber} is signed and in its final steps: ${applicationStepLabel(step).toLowerCase()}.`;
+  if (step === 'RESCISSION' || step === 'GEN_RESCISSION')
+    return `${now} You may still cancel during your right-to-cancel period; funding follows when it ends.`;
+  return `${now} We will let you know when your line is funded.`;
 }
 
 export function answerNext(facts: ApplicationFacts): string {

@@ -8,7 +8,7 @@ export function ChatHeader({
   onEnd,
   onMinimize,
 }: {
-  /** The mode shown to developers (dev features only), null otherwise. */
+  /** The mode a developer forced with ?mode= (dev features only), null otherwise. */
   modeLabel: string | null;
   canEnd: boolean;
   onEnd: () => void;

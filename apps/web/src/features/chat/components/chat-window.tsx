@@ -158,7 +158,8 @@ export default function ChatWindow({
         }}
       >
         <ChatHeader
-          modeLabel={devFeatures ? (botShown ? 'chatbot' : (devMode ?? 'twilio')) : null}
+          // Only a mode forced with ?mode= (dev features) is named: a borrower never sees the channel.
+          modeLabel={devMode === null ? null : botShown ? 'chatbot' : devMode}
           canEnd={phase === 'live' || phase === 'bot'}
           onEnd={() => actor.send({ type: 'END' })}
           onMinimize={() => {

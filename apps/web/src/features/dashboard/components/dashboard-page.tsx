@@ -6,7 +6,12 @@
 import '@/components/ui/form-styles';
 import '@mantine/core/styles/Loader.css';
 import { Alert, Button, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { formatAddress, formatDisplayDate, isFinalApplicationStep } from '@heloc/domain';
+import {
+  applicationStepLabel,
+  formatAddress,
+  formatDisplayDate,
+  isFinalApplicationStep,
+} from '@heloc/domain';
 import type { THelocApplicationView } from '@heloc/domain';
 import { VisuallyHidden } from '@/components/ui/visually-hidden';
 import readable from '@/components/ui/readable-form.module.css';
@@ -15,7 +20,6 @@ import { errorText } from '@/lib/api-errors';
 import { browserLocation } from '@/lib/browser-location';
 import { useCreateApplication } from '../api/create-application';
 import { useApplications } from '../api/get-applications';
-import { applicationStepLabel } from '../step-labels';
 import classes from './dashboard-page.module.css';
 
 export const START_APPLICATION_LABEL = 'Start a new application';

@@ -1,8 +1,9 @@
 /**
- * A human label for the server's application step (the dashboard's "current step"). The spec's named
- * steps have their own wording; the GEN_* and WAITING_FOR_* steps and the rest read from their names.
+ * A borrower's label for the server's application step (the dashboard's "current step", the chatbot's
+ * status answer). The spec's named steps have their own wording; the GEN_* and WAITING_FOR_* steps
+ * and the rest read from their names. Staff read `stepInWords` (schemas/console.ts) instead.
  */
-import type { TApplicationStep } from '@heloc/domain';
+import type { TApplicationStep } from './enums';
 
 const STEP_LABELS: Partial<Record<TApplicationStep, string>> = {
   IN_PROGRESS: 'Basic info',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { APPLICATION_STEPS } from '@heloc/domain';
+import { APPLICATION_STEPS } from './enums';
 import { applicationStepLabel } from './step-labels';
 
 describe('applicationStepLabel', () => {
