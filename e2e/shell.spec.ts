@@ -77,7 +77,7 @@ test.describe('footer', () => {
       const footer = page.getByRole('contentinfo');
       await expect(footer.getByText(notice)).toBeVisible();
       await expect(footer.getByText(hours, { exact: true })).toBeVisible();
-      await expect(footer.getByText(/^Web chat is available/)).toBeVisible();
+      await expect(footer.getByText(/^Web chat: select .*live agents during chat hours\.$/)).toBeVisible();
       const notices = footer.getByRole('list', { name: 'Lender notices' });
       if (ncua) await expect(notices).toContainText('Federally insured by NCUA');
       else await expect(notices).not.toContainText('NCUA');

@@ -344,6 +344,11 @@ describe('buildFooterModel: web chat note', () => {
   ])('fe-webchat $webChatEnabled → $note', ({ webChatEnabled, note }) => {
     expect(buildFooterModel(org(), { webChatEnabled }).customerService.webChatNote).toBe(note);
   });
+
+  it('promises a person only during chat hours (the note is shown at any hour)', () => {
+    expect(WEB_CHAT_NOTE).not.toMatch(/is available/);
+    expect(WEB_CHAT_NOTE).toContain('virtual assistant answers at any hour; live agents during chat hours');
+  });
 });
 
 describe('buildFooterModel: Illinois community reinvestment notice', () => {

@@ -118,7 +118,12 @@ export interface TFooterExtras {
 
 export const NCUA_TOGGLE = 'nationalCreditUnionAdministrationLogo';
 
-export const WEB_CHAT_NOTE = 'Web chat is available: select "Chat with us" at the bottom right of the page.';
+/**
+ * True at any hour: after chat hours the chatbot answers and no agent is offered, so the note never
+ * promises a person (it said "Web chat is available" at 1:30 AM).
+ */
+export const WEB_CHAT_NOTE =
+  'Web chat: select "Chat with us" at the bottom right of the page. Our virtual assistant answers at any hour; live agents during chat hours.';
 
 const LENDER_MARK_LABELS = { EHL: 'Equal Housing Lender', EOL: 'Equal Opportunity Lender' } as const;
 

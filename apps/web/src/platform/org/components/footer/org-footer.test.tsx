@@ -94,14 +94,14 @@ describe('OrgFooter: hours, web chat and the Illinois notice', () => {
         'Hours: Monday–Friday: 6:00 AM – 6:00 PM PT, Saturday: 8:00 AM – 2:00 PM PT, Sunday: Closed',
       ),
     ).toBeInTheDocument();
-    expect(within(footer).getByText(/Web chat is available/)).toBeInTheDocument();
+    expect(within(footer).getByText(/^Web chat: select/)).toBeInTheDocument();
   });
 
   it('shows neither while the hours are unknown and the chat flag is off', () => {
     const org = orgFixture();
     renderWithProviders(<OrgFooter org={org} />, org);
     expect(screen.queryByText(/^Hours:/)).not.toBeInTheDocument();
-    expect(screen.queryByText(/Web chat is available/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/^Web chat: select/)).not.toBeInTheDocument();
   });
 
   it('links the Illinois community reinvestment notice for an organisation licensed in Illinois', () => {
