@@ -483,16 +483,19 @@ describe('bot', () => {
   });
 
   it.each([
-    [true, true],
-    [false, false],
-  ])('an unanswerable question, open now %s: the live-agent offer %s', async (openNow, offered) => {
+    [true, true, true],
+    // The page's hours flag is a minute old: the server's answer (agents available) wins.
+    [false, true, true],
+    [true, false, false],
+    [false, false, false],
+  ])('page open now %s, server offers an agent %s: the button %s', async (openNow, serverOffers, offered) => {
     const h = await open(BOT_SESSION, {
       openNow,
       setUp: (x) =>
         x.api.askBot.mockResolvedValueOnce({
           conversationId: BOT_SESSION.conversationId!,
           item: botLine(2),
-          offerLiveAgent: true,
+          offerLiveAgent: serverOffers,
           expiration: NOW + 20 * MINUTE,
         }),
     });

@@ -248,7 +248,9 @@ export const chatMachine = chatSetup.createMachine({
               actions: [
                 assign(({ context, event }) => ({
                   botLines: [...context.botLines, event.output.item],
-                  offerLiveAgent: event.output.offerLiveAgent && context.openNow === true,
+                  // The server decides at answer time: the page's open-hours flag may be a minute
+                  // old, and "agents are available" must come with its button.
+                  offerLiveAgent: event.output.offerLiveAgent,
                   session: {
                     ...(context.session ?? {}),
                     conversationId: event.output.conversationId,
