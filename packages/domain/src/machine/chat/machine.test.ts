@@ -555,4 +555,15 @@ describe('bot', () => {
     h.actor.send({ type: 'END' });
     expect(context(h).ended).toEqual({ live: false, tokenExpired: false });
   });
+
+  it('End chat, then a reload: still ended with its transcript (the server still has the session)', async () => {
+    const first = await open(BOT_SESSION);
+    first.actor.send({ type: 'END' });
+    const stored = first.stored.at(-1)!;
+    expect(stored).toMatchObject({ conversationId: BOT_SESSION.conversationId, expiration: NOW });
+    // The server's history is not expired (default answer): the stored end decides.
+    const reloaded = await open(stored);
+    expect(phaseOf(reloaded)).toBe('ended');
+    expect(context(reloaded).botLines).toEqual([botLine(1)]);
+  });
 });

@@ -210,7 +210,7 @@ export const chatMachine = chatSetup.createMachine({
     bot: {
       initial: 'idle',
       on: {
-        END: { target: 'ended', actions: 'endBot' },
+        END: { target: 'ended', actions: ['endBot', 'expireBotSession', 'persistSession'] },
         'FEEDBACK.OPEN': { actions: assign({ feedbackOpen: true }) },
         /** "Chat with a live agent" (offered when the bot could not answer during hours). */
         LIVE_AGENT: {

@@ -186,6 +186,13 @@ export const chatSetup = setup({
     })),
     endLive: assign({ ended: { live: true, tokenExpired: false } }),
     endBot: assign({ ended: { live: false, tokenExpired: false } }),
+    /**
+     * "End chat" on the chatbot: its session expires now (persisted after), so a reload shows the
+     * ended chat with its transcript instead of bringing the conversation back to life.
+     */
+    expireBotSession: assign(({ context }) => ({
+      session: context.session ? { ...context.session, expiration: context.now() } : null,
+    })),
     /** The live token ran out and renewal failed: the chat ends, its transcript stays on screen. */
     expireToken: assign({ alert: CHAT_ALERTS.invalidToken, ended: { live: true, tokenExpired: true } }),
     appendMessage: assign(({ context }, message: TChatMessage) => ({
@@ -212,7 +219,10 @@ export const chatSetup = setup({
     modeIsChatbot: ({ context }) => modeOf(context) === 'chatbot',
     openNow: ({ context }) => context.openNow === true,
     conversationEnded: (_, state: TChatConversationState) => state.status === 'ENDED',
-    historyExpired: (_, history: TChatbotHistoryResponse) => history.expired,
+    /** The server's session expired, or the borrower ended it here (its stored expiration passed). */
+    historyExpired: ({ context }, history: TChatbotHistoryResponse) =>
+      history.expired ||
+      (context.session?.expiration !== undefined && context.session.expiration <= context.now()),
     hasExpiration: ({ context }) => context.session?.expiration !== undefined,
     tokenChanged: ({ context }) => (context.session?.token ?? null) !== context.socketToken,
     hasLiveConversation: ({ context }) => Boolean(context.session?.token && context.session.conversationSid),
