@@ -62,7 +62,10 @@ test('manual notary: the $300 consent, a slot in Pacific time, the booked appoin
   await expectNoAxeViolations(page);
 });
 
-test('Texas: the valuation is explained, ordered with the $180 consent, then held', async ({ page }) => {
+test('Texas: the valuation is explained, ordered with the $180 consent, held; signing opens on the 12th day', async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(150_000);
   const who = await registerBorrower(page, { lastName: 'Texas', state: 'TX' });
   await driveToIncomeVerification(page, who);
@@ -85,6 +88,22 @@ test('Texas: the valuation is explained, ordered with the $180 consent, then hel
   await main(page).getByRole('button', { name: 'Order valuation' }).click();
   await expect(heading(page, 'Your home valuation is in progress')).toBeVisible({ timeout: 20_000 });
   await expect(page).toHaveURL(/\/bpo\/hold$/);
+  await expectNoAxeViolations(page);
+
+  // The report comes back two days later: the documents can be read, but the 12-day notice has not
+  // run, so the page says when signing opens and Sign stays disabled (no 409 after pressing it).
+  await moveClock(baseURL!, { advanceMs: 2 * 86_400_000 });
+  await waitForStatus(page.request, who, 'NOTE_SIGNING');
+  await page.goto(`/account/heloc/${who.applicationUuid}`);
+  await expect(heading(page, 'Sign your documents')).toBeVisible({ timeout: 30_000 });
+  await expect(main(page).getByText('Signing opens later')).toBeVisible();
+  await expect(main(page)).toContainText(
+    /A Texas home equity loan can close on or after \d{2}\/\d{2}\/\d{4}, 12 days after/,
+  );
+  await main(page).getByRole('link', { name: 'Start signing' }).click();
+  await expect(page).toHaveURL(/\/signing\/sign$/);
+  await expect(main(page).getByText('Signing opens later')).toBeVisible();
+  await expect(main(page).getByRole('button', { name: /^Sign / })).toBeDisabled();
   await expectNoAxeViolations(page);
 });
 

@@ -157,6 +157,12 @@ export type TBankAccountsView = z.infer<typeof ZBankAccountsView>;
 export const ZClosingDocumentsView = z.object({
   status: ZApplicationStep,
   esignDisclosureVersion: z.string(),
+  /**
+   * When signing may not start yet (Texas: the 12-day notice has not run), the day it may and the
+   * sentence to show; null when the borrower may sign now. The page disables Sign until then
+   * rather than letting the borrower press it and answering 409.
+   */
+  signingNotBefore: z.object({ date: ZIsoDate, at: ZIsoDateTime, message: z.string() }).nullable(),
   documents: z.array(
     ZClosingDocumentView.extend({
       signingMethod: z.enum(['ESIGN', 'NOTARY']),

@@ -106,7 +106,10 @@ async function uploadId(who: Borrower) {
   );
 }
 
-type DocumentList = { documents: { uuid: string; type: string; signingMethod: string; signed: boolean }[] };
+type DocumentList = {
+  documents: { uuid: string; type: string; signingMethod: string; signed: boolean }[];
+  signingNotBefore: { date: string; at: string; message: string } | null;
+};
 
 /** Where the sandbox borrower signs (Fresno, the happy path's property). */
 const SIGNED_AT_FRESNO = { latitude: 36.7378, longitude: -119.7871, accuracyMeters: 25 };
@@ -556,6 +559,13 @@ describe('scenarios', () => {
 
     // The 12-day notice: applied Monday Jan 5 (11 am in Austin) → may close from Saturday Jan 17, Texas time.
     const list = (await c.get(who, '/closing-documents')).json() as DocumentList;
+    // The documents say so before anyone presses Sign.
+    expect(list.signingNotBefore).toEqual({
+      date: '2026-01-17',
+      at: '2026-01-17T06:00:00.000Z',
+      message:
+        'A Texas home equity loan can close on or after 01/17/2026, 12 days after the notice given with your application.',
+    });
     const first = list.documents.find((doc) => doc.signingMethod === 'ESIGN')!;
     const sign = () =>
       c.post(who, '/signing/sign', {
@@ -584,6 +594,7 @@ describe('scenarios', () => {
     clock.set('2026-01-17T05:59:59.000Z');
     expect((await sign()).statusCode).toBe(409);
     clock.set('2026-01-17T06:00:00.000Z');
+    expect(((await c.get(who, '/closing-documents')).json() as DocumentList).signingNotBefore).toBeNull();
     expect((await sign()).statusCode).toBe(200);
     const { last } = await signAll(who);
     expect(last.status).toBe('GEN_NOTARY_DOCS');

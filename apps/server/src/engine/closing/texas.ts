@@ -43,20 +43,38 @@ export async function texasEarliestClosing(
   return { date, at: zonedStartOfDay(date, CENTRAL_TIME_ZONE) };
 }
 
+/**
+ * Before the 12th day: the day signing opens and the sentence that says so (the documents view shows
+ * it before the borrower presses Sign); null when it may close now.
+ */
+export async function texasSigningNotBefore(
+  db: Executor,
+  application: { uuid: string; selectedPropertyUuid: string | null; createdAt: Date },
+  now: Date,
+): Promise<{ date: string; at: string; message: string } | null> {
+  const earliest = await texasEarliestClosing(db, application);
+  if (!earliest || now.getTime() >= earliest.at.getTime()) return null;
+  return {
+    date: earliest.date,
+    at: earliest.at.toISOString(),
+    message: `A Texas home equity loan can close on or after ${formatDisplayDate(earliest.date)}, 12 days after the notice given with your application.`,
+  };
+}
+
 /** Refuses a Texas closing before the 12th day after the notice; null when it may close. */
 export async function texasClosingRefusal(
   db: Executor,
   application: { uuid: string; selectedPropertyUuid: string | null; createdAt: Date },
   now: Date,
 ): Promise<GuardRefusal | null> {
-  const earliest = await texasEarliestClosing(db, application);
-  if (!earliest || now.getTime() >= earliest.at.getTime()) return null;
+  const notBefore = await texasSigningNotBefore(db, application, now);
+  if (!notBefore) return null;
   return {
-    message: `A Texas home equity loan can close on or after ${formatDisplayDate(earliest.date)}, 12 days after the notice given with your application.`,
+    message: notBefore.message,
     details: {
       reason: 'TEXAS_12_DAY_NOTICE',
-      earliestClosingDate: earliest.date,
-      earliestClosingAt: earliest.at.toISOString(),
+      earliestClosingDate: notBefore.date,
+      earliestClosingAt: notBefore.at,
     },
   };
 }

@@ -25,7 +25,7 @@ import {
   ownApplicationUuid,
   requireStep,
 } from '../../route-helpers';
-import { texasClosingRefusal } from '../texas';
+import { texasClosingRefusal, texasSigningNotBefore } from '../texas';
 import { CLOSING_JOBS, moveClosing, recordAction } from '../store';
 import { tags, documentView } from './shared';
 import { listSignatures } from '../repository';
@@ -53,9 +53,12 @@ export const documentsSigningRoutes: FastifyPluginAsyncZod = async (app) => {
       onOwnApplication(app.db, request, async (tx, application, identityUuid) => {
         const documents = await currentClosingDocuments(tx, application.uuid);
         const signatures = await listSignatures(tx, application.uuid);
+        // The same refusal the sign call gives, told before the borrower presses Sign.
+        const signingNotBefore = await texasSigningNotBefore(tx, application, clock.now());
         return {
           ...result(application),
           esignDisclosureVersion: ESIGN_DISCLOSURE_VERSION,
+          signingNotBefore,
           documents: documents.map((doc) => {
             const signature = signatures.find(
               (each) => each.documentUuid === doc.uuid && each.signerIdentityUuid === identityUuid,

@@ -13,7 +13,7 @@ import '@mantine/core/styles/Badge.css';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
 import { Link } from 'react-router';
-import type { TSigningLocation } from '@heloc/domain';
+import type { TClosingDocumentsView, TSigningLocation } from '@heloc/domain';
 import { useSigningLocation } from '@/components/ui/location-alert';
 import { destinationPath, StepPage, useApplicationFlow } from '@/platform/application-flow';
 import { useApplication } from '@/platform/application-frame';
@@ -23,6 +23,16 @@ import { useAction } from '@/lib/forms';
 import { closingApi, closingDocumentPath, closingDocumentsQueryOptions } from '../api/closing-api';
 import { QueryGate, QueryLoading } from '@/components/ui/query-gate';
 import { LOAD_FAILED_TITLE } from './common';
+
+/** Texas: before the 12-day notice has run, the day signing opens (Sign stays disabled until then). */
+function SigningNotYet({ view }: { view: TClosingDocumentsView }) {
+  if (!view.signingNotBefore) return null;
+  return (
+    <Alert color="blue" variant="light" title="Signing opens later">
+      {view.signingNotBefore.message} You can read your documents now.
+    </Alert>
+  );
+}
 
 export function SigningIntro() {
   const { applicationUuid } = useApplicationFlow();
@@ -35,6 +45,7 @@ export function SigningIntro() {
       <QueryGate query={documents} label="Loading your documents" errorTitle={LOAD_FAILED_TITLE}>
         {(view) => (
           <Stack gap="md">
+            <SigningNotYet view={view} />
             <List>
               {view.documents.map((doc) => (
                 <List.Item key={doc.uuid}>
@@ -134,8 +145,10 @@ export function SigningSign() {
             );
           }
           const read = reachedEnd[current.uuid] === true;
+          const notYet = view.signingNotBefore;
           return (
             <Stack gap="md">
+              <SigningNotYet view={view} />
               <Group justify="space-between">
                 <Title order={2} size="h3">
                   {current.label}
@@ -174,7 +187,7 @@ export function SigningSign() {
               ) : null}
               <Group>
                 <Button
-                  disabled={!read}
+                  disabled={!read || notYet !== null}
                   loading={signing.pending || busy}
                   onClick={() => {
                     if (!consent) {
