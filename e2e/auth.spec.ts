@@ -42,10 +42,19 @@ test('a new borrower registers, finds the application on the dashboard, logs out
   await page.getByRole('main').getByLabel('State').selectOption({ label: 'California' });
   await page.getByRole('main').getByLabel('ZIP code').fill('95814');
   await page.getByRole('main').getByLabel('I am not planning to sell').check();
+  // On a phone, scrolled down to Continue: the next step's focused heading shows below the sticky top
+  // bar, not under it.
+  const wide = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 640 });
   await page.getByRole('button', { name: 'Continue' }).click();
 
   // Income Info
   await expect(page.getByRole('heading', { level: 2, name: 'Income Info' })).toBeFocused();
+  await expect(page.getByRole('heading', { level: 2, name: 'Income Info' })).toBeInViewport();
+  const headingTop = (await page.getByRole('heading', { level: 2, name: 'Income Info' }).boundingBox())!.y;
+  const topBar = (await page.getByRole('banner').boundingBox())!;
+  expect(headingTop).toBeGreaterThanOrEqual(topBar.y + topBar.height);
+  if (wide) await page.setViewportSize(wide);
   await expect(page).toHaveURL(/step=income/);
   await page.getByRole('main').getByLabel('Employment type').selectOption({ label: 'Full-time' });
   await page.getByRole('main').getByLabel('Gross annual income').fill('120,000');
