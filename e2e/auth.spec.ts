@@ -156,6 +156,24 @@ test('the identity-broker login hands over the token in the fragment, which the 
   expect(new URL(page.url()).hash).toBe('');
 });
 
+test('a staff account signing in on the borrower site is sent to the lender console, signed out here', async ({
+  page,
+}) => {
+  await page.goto('/auth/login?org=MAIN');
+  await page.getByRole('main').getByLabel('Email').fill('lo@heloc.test');
+  await page
+    .getByRole('main')
+    .getByLabel(/^Password/)
+    .fill('Ops-password-1');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/ops\/\?staffAccount=1$/);
+  await expect(page.getByText('This is a lender staff account')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Lender console sign in' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  // No borrower session was kept for the staff account.
+  expect(await page.evaluate(() => localStorage.getItem('jwt'))).toBeNull();
+});
+
 test('a wrong password shows the server message and stays on the login page', async ({ page }) => {
   await page.goto('/auth/login?org=MAIN');
   await logIn(page, DEMO.email, 'not-the-password');

@@ -11,6 +11,8 @@ export function SignIn({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
   const [askCode, setAskCode] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Sent here by the borrower site's sign-in (/auth/login) after a staff account signed in there.
+  const [staffAccount] = useState(() => new URLSearchParams(window.location.search).has('staffAccount'));
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -46,6 +48,11 @@ export function SignIn({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
             <Title order={1} size="h2">
               Lender console sign in
             </Title>
+            {staffAccount && !error && (
+              <Alert color="blue" title="This is a lender staff account">
+                Staff sign in here, at the lender console.
+              </Alert>
+            )}
             {error && (
               <Alert color="red" role="alert">
                 {error}

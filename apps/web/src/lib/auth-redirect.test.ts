@@ -78,6 +78,12 @@ describe('postLoginTarget (spec 1 §2 redirectUrl rule)', () => {
   });
 });
 
+describe('postLoginTarget: lender staff', () => {
+  it.each([null, '/dashboard', '/account/heloc/register'])('sends staff to the console from %s', (url) => {
+    expect(postLoginTarget(url, { staff: true })).toBe('/ops/?staffAccount=1');
+  });
+});
+
 describe('logout survey paths (spec 1 §5)', () => {
   const app = '/account/heloc/0b7c6f0e-8c5a-4c1e-9d43-5c0f4f1a2b3c';
   it.each([

@@ -17,6 +17,8 @@ const SIGNER_LOGIN = appHref(paths.app.signerLogin.getHref());
 const REGISTER = appHref(paths.app.register.getHref());
 /** Where a signer lands after /auth/login: a signer screen, whose gate moves on to the right one. */
 const SIGNER_ENTRY = appHref(paths.app.helocSigner.getHref('identity'));
+/** The lender console's sign-in, told the account is staff (it says so above the form). */
+export const STAFF_CONSOLE_SIGN_IN = '/ops/?staffAccount=1';
 
 /**
  * Paths a visitor may open (spec 1 §6): register, terms, communications, privacy, licenses,
@@ -67,8 +69,11 @@ export function loginRedirectFor(pathname: string, search = ''): string {
  */
 export function postLoginTarget(
   redirectUrl: string | null | undefined,
-  options: { signer?: boolean } = {},
+  options: { signer?: boolean; staff?: boolean } = {},
 ): string {
+  // Lender staff have no borrower pages (the dashboard said "You have no applications yet"): they work
+  // in the lender console, which keeps its own session and asks them to sign in there.
+  if (options.staff) return STAFF_CONSOLE_SIGN_IN;
   const allowed = isAllowedRedirectUrl(redirectUrl) ? redirectUrl : null;
   // An additional signer continues in the signer flow (spec 1 §6 "Signers get the heloc-signer flow"):
   // a redirectUrl into it is kept, anything else (the dashboard, a borrower's page) is not theirs.
