@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { REQUIRED_MESSAGE } from '../constants';
-import { EMPLOYMENT_TYPES } from '../enums';
+import { EMPLOYMENT_TYPES, type TEmploymentType } from '../enums';
 import { isUsStateCode } from '../us-states';
 import { passwordProblem } from '../password';
 import { ZIsoDate, ZUuid, requiredString } from './common';
@@ -113,22 +113,38 @@ export const ZBorrowerDob = requiredString()
   )
   .refine((dob) => ageOn(dob, new Date()) <= 120, 'Enter a valid birthdate');
 
+/** Employment whose income is pay for work: it cannot be $0. */
+export const EARNED_INCOME_TYPES: readonly TEmploymentType[] = ['FULL_TIME', 'PART_TIME', 'SELF_EMPLOYED'];
+export const EARNED_INCOME_ZERO_MESSAGE =
+  'Enter your income from this work before taxes; it must be more than $0';
+
 export const ZRegistrationRequest = z
   .object({
     property: ZRegistrationAddress,
     saleStatus: ZSaleStatus,
-    income: z.object(
-      {
-        employmentType: z.enum(EMPLOYMENT_TYPES, { error: requiredOr('Choose an employment type') }),
-        /** Stated gross annual income, in cents; verified later. */
-        annualIncomeCents: z
-          .number({ error: REQUIRED_MESSAGE })
-          .int()
-          .min(0, 'Must be 0 or more')
-          .max(100_000_000_00, 'Must be at most $100,000,000'),
-      },
-      { error: requiredOr('Enter your income') },
-    ),
+    income: z
+      .object(
+        {
+          employmentType: z.enum(EMPLOYMENT_TYPES, { error: requiredOr('Choose an employment type') }),
+          /** Stated gross annual income, in cents; verified later. */
+          annualIncomeCents: z
+            .number({ error: REQUIRED_MESSAGE })
+            .int()
+            .min(0, 'Must be 0 or more')
+            .max(100_000_000_00, 'Must be at most $100,000,000'),
+        },
+        { error: requiredOr('Enter your income') },
+      )
+      .superRefine((income, context) => {
+        // A job with no pay is a typing slip, and it ended in a formal DTI decline with an adverse
+        // action notice; retired, unemployed and support incomes may be $0.
+        if (EARNED_INCOME_TYPES.includes(income.employmentType) && income.annualIncomeCents === 0)
+          context.addIssue({
+            code: 'custom',
+            path: ['annualIncomeCents'],
+            message: EARNED_INCOME_ZERO_MESSAGE,
+          });
+      }),
     name: z.object(
       {
         firstName: requiredString().pipe(z.string().max(50, 'Must be at most 50 characters')),

@@ -310,6 +310,12 @@ describe('POST /identity/api/v1/registration/register', () => {
     ['an impossible date', { dob: '1990-02-30' }, 'body.dob', undefined],
     ['a bad phone number', { phoneNumber: '555-0100' }, 'body.phoneNumber', undefined],
     ['terms not accepted', { acceptedTerms: false }, 'body.acceptedTerms', 'You must agree to continue'],
+    [
+      'a full-time job paying $0',
+      { income: { employmentType: 'FULL_TIME', annualIncomeCents: 0 } },
+      'body.income.annualIncomeCents',
+      'Enter your income from this work before taxes; it must be more than $0',
+    ],
   ])('rejects %s on its field', async (_label, overrides, path, message) => {
     const res = await register('MAIN', registrationBody(overrides as never));
     expect(res.statusCode).toBe(400);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { EARNED_INCOME_ZERO_MESSAGE } from '@heloc/domain';
 import {
   dollarsToCents,
   emptyValues,
@@ -107,6 +108,27 @@ describe('validateRegistration', () => {
   ] as const)('%o → %s: %s', (overrides, field, message) => {
     expect(validateRegistration(validValues(overrides), context)[field]).toBe(message);
   });
+
+  it.each(['Full-time', 'Part-time', 'Self-employed'])(
+    'refuses $0 from %s work (not from retirement)',
+    (label) => {
+      const type = { 'Full-time': 'FULL_TIME', 'Part-time': 'PART_TIME', 'Self-employed': 'SELF_EMPLOYED' }[
+        label
+      ]!;
+      expect(
+        validateRegistration(
+          validValues({ 'income.employmentType': type, 'income.annualIncome': '0' }),
+          context,
+        )['income.annualIncome'],
+      ).toBe(EARNED_INCOME_ZERO_MESSAGE);
+      expect(
+        validateRegistration(
+          validValues({ 'income.employmentType': 'RETIRED', 'income.annualIncome': '0' }),
+          context,
+        )['income.annualIncome'],
+      ).toBeUndefined();
+    },
+  );
 
   it('refuses a borrower under 18', () => {
     const year = new Date().getFullYear() - 10;
