@@ -133,6 +133,11 @@ test.describe('sandbox scenarios before the offer', () => {
     await expect(page.getByRole('dialog', { name: 'Please wait' })).toBeHidden({ timeout: 20_000 });
     await expect(page).toHaveURL(stepUrl('credit/error'));
     await expect(main.getByRole('heading', { level: 1, name: 'Your credit file is frozen' })).toBeVisible();
+    // Back on the same screen, it says the freeze is still on (the button seemed to do nothing).
+    await expect(main.getByRole('alert')).toContainText('Your credit file is still frozen', {
+      timeout: 20_000,
+    });
+    await expectNoAxeViolations(page);
   });
 
   test('Pinfrozen: a wrong PIN comes back with its message, 1234 unlocks → liens', async ({ page }) => {

@@ -58,12 +58,16 @@ function RetryCredit({ label = 'I lifted the freeze, try again' }: { label?: str
   const { applicationUuid, advance, busy } = useApplicationFlow();
   const [error, setError] = useState<unknown>(null);
   const [pending, setPending] = useState(false);
+  // A file still frozen lands on this screen again: say so, or the button seems to do nothing.
+  const [stillFrozen, setStillFrozen] = useState(false);
   const retry = async () => {
     setError(null);
+    setStillFrozen(false);
     setPending(true);
     try {
       await retryCredit(applicationUuid);
       await advance();
+      setStillFrozen(true);
     } catch (failure) {
       setError(failure);
     } finally {
@@ -72,6 +76,12 @@ function RetryCredit({ label = 'I lifted the freeze, try again' }: { label?: str
   };
   return (
     <Stack gap="sm" align="flex-start">
+      {stillFrozen ? (
+        <Alert color="red" variant="light" role="alert" title="Your credit file is still frozen">
+          We asked the credit bureau again just now and the freeze is still on. Check with the bureau that the
+          freeze is lifted, then try again.
+        </Alert>
+      ) : null}
       {error ? (
         <Alert color="red" variant="light" role="alert">
           {errorText(error)}
