@@ -4,6 +4,7 @@ export * from './http';
 export * from './footer';
 export * from './enums';
 export * from './step-labels';
+export * from './notary-kba';
 export * from './constants';
 export * from './schemas';
 export * from './format';

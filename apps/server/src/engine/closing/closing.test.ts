@@ -512,6 +512,47 @@ describe('scenarios', () => {
     });
   });
 
+  it('eNotary identity questions: two wrong attempts lock them for 48 hours (MISMO RON), then they open again', async () => {
+    const who = await submitted();
+    expect((await toSigning(who)).status).toBe('NOTE_SIGNING');
+    await signAll(who);
+    await c.drain(who);
+    await c.post(who, '/notary/choice', { method: 'ENOTARY' });
+    const session = await c.post(who, '/notary/session');
+    expect(session.statusCode, session.body).toBe(200);
+    const { questions } = session.json() as { questions: { id: string; choices: string[] }[] };
+    const right = {
+      birthYear: '1980',
+      street: questions.find((q) => q.id === 'street')!.choices.find((choice) => /oak/i.test(choice))!,
+      city: questions.find((q) => q.id === 'city')!.choices.find((choice) => /fresno/i.test(choice))!,
+    };
+    const answer = (answers: Record<string, string>) => c.post(who, '/notary/session/identity', { answers });
+
+    const first = await answer({ ...right, birthYear: '1975' });
+    expect(first.statusCode).toBe(400);
+    expect(first.json()).toMatchObject({
+      message:
+        'Some answers did not match our records. Please try again (1 attempt left before the questions are locked for 48 hours).',
+      details: { questions: ['birthYear'], attemptsLeft: 1 },
+    });
+    clock.advance(60_000);
+    const second = await answer({ ...right, city: 'Springfield' });
+    expect(second.statusCode).toBe(429);
+    const lockedUntil = new Date(clock.now().getTime() + 48 * 3_600_000).toISOString();
+    expect(second.json()).toMatchObject({
+      details: { reason: 'NOTARY_IDENTITY_LOCKED', lockedUntil, questions: ['city'] },
+    });
+    expect(second.json().message).toMatch(
+      /^You answered the identity questions incorrectly 2 times\. For your security, you can try again after \d{2}\/\d{2}\/\d{4}, \d{1,2}:\d{2} [AP]M PT, or call us for help\.$/,
+    );
+    // Locked: even the right answers wait.
+    expect((await answer(right)).statusCode).toBe(429);
+    clock.advance(48 * 3_600_000 - 1_000);
+    expect((await answer(right)).statusCode).toBe(429);
+    clock.advance(1_000);
+    expect((await answer(right)).statusCode).toBe(200);
+  });
+
   it('Noavm: estimate → $180 consent → BPO processing → back to the offers', async () => {
     clock.set(START);
     const who = await newBorrower(t.app, 'Noavm');

@@ -3,7 +3,7 @@
  * notary, summary) that ../store.ts and ../conditions-store.ts do not already hold: the route files
  * call these and hold no query of their own. Executor first; no function decides a step.
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, gte } from 'drizzle-orm';
 import type { Executor } from '../../db';
 import { schema } from '../../db';
 
@@ -106,4 +106,25 @@ export async function listIncomeSources(db: Executor, applicationUuid: string) {
     .select()
     .from(schema.applicationIncomeSources)
     .where(eq(schema.applicationIncomeSources.applicationUuid, applicationUuid));
+}
+
+/** When the application's audit entries named `action` were written since `since`, oldest first. */
+export async function actionTimesSince(
+  db: Executor,
+  applicationUuid: string,
+  action: string,
+  since: Date,
+): Promise<Date[]> {
+  const rows = await db
+    .select({ at: schema.applicationEvents.at })
+    .from(schema.applicationEvents)
+    .where(
+      and(
+        eq(schema.applicationEvents.applicationUuid, applicationUuid),
+        eq(schema.applicationEvents.action, action),
+        gte(schema.applicationEvents.at, since),
+      ),
+    )
+    .orderBy(asc(schema.applicationEvents.at));
+  return rows.map((row) => row.at);
 }

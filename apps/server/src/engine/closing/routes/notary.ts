@@ -5,6 +5,11 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  NOTARY_KBA_LOCKOUT_MS,
+  NOTARY_KBA_MAX_ATTEMPTS,
+  notaryKbaLock,
+  notaryKbaLockedMessage,
+  recentNotaryKbaFailures,
   isOpenAt,
   MANUAL_NOTARY_FEE_CENTS,
   ZUuid,
@@ -31,6 +36,7 @@ import {
   requireStep,
 } from '../../route-helpers';
 import { kbaQuestions } from '../notary-kba';
+import { actionTimesSince } from '../repository';
 import {
   CLOSING_JOBS,
   latestEvent,
@@ -301,32 +307,64 @@ export const notaryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZNotarySessionView, ...errors },
       },
     },
-    async (request) =>
-      onOwnApplication(app.db, request, async (tx, application, identityUuid) => {
+    async (request) => {
+      // A wrong answer is recorded in the transaction and refused after it commits, so failures count.
+      const outcome = await onOwnApplication(app.db, request, async (tx, application, identityUuid) => {
         const current = await requireSession(tx, application);
-        if (!current.identityConfirmed) {
-          const subject = await loadClosingSubject({ db: tx, orgs: app.orgs }, application.uuid);
-          const { answers } = kbaQuestions({
-            dob: subject.profile.dob,
-            street1: subject.address.street1,
-            city: subject.address.city,
-            applicationUuid: application.uuid,
-          });
-          const wrong = Object.entries(answers).filter(([id, answer]) => request.body.answers[id] !== answer);
-          if (wrong.length > 0) {
-            await recordAction(tx, clock, application, borrower(identityUuid), 'NOTARY_IDENTITY_FAILED', {
-              wrong: wrong.length,
-            });
-            throw new AppError('BAD_REQUEST', 'Some answers did not match our records. Please try again.', {
-              questions: wrong.map(([id]) => id),
-            });
-          }
-          await recordAction(tx, clock, application, borrower(identityUuid), 'NOTARY_IDENTITY_CONFIRMED', {
+        if (current.identityConfirmed) return { view: (await sessionView(tx, application))! };
+        const now = clock.now();
+        // Failures of the last two lock periods are enough to tell whether a lock runs now.
+        const failures = await actionTimesSince(
+          tx,
+          application.uuid,
+          'NOTARY_IDENTITY_FAILED',
+          new Date(now.getTime() - 2 * NOTARY_KBA_LOCKOUT_MS),
+        );
+        const running = notaryKbaLock(failures, now);
+        if (running) return { lockedUntil: running };
+        const subject = await loadClosingSubject({ db: tx, orgs: app.orgs }, application.uuid);
+        const { answers } = kbaQuestions({
+          dob: subject.profile.dob,
+          street1: subject.address.street1,
+          city: subject.address.city,
+          applicationUuid: application.uuid,
+        });
+        const wrong = Object.entries(answers).filter(([id, answer]) => request.body.answers[id] !== answer);
+        if (wrong.length > 0) {
+          await recordAction(tx, clock, application, borrower(identityUuid), 'NOTARY_IDENTITY_FAILED', {
+            wrong: wrong.length,
             sessionId: current.session.sessionId,
           });
+          const all = [...failures, now];
+          const lockedUntil = notaryKbaLock(all, now);
+          return {
+            wrong: wrong.map(([id]) => id),
+            attemptsLeft: lockedUntil ? 0 : NOTARY_KBA_MAX_ATTEMPTS - recentNotaryKbaFailures(all),
+            lockedUntil,
+          };
         }
-        return (await sessionView(tx, application))!;
-      }),
+        await recordAction(tx, clock, application, borrower(identityUuid), 'NOTARY_IDENTITY_CONFIRMED', {
+          sessionId: current.session.sessionId,
+        });
+        return { view: (await sessionView(tx, application))! };
+      });
+      if ('view' in outcome) return outcome.view;
+      if ('wrong' in outcome && outcome.lockedUntil === null) {
+        throw new AppError(
+          'BAD_REQUEST',
+          `Some answers did not match our records. Please try again (${outcome.attemptsLeft} attempt${outcome.attemptsLeft === 1 ? '' : 's'} left before the questions are locked for 48 hours).`,
+          {
+            questions: outcome.wrong,
+            attemptsLeft: outcome.attemptsLeft,
+          },
+        );
+      }
+      throw new AppError('RATE_LIMITED', notaryKbaLockedMessage(outcome.lockedUntil!), {
+        reason: 'NOTARY_IDENTITY_LOCKED',
+        lockedUntil: outcome.lockedUntil!.toISOString(),
+        ...('wrong' in outcome ? { questions: outcome.wrong } : {}),
+      });
+    },
   );
 
   app.post(
