@@ -11,7 +11,9 @@ import {
   apiPost,
   driveClosingApi,
   driveToIncomeVerification,
+  insuredApi,
   moveClock,
+  statusOf,
   registerBorrower,
   toWeekdayMorning,
   waitForStatus,
@@ -245,4 +247,41 @@ test('on a phone, by keyboard: the income review and the link modal', async ({ p
   await page.keyboard.press('Escape');
   await expect(page).toHaveURL(/\/income\/review$/);
   await expect(heading(page, 'Verify your income')).toBeVisible();
+});
+
+test('Cancel my line during the right-to-cancel period: confirmed, cancelled, never funded', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(150_000);
+  const who = await registerBorrower(page, { lastName: 'Rescind' });
+  await driveToIncomeVerification(page, who);
+  await driveClosingApi(page, who, 'SIGNED');
+  await insuredApi(page, who);
+  await waitForStatus(page.request, who, 'RESCISSION');
+
+  await page.goto(`/account/heloc/${who.applicationUuid}`);
+  await expect(heading(page, 'Funding is pending')).toBeVisible({ timeout: 30_000 });
+  await main(page).getByRole('button', { name: 'Cancel my line' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cancel your line of credit?' });
+  await expect(dialog).toContainText('Any fees you paid are returned within 20 days.');
+  await expectNoAxeViolations(page);
+  // Keeping it changes nothing.
+  await dialog.getByRole('button', { name: 'Keep my line' }).click();
+  await expect(dialog).toBeHidden();
+  expect(await statusOf(page.request, who)).toBe('RESCISSION');
+
+  await main(page).getByRole('button', { name: 'Cancel my line' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Yes, cancel my line' }).click();
+  await expect(heading(page, 'Your line of credit is cancelled')).toBeVisible({ timeout: 20_000 });
+  await expectNoAxeViolations(page);
+  expect(await statusOf(page.request, who)).toBe('CANCELLED');
+
+  // Past the deadline and recording day: nothing is recorded or funded.
+  await moveClock(baseURL!, { advanceMs: 8 * 24 * 3_600_000 });
+  expect(await statusOf(page.request, who)).toBe('CANCELLED');
+  // Coming back, the application is a cancelled card on the dashboard.
+  await page.goto(`/account/heloc/${who.applicationUuid}`);
+  await expect(page.getByRole('main')).toContainText('Cancelled');
+  await expect(page).toHaveURL(/\/dashboard$/);
 });

@@ -400,11 +400,8 @@ const INSURANCE_PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 );
 
-/**
- * From NOTARY_DISCLOSURE to a funded line (COMPLETE): the eNotary session, proof of hazard insurance,
- * then the clock moved past rescission and recording (DEV_CLOCK_CONTROL).
- */
-export async function fundApi(page: Page, who: Borrower, baseURL: string) {
+/** From NOTARY_DISCLOSURE into the rescission period: the eNotary session and proof of hazard insurance. */
+export async function insuredApi(page: Page, who: Borrower) {
   const request = page.request;
   await enotaryApi(page, who);
   await waitForStatus(request, who, 'TRUST_AND_INSURANCE');
@@ -413,6 +410,15 @@ export async function fundApi(page: Page, who: Borrower, baseURL: string) {
     multipart: { file: { name: 'policy.pdf', mimeType: 'application/pdf', buffer: INSURANCE_PDF } },
   });
   expect(uploaded.ok(), await uploaded.text()).toBe(true);
+}
+
+/**
+ * From NOTARY_DISCLOSURE to a funded line (COMPLETE): the eNotary session, proof of hazard insurance,
+ * then the clock moved past rescission and recording (DEV_CLOCK_CONTROL).
+ */
+export async function fundApi(page: Page, who: Borrower, baseURL: string) {
+  const request = page.request;
+  await insuredApi(page, who);
   for (let hop = 0; hop < 6 && (await statusOf(request, who)) !== 'COMPLETE'; hop += 1) {
     await moveClock(baseURL, { advanceMs: 4 * 24 * 3_600_000 });
     await page.waitForTimeout(1500);

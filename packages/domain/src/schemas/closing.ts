@@ -245,8 +245,16 @@ export const ZClosingSummary = z.object({
   fundingDate: ZIsoDate.nullable(),
   funded: z.boolean(),
   disburseAccountMask: z.string().nullable(),
+  /** The signed-in owner may cancel the line now (right of rescission, until `rescissionEndsAt`). */
+  canRescind: z.boolean(),
 });
 export type TClosingSummary = z.infer<typeof ZClosingSummary>;
+
+/** "Cancel my line" during the right-to-cancel period: the owner confirms on purpose. */
+export const ZRescindRequest = z.object({
+  confirm: z.literal(true, { error: 'Confirm that you want to cancel' }),
+});
+export type TRescindRequest = z.infer<typeof ZRescindRequest>;
 
 // ---------------------------------------------------------------------------------------------
 // Forms

@@ -324,7 +324,16 @@ describe('happy path from registration to COMPLETE, all through the HTTP API', (
     // One second before Pacific midnight ending Jan 8: still in rescission.
     clock.set('2026-01-09T07:59:59.000Z');
     expect((await c.drain(ann)).status).toBe('RESCISSION');
+    expect((await c.get(ann, '/closing-summary')).json().canRescind).toBe(true);
     clock.set('2026-01-09T08:00:01.000Z');
+    // The period is over even before the job moves on: no cancelling now.
+    expect((await c.get(ann, '/closing-summary')).json().canRescind).toBe(false);
+    const late = await c.post(ann, '/rescind', { confirm: true });
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toMatchObject({
+      message: 'The right to cancel ended at midnight Pacific time at the end of 01/08/2026.',
+      details: { reason: 'RESCISSION_PERIOD_ENDED' },
+    });
     status = await c.drain(ann);
     expect(status.status).toBe('RECORDING');
     expect(status.applicationStatus.checklistStatus).toBe('RECORDING');
@@ -551,6 +560,48 @@ describe('scenarios', () => {
     expect((await answer(right)).statusCode).toBe(429);
     clock.advance(1_000);
     expect((await answer(right)).statusCode).toBe(200);
+  });
+
+  it('Cancel my line during the right-to-cancel period: CANCELLED, audited, nothing recorded or funded', async () => {
+    const who = await submitted();
+    expect((await toSigning(who)).status).toBe('NOTE_SIGNING');
+    const { list } = await signAll(who);
+    await c.drain(who);
+    await eNotary(who, list.documents.find((doc) => doc.type === 'DEED_OF_TRUST')!.uuid);
+    expect((await c.drain(who)).status).toBe('TRUST_AND_INSURANCE');
+    await c.upload(who, '/insurance/upload/hazard', { bytes: PDF_BYTES, fileName: 'policy.pdf' });
+    expect((await c.drain(who)).status).toBe('RESCISSION');
+    expect((await c.get(who, '/closing-summary')).json().canRescind).toBe(true);
+
+    // It must be confirmed on purpose.
+    expect((await c.post(who, '/rescind', {})).statusCode).toBe(400);
+    expect((await c.post(who, '/rescind', { confirm: false })).statusCode).toBe(400);
+    const rescinded = await c.post(who, '/rescind', { confirm: true });
+    expect(rescinded.statusCode, rescinded.body).toBe(200);
+    expect(rescinded.json()).toEqual({ status: 'CANCELLED' });
+
+    // Past the deadline and past recording day: the jobs find it cancelled and do nothing.
+    clock.advance(10 * 86_400_000);
+    expect((await c.drain(who)).status).toBe('CANCELLED');
+    expect((await c.get(who, '/closing-summary')).json()).toMatchObject({ funded: false, canRescind: false });
+    expect((await c.post(who, '/rescind', { confirm: true })).statusCode).toBe(409);
+    const events = await t.database.db
+      .select()
+      .from(schema.applicationEvents)
+      .where(eq(schema.applicationEvents.applicationUuid, who.applicationUuid))
+      .orderBy(asc(schema.applicationEvents.id));
+    const rescission = events.find((event) => event.action === 'RESCINDED')!;
+    expect(rescission).toMatchObject({
+      kind: 'STEP_CHANGE',
+      fromStep: 'RESCISSION',
+      toStep: 'CANCELLED',
+      actorType: 'BORROWER',
+      actorUuid: who.identityUuid,
+      reason: 'The borrower exercised the right to cancel',
+    });
+    const after = events.slice(events.indexOf(rescission) + 1).map((event) => event.action);
+    expect(after).not.toContain('RECORDING_SUBMITTED');
+    expect(after).not.toContain('FUNDED');
   });
 
   it('Noavm: estimate → $180 consent → BPO processing → back to the offers', async () => {
@@ -921,6 +972,7 @@ describe('bad input, order, ownership and repeats', () => {
       'insurance/requirements',
       'insurance/upload/{type}',
       'closing-summary',
+      'rescind',
       'conditions/{conditionUuid}/upload',
     ]) {
       expect(paths).toContain(`/service-application/api/v1/application/heloc/{uuid}/${suffix}`);

@@ -108,6 +108,7 @@ export const CLOSING_ACTIONS = [
   'RESCISSION_STARTED',
   'RESCISSION_TIMEOUT',
   'RESCISSION_ENDED',
+  'RESCINDED',
   'RECORDED',
   'RECORDING_TIMEOUT',
   'FUNDING_APPROVED',
@@ -134,6 +135,12 @@ const t = (
   ...(guard && { guard }),
 });
 
+/** After the deed is signed and until the rescission period ends (the job moves on at its end). */
+export const RESCINDABLE_STEPS: readonly TApplicationStep[] = [
+  'TRUST_AND_INSURANCE',
+  'GEN_RESCISSION',
+  'RESCISSION',
+];
 /** Steps where the borrower still chooses how the deed is notarised. */
 const NOTARY_CHOICE: readonly TApplicationStep[] = [
   'NOTARY_DISCLOSURE',
@@ -209,6 +216,9 @@ export const CLOSING_TRANSITIONS: readonly Transition[] = [
   t('RESCISSION_STARTED', ['GEN_RESCISSION'], 'RESCISSION'),
   t('RESCISSION_TIMEOUT', ['GEN_RESCISSION', 'RESCISSION'], 'UNKNOWN'),
   t('RESCISSION_ENDED', ['RESCISSION'], 'RECORDING'),
+  // An owner exercises the right to cancel (Regulation Z §1026.15) any time after the deed is signed
+  // until the period ends: the line is cancelled and nothing is recorded or funded.
+  t('RESCINDED', RESCINDABLE_STEPS, 'CANCELLED'),
   t('RECORDED', ['RECORDING'], 'FUNDING_DECISION'),
   t('RECORDING_TIMEOUT', ['RECORDING'], 'UNKNOWN'),
   t('FUNDING_APPROVED', ['FUNDING_DECISION'], 'FUNDABLE'),

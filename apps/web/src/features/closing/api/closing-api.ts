@@ -122,6 +122,8 @@ export const closingApi = {
   reviewDeed: (uuid: string, documentUuid: string) =>
     post(uuid, 'notary/session/review', { documentUuid, scrolledToBottom: true }, ZNotarySessionView),
   signDeed: (uuid: string) => post(uuid, 'notary/session/sign', { esignConsent: true }, ZActionResult),
+  /** "Cancel my line" during the right-to-cancel period. */
+  rescind: (uuid: string) => post(uuid, 'rescind', { confirm: true }, ZActionResult),
 };
 
 /** What an upload hands the shared upload component: the file, progress and cancellation. */

@@ -1,19 +1,25 @@
 /**
  * complete: the line funded, or funding pending with the rescission deadline and a countdown to it
- * (the right to cancel ends at midnight, Pacific time, at the end of the deadline day), the line
- * amount, the first payment, and the documents to download.
+ * (the right to cancel ends at midnight, Pacific time, at the end of the deadline day) and "Cancel my
+ * line" while it runs, the line amount, the first payment, and the documents to download.
  */
 import '@/components/ui/form-styles';
 import '@mantine/core/styles/List.css';
-import { Alert, Button, List, Stack, Text, Title } from '@mantine/core';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/CloseButton.css';
+import { Alert, Button, Group, List, Modal, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatCurrency, formatDisplayDate, formatMaskedAccount } from '@heloc/domain';
+import { DASHBOARD_PATH, formatCurrency, formatDisplayDate, formatMaskedAccount } from '@heloc/domain';
 import { StepPage, useApplicationFlow } from '@/platform/application-flow';
 import { useNow } from '@/hooks/use-now';
 import { getBytes } from '@/lib/api-client';
 import { errorText } from '@/lib/api-errors';
+import { useAction } from '@/lib/forms';
 import {
+  closingApi,
   closingDocumentPath,
   closingDocumentsQueryOptions,
   closingSummaryQueryOptions,
@@ -45,6 +51,63 @@ async function download(path: string, fileName: string) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+/**
+ * "Cancel my line" (Regulation Z §1026.15): asked once more in a dialog, then the server cancels the
+ * application. The page then says so in place; a cancelled application's later visits go to the
+ * dashboard (routing table: destination '/'), where its card reads "Cancelled".
+ */
+function CancelMyLine({
+  applicationUuid,
+  onRescinded,
+}: {
+  applicationUuid: string;
+  onRescinded: () => void;
+}) {
+  const [confirming, setConfirming] = useState(false);
+  const rescinding = useAction();
+  const rescind = () =>
+    rescinding.run(async () => {
+      await closingApi.rescind(applicationUuid);
+      setConfirming(false);
+      onRescinded();
+    });
+  return (
+    <>
+      <Button color="red.9" variant="outline" w="fit-content" onClick={() => setConfirming(true)}>
+        Cancel my line
+      </Button>
+      <Modal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title="Cancel your line of credit?"
+        centered
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
+        <Stack gap="md">
+          <Text>
+            If you cancel, your line of credit is not opened: the deed is not recorded and no money is sent.
+            Any fees you paid are returned within 20 days. You cannot undo this; you would need to apply
+            again.
+          </Text>
+          {rescinding.error ? (
+            <Alert color="red" variant="light" role="alert">
+              {rescinding.error}
+            </Alert>
+          ) : null}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setConfirming(false)}>
+              Keep my line
+            </Button>
+            <Button color="red.9" loading={rescinding.pending} onClick={() => void rescind()}>
+              Yes, cancel my line
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}
+
 export function CompleteScreen() {
   const { applicationUuid } = useApplicationFlow();
   const summary = useQuery({
@@ -55,6 +118,21 @@ export function CompleteScreen() {
   const documents = useQuery(closingDocumentsQueryOptions(applicationUuid));
   const now = useNow();
   const [downloadError, setDownloadError] = useState<string | null>(null);
+  const [rescinded, setRescinded] = useState(false);
+
+  if (rescinded) {
+    return (
+      <StepPage
+        title="Your line of credit is cancelled"
+        lead="You used your right to cancel: the line is not opened, the deed is not recorded and no money is sent."
+      >
+        <Text>Any fees you paid are returned within 20 days. You can apply again from your dashboard.</Text>
+        <Button component="a" href={DASHBOARD_PATH} w="fit-content">
+          Go to the dashboard
+        </Button>
+      </StepPage>
+    );
+  }
 
   return (
     <QueryGate query={summary} label="Loading your line of credit" errorTitle={LOAD_FAILED_TITLE}>
@@ -81,6 +159,9 @@ export function CompleteScreen() {
                   {countdownText(endsAt.getTime() - now)}
                 </Text>
               </Alert>
+            ) : null}
+            {view.canRescind && (endsAt === null || endsAt.getTime() > now) ? (
+              <CancelMyLine applicationUuid={applicationUuid} onRescinded={() => setRescinded(true)} />
             ) : null}
             <Facts
               items={[
