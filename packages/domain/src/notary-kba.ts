@@ -9,17 +9,19 @@ import { PACIFIC_TIME_ZONE } from './calendar';
 export const NOTARY_KBA_MAX_ATTEMPTS = 2;
 export const NOTARY_KBA_LOCKOUT_MS = 48 * 60 * 60_000;
 
-const pacificDateTime = new Intl.DateTimeFormat('en-US', {
-  timeZone: PACIFIC_TIME_ZONE,
-  month: '2-digit',
-  day: '2-digit',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
+// Made on first use: a formatter built at module load is a side effect no bundle can leave out.
+let pacificDateTime: Intl.DateTimeFormat | null = null;
 
 /** The refusal once the attempts are used: when the signer may try again, Pacific time. */
 export function notaryKbaLockedMessage(until: Date): string {
+  pacificDateTime ??= new Intl.DateTimeFormat('en-US', {
+    timeZone: PACIFIC_TIME_ZONE,
+    month: '2-digit',
+    day: '2-digit',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
   return `You answered the identity questions incorrectly ${NOTARY_KBA_MAX_ATTEMPTS} times. For your security, you can try again after ${pacificDateTime.format(until)} PT, or call us for help.`;
 }
 

@@ -39,6 +39,19 @@ describe('app index (/account/heloc/)', () => {
     expect(figures).toHaveTextContent('Origination feeUp to 4.99% of the initial draw');
     expect(figures).toHaveTextContent('Fixed-rate terms5, 10, 15, or 30 years');
 
+    // Before starting: what the application will ask for (ID, income, mortgage statement, co-owners).
+    const needs = inMain.getByRole('region', { name: 'What you will need' });
+    expect(
+      within(needs)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'A photo ID: driver’s licence, state ID card, passport or permanent resident card',
+      'Your income: online access to your bank or payroll, or recent pay stubs or tax returns',
+      'Your latest mortgage statement, for the loans on your home',
+      'The names and e-mail addresses of anyone else on your home’s title',
+    ]);
+
     const states = inMain.getByRole('list', { name: 'Where we lend' });
     expect(
       within(states)

@@ -22,8 +22,16 @@ interface HelocOverviewProps {
 /** Rates are quoted with two decimals, as in the disclosures ("7.60% to 17.20%"). */
 const rate = (bps: number): string => formatPercentFromBps(bps, { decimals: 2 });
 
+/** What the application asks for on the way, so nobody stops halfway to look for it. */
+export const WHAT_YOU_WILL_NEED = [
+  'A photo ID: driver’s licence, state ID card, passport or permanent resident card',
+  'Your income: online access to your bank or payroll, or recent pay stubs or tax returns',
+  'Your latest mortgage statement, for the loans on your home',
+  'The names and e-mail addresses of anyone else on your home’s title',
+] as const;
+
 /**
- * Key figures and the licensed states of the organisation's HELOC, shown beside the first registration
+ * What the application needs, key figures and the licensed states of the organisation's HELOC, shown beside the first registration
  * step (the app index itself now leads to registration or the dashboard).
  */
 export function HelocOverview({ org }: HelocOverviewProps) {
@@ -85,6 +93,17 @@ export function HelocOverview({ org }: HelocOverviewProps) {
           <Text size="sm" mt="sm">
             See the disclosures at the bottom of the page for conditions and costs.
           </Text>
+        </section>
+
+        <section aria-labelledby="overview-needs">
+          <Title order={3} id="overview-needs" mb="sm">
+            What you will need
+          </Title>
+          <ul className={classes.needs}>
+            {WHAT_YOU_WILL_NEED.map((item) => (
+              <li key={item}>{item}</li>
+            ))}
+          </ul>
         </section>
 
         <section aria-labelledby="overview-states">
