@@ -41,6 +41,11 @@ test('a new borrower registers, finds the application on the dashboard, logs out
   await page.getByRole('main').getByLabel('City').fill('Sacramento');
   await page.getByRole('main').getByLabel('State').selectOption({ label: 'California' });
   await page.getByRole('main').getByLabel('ZIP code').fill('95814');
+  // State and ZIP sit side by side with their boxes on one line (the State hint goes under its box).
+  const stateBox = (await page.getByRole('main').getByLabel('State').boundingBox())!;
+  const zipBox = (await page.getByRole('main').getByLabel('ZIP code').boundingBox())!;
+  expect(Math.abs(stateBox.y - zipBox.y)).toBeLessThanOrEqual(1);
+  expect(Math.abs(stateBox.height - zipBox.height)).toBeLessThanOrEqual(1);
   await page.getByRole('main').getByLabel('I am not planning to sell').check();
   // On a phone, scrolled down to Continue: the next step's focused heading shows below the sticky top
   // bar, not under it.

@@ -146,6 +146,8 @@ function PropertyFields({
         <NativeSelect
           {...text('property.state')}
           label="State"
+          // The long hint goes under the select so the State and ZIP boxes stay on one line.
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
           description={endSentence(
             `Only the states where ${companyName} lends are listed: homes in other states can't be financed by ${companyName}`,
           )}
