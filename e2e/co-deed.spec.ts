@@ -147,6 +147,36 @@ async function staffOutboxLink(request: APIRequestContext, email: string): Promi
   return match![1]!;
 }
 
+test('the borrower’s invited owners fit a phone: name, e-mail, progress and both actions in view', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const uuid = await borrowerAtCoDeed(page, 'Narrow');
+  const email = `a-rather-long-co-owner-address-${Date.now()}@heloc.test`;
+  await call(page, 'POST', `${engine(uuid)}/co-deed/invitations`, {
+    signers: [{ firstName: 'Casey', lastName: 'Narrow', email }],
+  });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/account/heloc/${uuid}`);
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { name: 'Invited owners' })).toBeVisible({ timeout: 30_000 });
+  await expect(main).not.toContainText('No other owners are listed');
+  const row = main.getByRole('row', { name: /Casey Narrow/ });
+  await expect(row).toContainText(email);
+  // The table needs no sideways scroll (the actions were behind one), nor does the page.
+  const table = main.getByRole('table');
+  expect(
+    await table.evaluate((node) => node.parentElement!.scrollWidth - node.parentElement!.clientWidth),
+  ).toBe(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  for (const action of ['Re-send the invitation to Casey Narrow', 'Cancel the invitation of Casey Narrow']) {
+    const button = row.getByRole('button', { name: action });
+    await button.scrollIntoViewIfNeeded();
+    await expect(button).toBeInViewport({ ratio: 1 });
+  }
+  await expectNoAxeViolations(page);
+});
+
 test('the co-owner accepts from the outbox link, signs and is notarized; the borrower goes on', async ({
   page,
   browser,

@@ -81,9 +81,12 @@ export function InviteSignersForm({ applicationUuid }: { applicationUuid: string
       {signers.length > 0 ? (
         <Stack gap="xs">
           <Title order={2}>Invited owners</Title>
-          {/* Scrolls sideways on narrow screens instead of squeezing the columns. */}
+          {/*
+            Fits a phone: long e-mail addresses wrap (they pushed the actions out of sight behind a
+            sideways scroll) and the two actions stack when the row is narrow.
+          */}
           <div style={{ overflowX: 'auto' }}>
-            <Table miw={480}>
+            <Table>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th scope="col">Name</Table.Th>
@@ -100,10 +103,10 @@ export function InviteSignersForm({ applicationUuid }: { applicationUuid: string
                   return (
                     <Table.Tr key={signer.uuid}>
                       <Table.Td>{name}</Table.Td>
-                      <Table.Td>{signer.email}</Table.Td>
+                      <Table.Td style={{ overflowWrap: 'anywhere' }}>{signer.email}</Table.Td>
                       <Table.Td>{SIGNER_PROGRESS_LABELS[signer.status]}</Table.Td>
                       <Table.Td>
-                        <Group gap="xs" wrap="nowrap">
+                        <Group gap="xs">
                           {signer.status === 'INVITED' ? (
                             <Button
                               size="xs"
