@@ -51,6 +51,18 @@ test('a new borrower registers, finds the application on the dashboard, logs out
   // bar, not under it.
   const wide = page.viewportSize();
   await page.setViewportSize({ width: 390, height: 640 });
+  // A field reached by keyboard is scrolled clear of the floating "Chat with us" button.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  for (const field of [
+    page.getByRole('main').getByLabel('ZIP code'),
+    page.getByRole('button', { name: 'Continue' }),
+  ]) {
+    await field.focus();
+    const launcher = (await page.getByRole('button', { name: 'Chat with us' }).boundingBox())!;
+    const box = (await field.boundingBox())!;
+    const clear = box.y + box.height <= launcher.y || launcher.x + launcher.width <= box.x;
+    expect(clear, `${JSON.stringify(box)} under ${JSON.stringify(launcher)}`).toBe(true);
+  }
   await page.getByRole('button', { name: 'Continue' }).click();
 
   // Income Info
