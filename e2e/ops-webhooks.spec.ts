@@ -14,7 +14,7 @@ const RECEIVER_PORT = Number(process.env.E2E_WEBHOOK_PORT ?? 3132);
 
 type Received = { headers: http.IncomingHttpHeaders; body: string };
 
-test('an admin subscribes a receiver, sees a signed delivery and replays it', async ({ page }) => {
+test('an admin subscribes a receiver, sees a signed delivery and replays it', async ({ page, request }) => {
   test.setTimeout(90_000);
   const received: Received[] = [];
   const receiver = http.createServer((request, response) => {
@@ -57,9 +57,10 @@ test('an admin subscribes a receiver, sees a signed delivery and replays it', as
     expect(secret).toMatch(/^whsec_/);
     const row = page.getByRole('row').filter({ hasText: endpoint });
     await expect(row).toContainText('Active');
+    await expectNoAxeViolations(page);
 
-    // A borrower of MAIN registers: the application is created.
-    const registered = await page.request.post('/identity/api/v1/registration/register', {
+    // A borrower of MAIN registers (in their own context: the staff page keeps its cookies).
+    const registered = await request.post('/identity/api/v1/registration/register', {
       headers: { 'x-org-code': 'MAIN' },
       data: {
         property: { street1: '12 Oak Street', city: 'Fresno', state: 'CA', zip: '93701' },
