@@ -7,7 +7,7 @@
  * stays importable by the web apps.
  */
 import { z } from 'zod';
-import { APPLICATION_STEPS, ZApplicationStep } from './enums';
+import { APPLICATION_STEPS } from './enums';
 import { US_STATE_CODES } from './us-states';
 
 export const WEBHOOK_EVENT_TYPES = [

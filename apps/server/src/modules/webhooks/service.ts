@@ -5,7 +5,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { TWebhookDelivery, TWebhookSubscription } from '@heloc/domain';
-import { ZWebhookSubscriptionRequest } from '@heloc/domain';
+import type { ZWebhookSubscriptionRequest } from '@heloc/domain';
 import type { z } from 'zod';
 import type { Database } from '../../db';
 import type { Clock } from '../../lib/clock';
