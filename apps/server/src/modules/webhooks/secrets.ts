@@ -2,7 +2,9 @@
 import { randomBytes } from 'node:crypto';
 import type { FieldSealer } from '../../lib/sealed';
 
-const context = (subscriptionUuid: string) => `webhook-secret:${subscriptionUuid}`;
+/** The AES-GCM context of a subscription's secret (key rotation re-seals it under the same one). */
+export const webhookSecretContext = (subscriptionUuid: string) => `webhook-secret:${subscriptionUuid}`;
+const context = webhookSecretContext;
 
 /** `whsec_` and 32 random bytes (base64url): the HMAC key of the subscription's signatures. */
 export function newWebhookSecret(): string {
