@@ -229,6 +229,37 @@ describe('a happy path delivers a signed step.changed for every step', { timeout
   });
 });
 
+describe('the engine’s own conditions', { timeout: 180_000 }, () => {
+  it('send condition.raised and condition.cleared (Paystub: the pay stub asked for, uploaded, cleared)', async () => {
+    const receiver = await startReceiver(() => ({ status: 200 }));
+    try {
+      const { subscription, secret } = await subscribe(orgAdmin, {
+        url: receiver.url,
+        eventTypes: ['condition.raised', 'condition.cleared'],
+      });
+      const result = await simulate({ scenario: 'Paystub', target: { app: t.app, clock } });
+      expect(result.final.status).toBe('COMPLETE');
+      await t.app.jobs.runDue();
+      const events = receiver.received
+        .map(
+          (request) =>
+            JSON.parse(request.body) as {
+              type: string;
+              data: { applicationUuid: string; conditionCategory: string; actorType: string };
+            },
+        )
+        .filter((event) => event.data.applicationUuid === result.applicationUuid)
+        .map((event) => [event.type, event.data.conditionCategory, event.data.actorType]);
+      expect(events).toContainEqual(['condition.raised', 'MANUAL_PAYSTUB_UPLOAD', 'SYSTEM']);
+      expect(events).toContainEqual(['condition.cleared', 'MANUAL_PAYSTUB_UPLOAD', 'SYSTEM']);
+      for (const request of receiver.received) expect(await verified(secret, request)).toBeNull();
+      await pause(subscription.uuid, 'pause');
+    } finally {
+      await receiver.close();
+    }
+  });
+});
+
 describe('a failing receiver', { timeout: 120_000 }, () => {
   it('is retried with backoff, then paused (audited), and replay delivers what it missed', async () => {
     let failing = true;
