@@ -30,6 +30,10 @@ const PASSWORD = 'Ops-password-1';
 
 type Received = { headers: http.IncomingHttpHeaders; body: string; url: string };
 
+// Receivers listen on this engineer's test port range (3133–3139; 3132 is the browser test's).
+let nextPort = 0;
+const receiverPort = () => 3133 + (nextPort++ % 7);
+
 /** A webhook receiver on loopback: records every request, answers what `answer` says. */
 async function startReceiver(
   answer: (request: Received) => { status: number; headers?: Record<string, string> } | null,
@@ -50,7 +54,7 @@ async function startReceiver(
       response.writeHead(reply.status, reply.headers).end('ok');
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(receiverPort(), '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     received,
