@@ -70,6 +70,7 @@ import { ChatTokens } from './modules/chat/tokens';
 import { STAFF_TAG, staffPermissionNote } from './modules/staff/policy';
 import { staffRoutes } from './modules/staff/routes';
 import { staffReportRoutes } from './modules/staff/reports-routes';
+import { registerWebhookJobs, webhookRoutes } from './modules/webhooks';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -220,6 +221,7 @@ export async function buildApp({
   const files = storage ?? (await createFileStorage(config, database.db));
   registerSubmissionJobs(jobs, { ...engineDeps, storage: files });
   registerClosingJobs(jobs, { ...engineDeps, storage: files });
+  registerWebhookJobs(jobs, { db: database.db, clock, sealer, log: app.log, config: config.webhooks });
   app.decorate('jobs', jobs);
   app.decorate('storage', files);
   app.decorate('sealer', sealer);
@@ -330,6 +332,7 @@ export async function buildApp({
   await app.register(staffRoutes, { sessionTtlHours: config.sessionTtlHours });
   await app.register(staffReportRoutes);
   await app.register(deadJobRoutes);
+  await app.register(webhookRoutes, { config: config.webhooks });
   await app.register(webRoutes, {
     distDir: config.webDistDir,
     orgQueryParam: config.orgQueryParam,

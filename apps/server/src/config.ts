@@ -129,6 +129,17 @@ const ZEnv = z.object({
   SANDBOX_LATENCY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   /** Bearer token for GET /metrics; required in production (unset elsewhere: open on loopback only). */
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  /**
+   * Host names or addresses webhooks may reach although they are private or loopback, comma-separated.
+   * Default outside production: the loopback names; in production: none.
+   */
+  WEBHOOK_ALLOWED_HOSTS: z.string().optional(),
+  /** One delivery attempt's time limit (connect, send, answer). */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(10_000),
+  /** Attempts per delivery before it is FAILED (retries back off exponentially). */
+  WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(8),
+  /** Failed attempts in a row after which a subscription is paused (and reported). */
+  WEBHOOK_PAUSE_AFTER_FAILURES: z.coerce.number().int().min(1).max(1000).default(20),
 });
 
 export type Config = {
@@ -210,6 +221,14 @@ export type Config = {
   /** Bearer token for /metrics; null: open outside production, off in production. */
   metricsToken: string | null;
   sandboxLatencyMs: number;
+  webhooks: WebhookConfig;
+};
+
+export type WebhookConfig = {
+  allowedHosts: string[];
+  timeoutMs: number;
+  maxAttempts: number;
+  pauseAfterFailures: number;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -284,6 +303,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitStore: e.RATE_LIMIT_STORE ?? (e.DATABASE_URL ? 'database' : 'memory'),
     metricsToken: e.METRICS_TOKEN ?? null,
     sandboxLatencyMs: e.SANDBOX_LATENCY_MS,
+    webhooks: {
+      allowedHosts: (e.WEBHOOK_ALLOWED_HOSTS ?? (production ? '' : 'localhost,127.0.0.1,::1'))
+        .split(',')
+        .map((host) =>
+          host
+            .trim()
+            .toLowerCase()
+            .replace(/^\[|\]$/g, ''),
+        )
+        .filter(Boolean),
+      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+      maxAttempts: e.WEBHOOK_MAX_ATTEMPTS,
+      pauseAfterFailures: e.WEBHOOK_PAUSE_AFTER_FAILURES,
+    },
   };
 }
 

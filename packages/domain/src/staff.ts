@@ -48,6 +48,10 @@ export const STAFF_PERMISSIONS = {
   ERROR_REPORTS_READ: { scope: 'ORG', label: 'Read client error reports' },
   FEATURE_FLAGS_READ: { scope: 'ORG', label: 'Read the feature flags as they apply to the organisation' },
   STAFF_MANAGE: { scope: 'ORG', label: 'Invite staff, assign roles, disable accounts' },
+  WEBHOOKS_MANAGE: {
+    scope: 'ORG',
+    label: 'Manage webhooks: subscriptions, secrets, deliveries, pause, resume and replay',
+  },
   DEV_CLOCK: { scope: 'PLATFORM', label: 'Move the server clock (development and tests only)' },
 } as const satisfies Record<string, { scope: 'ORG' | 'PLATFORM'; label: string }>;
 export type TStaffPermission = keyof typeof STAFF_PERMISSIONS;
@@ -89,6 +93,7 @@ export const ROLE_PERMISSIONS: Record<TStaffRole, readonly TStaffPermission[]> =
     'ERROR_REPORTS_READ',
     'FEATURE_FLAGS_READ',
     'STAFF_MANAGE',
+    'WEBHOOKS_MANAGE',
     'DEV_CLOCK',
   ],
   PLATFORM_ADMIN: STAFF_PERMISSION_NAMES,

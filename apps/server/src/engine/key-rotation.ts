@@ -16,6 +16,7 @@ import { schema } from '../db';
 import { currentKeyVersion, FieldSealer } from '../lib/sealed';
 import { accountContext } from './closing/jobs';
 import { freezePinContext, ssnContext } from './submission/secrets';
+import { webhookSecretContext } from '../modules/webhooks/secrets';
 
 type Sealed = { id: string; value: string; context: string };
 
@@ -96,6 +97,25 @@ export const SEALED_FIELDS: readonly SealedField[] = [
             eq(schema.applicationAccounts.uuid, id),
             eq(schema.applicationAccounts.accountNumberSealed, from),
           ),
+        );
+    },
+  },
+  {
+    name: 'webhook_subscriptions.secret_sealed',
+    async pending(db, version) {
+      const subscriptions = schema.webhookSubscriptions;
+      const rows = await db
+        .select({ id: subscriptions.uuid, value: subscriptions.secretSealed })
+        .from(subscriptions)
+        .where(notUnder(subscriptions.secretSealed, version));
+      return rows.map((row) => ({ id: row.id, value: row.value, context: webhookSecretContext(row.id) }));
+    },
+    async replace(db, id, from, to) {
+      await db
+        .update(schema.webhookSubscriptions)
+        .set({ secretSealed: to })
+        .where(
+          and(eq(schema.webhookSubscriptions.uuid, id), eq(schema.webhookSubscriptions.secretSealed, from)),
         );
     },
   },

@@ -3,7 +3,7 @@
  * payload carries a secret (typed per kind); `npm run keys:rotate` re-seals every sealed field
  * under a new key version.
  */
-import { createCipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createHash, randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '../db';
@@ -19,6 +19,7 @@ import { checkJobPayload, JOB_PAYLOADS } from './job-payloads';
 import { rotateDataKey, SEALED_FIELDS } from './key-rotation';
 import { JOB_KINDS } from './store';
 import { freezePinContext, ssnContext } from './submission/secrets';
+import { webhookSecretContext } from '../modules/webhooks/secrets';
 
 const clock = new ManualClock('2026-01-05T17:00:00.000Z');
 const secret = randomBytes(32).toString('hex');
@@ -180,6 +181,16 @@ describe('key rotation (npm run keys:rotate)', () => {
       ),
       mask: '6789',
     });
+    const webhookUuid = randomUUID();
+    await db.insert(schema.webhookSubscriptions).values({
+      uuid: webhookUuid,
+      orgCode: 'MAIN',
+      url: 'https://hooks.example.com/rotation',
+      eventTypes: ['step.changed'],
+      secretSealed: t.app.sealer.seal('whsec_rotation', webhookSecretContext(webhookUuid)),
+      secretRotatedAt: new Date(),
+      createdAt: new Date(),
+    });
 
     const before = t.app.sealer.version;
     const rotated = await rotateDataKey(db, secret);
@@ -218,6 +229,12 @@ describe('key rotation (npm run keys:rotate)', () => {
     expect(
       sealer.open(account!.accountNumberSealed, accountContext(ann.applicationUuid, 'DISBURSEMENT')),
     ).toBe('000123456789');
+    const [webhook] = await db
+      .select()
+      .from(schema.webhookSubscriptions)
+      .where(eq(schema.webhookSubscriptions.uuid, webhookUuid));
+    expect(sealedVersion(webhook!.secretSealed)).toBe(rotated.version);
+    expect(sealer.open(webhook!.secretSealed, webhookSecretContext(webhookUuid))).toBe('whsec_rotation');
     const [recorded] = await db
       .select()
       .from(schema.dataKeyVersions)

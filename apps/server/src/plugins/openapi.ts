@@ -51,6 +51,11 @@ export const openApiPlugin = fp(
             name: 'staff administration',
             description: 'Staff of an organisation: invitations, roles, disabling, audit',
           },
+          {
+            name: 'webhooks',
+            description:
+              'Webhook subscriptions, signed deliveries, attempts, pause/resume, replay (README "Webhooks": headers and verification)',
+          },
         ],
       },
       transform: jsonSchemaTransform,

@@ -3,6 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Executor } from '../db';
 import { schema } from '../db';
 import type { Clock } from '../lib/clock';
+import { queueWebhookEvents } from '../modules/webhooks/emit';
 
 export type Actor =
   | { type: 'BORROWER' | 'CO_DEEDER' | 'STAFF'; uuid: string }
@@ -31,6 +32,16 @@ export async function recordEvent(db: Executor, clock: Clock, entry: AuditEntry)
     fromStep: entry.fromStep ?? null,
     toStep: entry.toStep ?? null,
     reason: entry.reason ?? null,
+    data: entry.data ?? {},
+  });
+  // The one place webhook events come from: every audited movement, in the same transaction.
+  await queueWebhookEvents(db, clock, {
+    applicationUuid: entry.applicationUuid,
+    actorType: entry.actor.type,
+    kind: entry.kind,
+    action: entry.action,
+    fromStep: entry.fromStep ?? null,
+    toStep: entry.toStep ?? null,
     data: entry.data ?? {},
   });
 }

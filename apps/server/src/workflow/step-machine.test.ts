@@ -64,12 +64,14 @@ describe('applyTransition', () => {
     );
     expect(await stepOf(uuid)).toBe('LIEN_VERIFICATION');
     const events = await listEvents(t.database.db, uuid);
+    // The trail starts with the application's creation (registration audits it).
     expect(events.map((e) => [e.actorType, e.action, e.fromStep, e.toStep])).toEqual([
+      ['BORROWER', 'APPLICATION_CREATED', 'IN_PROGRESS', 'IN_PROGRESS'],
       ['BORROWER', 'SUBMIT_PROFILE', 'IN_PROGRESS', 'WAITING_FOR_CREDIT'],
       ['PROVIDER', 'CREDIT_MATCHED', 'WAITING_FOR_CREDIT', 'LIEN_VERIFICATION'],
     ]);
-    expect(events[0]).toMatchObject({ actorUuid: borrower.identityUuid, data: { consent: 'SOFT_CREDIT' } });
-    expect(events[1]).toMatchObject({ reason: 'bureau match', at: clock.now() });
+    expect(events[1]).toMatchObject({ actorUuid: borrower.identityUuid, data: { consent: 'SOFT_CREDIT' } });
+    expect(events[2]).toMatchObject({ reason: 'bureau match', at: clock.now() });
   });
 
   it('an out-of-order action answers 409 with the current step and changes nothing', async () => {
@@ -83,7 +85,7 @@ describe('applyTransition', () => {
       details: { step: 'IN_PROGRESS' },
     });
     expect(await stepOf(uuid)).toBe('IN_PROGRESS');
-    expect(await listEvents(t.database.db, uuid)).toEqual([]);
+    expect((await listEvents(t.database.db, uuid)).map((e) => e.action)).toEqual(['APPLICATION_CREATED']);
   });
 
   it('concurrent requests for one step change: exactly one wins, the other sees the new step', async () => {
@@ -99,7 +101,7 @@ describe('applyTransition', () => {
       );
     const outcomes = await Promise.all([submit(), submit(), submit()]);
     expect(outcomes.sort()).toEqual(['CONFLICT', 'CONFLICT', 'ok']);
-    expect(await listEvents(t.database.db, uuid)).toHaveLength(1);
+    expect((await listEvents(t.database.db, uuid)).filter((e) => e.kind === 'STEP_CHANGE')).toHaveLength(1);
   });
 
   it('an unknown application is a 404', async () => {
@@ -128,6 +130,6 @@ describe('the audit trail is append-only', () => {
     await expect(
       t.database.db.execute(sql`delete from application_events`).catch((e) => Promise.reject(refusal(e))),
     ).rejects.toMatch(/append-only \(DELETE refused\)/);
-    expect(await listEvents(t.database.db, uuid)).toHaveLength(1);
+    expect(await listEvents(t.database.db, uuid)).toHaveLength(2);
   });
 });

@@ -12,3 +12,4 @@ export * from './co-deed';
 export * from './chat';
 export * from './telemetry';
 export * from './platform';
+export * from './webhooks';

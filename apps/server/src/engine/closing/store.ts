@@ -218,7 +218,9 @@ export const CONDITION_NOTIFICATION_CTA = 'See what we need';
 
 /**
  * Opens a condition of `category` (or updates the open one: a category is asked for once at a time).
- * A new one also notifies the borrower, with a link to the conditions dashboard.
+ * A new one also notifies the borrower, with a link to the conditions dashboard. Either way it is
+ * audited (CONDITION_RAISED, by `actor`: the engine's own are SYSTEM), which is also where the
+ * `condition.raised` webhook event comes from.
  */
 export async function raiseCondition(
   tx: Executor,
@@ -231,6 +233,7 @@ export async function raiseCondition(
     numDocsRequired?: number;
     notes?: string;
   },
+  actor: Actor = { type: 'SYSTEM' },
 ): Promise<void> {
   const [open] = await tx
     .select({ uuid: schema.applicationConditions.uuid })
@@ -249,6 +252,20 @@ export async function raiseCondition(
     notes: details.notes ?? null,
     actionNeeded: true,
   };
+  const [application] = await tx
+    .select({ identityUuid: schema.helocApplications.identityUuid, step: schema.helocApplications.step })
+    .from(schema.helocApplications)
+    .where(eq(schema.helocApplications.uuid, applicationUuid));
+  if (!application) return;
+  await recordEvent(tx, clock, {
+    applicationUuid,
+    actor,
+    kind: 'ACTION',
+    action: 'CONDITION_RAISED',
+    fromStep: application.step,
+    toStep: application.step,
+    data: { category, numDocsRequired: details.requestDocuments ? values.numDocsRequired : 0 },
+  });
   if (open) {
     await tx
       .update(schema.applicationConditions)
@@ -259,11 +276,6 @@ export async function raiseCondition(
   await tx
     .insert(schema.applicationConditions)
     .values({ applicationUuid, category, createdAt: clock.now(), ...values });
-  const [application] = await tx
-    .select({ identityUuid: schema.helocApplications.identityUuid })
-    .from(schema.helocApplications)
-    .where(eq(schema.helocApplications.uuid, applicationUuid));
-  if (!application) return;
   await insertNotification(tx, {
     identityUuid: application.identityUuid,
     title: CONDITION_NOTIFICATION_TITLE,
@@ -275,13 +287,17 @@ export async function raiseCondition(
   });
 }
 
+/**
+ * The engine clears its own conditions of `category` when what they asked for arrived; audited
+ * (CONDITION_CLEARED by SYSTEM) when one was open, the source of `condition.cleared`.
+ */
 export async function clearConditions(
   tx: Executor,
   clock: Clock,
   applicationUuid: string,
   category: TConditionCategory,
 ): Promise<void> {
-  await tx
+  const cleared = await tx
     .update(schema.applicationConditions)
     .set({ clearedAt: clock.now(), actionNeeded: false })
     .where(
@@ -290,7 +306,22 @@ export async function clearConditions(
         eq(schema.applicationConditions.category, category),
         isNull(schema.applicationConditions.clearedAt),
       ),
-    );
+    )
+    .returning({ uuid: schema.applicationConditions.uuid });
+  if (cleared.length === 0) return;
+  const [application] = await tx
+    .select({ step: schema.helocApplications.step })
+    .from(schema.helocApplications)
+    .where(eq(schema.helocApplications.uuid, applicationUuid));
+  await recordEvent(tx, clock, {
+    applicationUuid,
+    actor: { type: 'SYSTEM' },
+    kind: 'ACTION',
+    action: 'CONDITION_CLEARED',
+    fromStep: application?.step ?? null,
+    toStep: application?.step ?? null,
+    data: { category, conditionUuids: cleared.map((row) => row.uuid) },
+  });
 }
 
 /** The application's conditions not cleared yet, oldest first (the borrower's list shows them in that order). */

@@ -3,6 +3,8 @@ import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { accountMask, formatMaskedAccount, type THelocApplication } from '@heloc/domain';
 import type { Executor } from '../../db';
 import { schema } from '../../db';
+import type { Clock } from '../../lib/clock';
+import { recordEvent } from '../../workflow/audit';
 
 export type ApplicationRow = typeof schema.helocApplications.$inferSelect;
 export type ApplicationWithProperty = {
@@ -10,11 +12,24 @@ export type ApplicationWithProperty = {
   property: typeof schema.profileAddresses.$inferSelect | null;
 };
 
+/**
+ * Creates an application and audits it (APPLICATION_CREATED: the timeline's first entry, and the
+ * `application.created` webhook event, which comes from the audit write like every other event).
+ */
 export async function insertApplication(
   db: Executor,
+  clock: Clock,
   values: typeof schema.helocApplications.$inferInsert,
 ): Promise<ApplicationRow> {
   const [row] = await db.insert(schema.helocApplications).values(values).returning();
+  await recordEvent(db, clock, {
+    applicationUuid: row!.uuid,
+    actor: { type: 'BORROWER', uuid: row!.identityUuid },
+    kind: 'ACTION',
+    action: 'APPLICATION_CREATED',
+    fromStep: row!.step,
+    toStep: row!.step,
+  });
   return row!;
 }
 

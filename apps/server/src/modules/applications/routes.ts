@@ -92,7 +92,7 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
       if (wanted && !property) throw new AppError('NOT_FOUND', 'Property not found');
       const identity = await findIdentity(app.db, auth.identityUuid);
       if (!identity) throw new AppError('UNAUTHENTICATED', 'Unauthenticated');
-      const created = await insertApplication(app.db, {
+      const created = await insertApplication(app.db, app.clock, {
         identityUuid: auth.identityUuid,
         orgCode: identity.organizationCode,
         selectedPropertyUuid: property?.uuid ?? null,

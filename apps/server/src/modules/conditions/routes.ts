@@ -20,7 +20,7 @@ import {
 } from '@heloc/domain';
 import type { Executor } from '../../db';
 import { findApplication } from '../../engine/repository';
-import { openConditions, raiseCondition, recordAction } from '../../engine/closing/store';
+import { openConditions, raiseCondition } from '../../engine/closing/store';
 import { AppError } from '../../lib/errors';
 import { TtlCache } from '../../lib/ttl-cache';
 import { cacheTtlMs, writeEvents } from '../../lib/write-events';
@@ -139,18 +139,18 @@ export const conditionRoutes: FastifyPluginAsyncZod = async (app) => {
           throw new AppError('CONFLICT', 'This application is closed', { step });
         const { category, commentsToBorrower, numDocsRequired } = request.body;
         const requestDocuments = category !== 'MISSING_PHONE_NUMBER';
-        await raiseCondition(tx, app.clock, uuid, category, {
-          commentsToBorrower,
-          requestDocuments,
-          numDocsRequired: requestDocuments ? numDocsRequired : 1,
-        });
-        await recordAction(
+        // Audited there (CONDITION_RAISED by this member).
+        await raiseCondition(
           tx,
           app.clock,
-          application,
+          uuid,
+          category,
+          {
+            commentsToBorrower,
+            requestDocuments,
+            numDocsRequired: requestDocuments ? numDocsRequired : 1,
+          },
           { type: 'STAFF', uuid: staff.identityUuid },
-          'CONDITION_RAISED',
-          { category, numDocsRequired: requestDocuments ? numDocsRequired : 0 },
         );
         return openConditionsOf(tx, uuid);
       });

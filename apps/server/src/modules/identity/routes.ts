@@ -101,16 +101,18 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRouteOptions> = async
     async (request, reply) => {
       const org = app.orgs.byOrgCode(request.headers[ORG_CODE_HEADER]);
       if (!org) throw new AppError('BAD_REQUEST', 'No private label data found.');
-      const registered = await registerBorrower(app.db, org, request.body).catch(async (error: unknown) => {
-        // The answer does not say an account exists; the address's owner hears about the attempt.
-        if (error instanceof AppError && error.message === REGISTRATION_EMAIL_UNAVAILABLE)
-          await app.mailer.send({
-            to: request.body.email,
-            orgCode: org.orgCode,
-            ...registrationAttemptMail({ brandName: org.orgBrand.name }),
-          });
-        throw error;
-      });
+      const registered = await registerBorrower(app.db, app.clock, org, request.body).catch(
+        async (error: unknown) => {
+          // The answer does not say an account exists; the address's owner hears about the attempt.
+          if (error instanceof AppError && error.message === REGISTRATION_EMAIL_UNAVAILABLE)
+            await app.mailer.send({
+              to: request.body.email,
+              orgCode: org.orgCode,
+              ...registrationAttemptMail({ brandName: org.orgBrand.name }),
+            });
+          throw error;
+        },
+      );
       const { identity, applicationUuid } = registered;
       const jwt = await startSession(app, reply, identity, options.sessionTtlHours);
       return reply.status(201).send({ jwt, identityUuid: identity.uuid, applicationUuid });

@@ -15,6 +15,7 @@ import {
 } from '@heloc/domain';
 import type { Database, Executor } from '../../db';
 import { schema } from '../../db';
+import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { insertApplication } from '../applications/repository';
 import { insertAddress, insertProfile, setPrimaryPhoneNumber } from '../profile/repository';
@@ -232,6 +233,7 @@ export type Registered = { identity: IdentityRow; applicationUuid: string };
 /** Creates identity, profile, property and a first application in one transaction. */
 export async function registerBorrower(
   db: Database,
+  clock: Clock,
   org: TOrgData,
   request: TRegistrationRequest,
 ): Promise<Registered> {
@@ -278,7 +280,7 @@ export async function registerBorrower(
         zip: request.property.zip,
         saleStatus: request.saleStatus,
       });
-      const application = await insertApplication(tx, {
+      const application = await insertApplication(tx, clock, {
         identityUuid: identity.uuid,
         orgCode: org.orgCode,
         selectedPropertyUuid: property.uuid,

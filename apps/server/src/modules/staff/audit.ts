@@ -1,6 +1,7 @@
 /** The staff audit trail: who did what to whom, and when (staff changes, platform staff's reads). */
 import { desc, eq } from 'drizzle-orm';
 import { schema, type Executor } from '../../db';
+import type { WebhookAuditAction } from '../webhooks/audit-actions';
 
 export type StaffAuditAction =
   | 'STAFF_INVITED'
@@ -9,7 +10,8 @@ export type StaffAuditAction =
   | 'STAFF_DISABLED'
   | 'STAFF_ENABLED'
   | 'PLATFORM_ADMIN_CREATED'
-  | 'PLATFORM_ACCESS';
+  | 'PLATFORM_ACCESS'
+  | WebhookAuditAction;
 
 export async function recordStaffAudit(
   db: Executor,

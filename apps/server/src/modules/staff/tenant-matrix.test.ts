@@ -53,6 +53,9 @@ type Resources = {
   memberUuid: string;
   /** A decision proposed by that member (approve, reject). */
   decisionUuid: string;
+  /** A webhook subscription of the organisation and one failed delivery of it. */
+  webhookUuid: string;
+  webhookDeliveryUuid: string;
 };
 type Ctx = Record<Org, Resources>;
 
@@ -296,12 +299,60 @@ const CASES: Record<string, Case> = {
       url: `/service-ops/api/v1/staff/${ctx[org].memberUuid}/enable`,
     }),
   },
+  ...webhookCases(),
   'GET /service-ops/api/v1/staff/audit': {
     kind: 'listing',
     request: (_ctx, org) => ({ method: 'GET', url: `/service-ops/api/v1/staff/audit?orgCode=${org}` }),
     holdsB: (body) => (body as { orgCode: string | null }[]).some((e) => e.orgCode === B),
   },
 };
+
+/** The webhook routes (modules/webhooks): a listing, creation for an organisation, one subscription's calls. */
+function webhookCases(): Record<string, Case> {
+  const W = '/service-ops/api/v1/webhooks';
+  const onSubscription = (method: 'GET' | 'POST', tail: string, payload?: object): Case => ({
+    kind: 'resource',
+    request: (ctx, org) => ({
+      method,
+      url: `${W}/subscriptions/${ctx[org].webhookUuid}${tail}`,
+      ...(payload && { payload }),
+    }),
+  });
+  return {
+    [`GET ${W}/subscriptions`]: {
+      kind: 'listing',
+      request: (_ctx, org) => ({ method: 'GET', url: `${W}/subscriptions?orgCode=${org}` }),
+      holdsB: (body) => (body as { items: { orgCode: string }[] }).items.some((item) => item.orgCode === B),
+    },
+    [`POST ${W}/subscriptions`]: {
+      kind: 'resource',
+      request: (_ctx, org) => ({
+        method: 'POST',
+        url: `${W}/subscriptions`,
+        payload: {
+          orgCode: org,
+          url: 'https://hooks.example.com/matrix',
+          eventTypes: ['application.funded'],
+        },
+      }),
+    },
+    [`GET ${W}/subscriptions/{uuid}`]: onSubscription('GET', ''),
+    [`POST ${W}/subscriptions/{uuid}/pause`]: onSubscription('POST', '/pause'),
+    [`POST ${W}/subscriptions/{uuid}/resume`]: onSubscription('POST', '/resume'),
+    [`POST ${W}/subscriptions/{uuid}/rotate-secret`]: onSubscription('POST', '/rotate-secret'),
+    [`GET ${W}/subscriptions/{uuid}/deliveries`]: onSubscription('GET', '/deliveries'),
+    [`POST ${W}/subscriptions/{uuid}/replay`]: onSubscription('POST', '/replay', {
+      since: '2020-01-01T00:00:00Z',
+    }),
+    [`POST ${W}/deliveries/{uuid}/replay`]: {
+      kind: 'resource',
+      request: (ctx, org) => ({
+        method: 'POST',
+        url: `${W}/deliveries/${ctx[org].webhookDeliveryUuid}/replay`,
+      }),
+    },
+  };
+}
 
 type Operation = { tags?: string[]; description?: string; security?: unknown[] };
 type StaffOperation = { key: string; permission: TStaffPermission };
@@ -447,7 +498,30 @@ async function resourcesOf(org: Org, prefix: string): Promise<Resources> {
       proposedAt: new Date(),
     })
     .returning();
+  const webhookUuid = randomUUID();
+  await t.database.db.insert(schema.webhookSubscriptions).values({
+    uuid: webhookUuid,
+    orgCode: org,
+    url: `https://hooks.example.com/${prefix}`,
+    eventTypes: ['application.funded'],
+    secretSealed: t.app.sealer.seal('whsec_matrix', `webhook-secret:${webhookUuid}`),
+    secretRotatedAt: new Date(),
+    createdAt: new Date(),
+  });
+  const [webhookDelivery] = await t.database.db
+    .insert(schema.webhookDeliveries)
+    .values({
+      subscriptionUuid: webhookUuid,
+      eventType: 'application.funded',
+      applicationUuid: owner.applicationUuid,
+      payload: { id: randomUUID(), type: 'application.funded' },
+      status: 'FAILED',
+      createdAt: new Date(),
+    })
+    .returning();
   return {
+    webhookUuid,
+    webhookDeliveryUuid: webhookDelivery!.uuid,
     applicationUuid: owner.applicationUuid,
     signerUuid: signer!.uuid,
     conversationUuid: conversation.uuid,
