@@ -9,7 +9,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db';
-import { formatFunnel, funnelReport } from '../src/modules/telemetry/funnel';
+import { formatFunnel, funnelReport } from '../src/modules/reports/funnel';
 import { seedDemoTelemetry } from '../src/seed/demo-telemetry';
 
 const USAGE =

@@ -48,6 +48,10 @@ export const STAFF_PERMISSIONS = {
   ERROR_REPORTS_READ: { scope: 'ORG', label: 'Read client error reports' },
   FEATURE_FLAGS_READ: { scope: 'ORG', label: 'Read the feature flags as they apply to the organisation' },
   STAFF_MANAGE: { scope: 'ORG', label: 'Invite staff, assign roles, disable accounts' },
+  REPORTS_READ: {
+    scope: 'ORG',
+    label: 'Read the reports (funnel, time in step, pull-through, operations) of the organisation',
+  },
   DEV_CLOCK: { scope: 'PLATFORM', label: 'Move the server clock (development and tests only)' },
 } as const satisfies Record<string, { scope: 'ORG' | 'PLATFORM'; label: string }>;
 export type TStaffPermission = keyof typeof STAFF_PERMISSIONS;
@@ -77,6 +81,7 @@ export const ROLE_PERMISSIONS: Record<TStaffRole, readonly TStaffPermission[]> =
     'CONDITIONS_RAISE',
     'DECISIONS_PROPOSE',
     'DECISIONS_APPROVE',
+    'REPORTS_READ',
   ],
   ORG_ADMIN: [
     'OPS_APP',
@@ -90,6 +95,7 @@ export const ROLE_PERMISSIONS: Record<TStaffRole, readonly TStaffPermission[]> =
     'FEATURE_FLAGS_READ',
     'STAFF_MANAGE',
     'DEV_CLOCK',
+    'REPORTS_READ',
   ],
   PLATFORM_ADMIN: STAFF_PERMISSION_NAMES,
 };

@@ -1,8 +1,8 @@
 /**
  * The conversion funnel from the stored telemetry events (npm run report:funnel): per organisation
  * and funnel step (FUNNEL_STEPS of the domain package), how many sessions reached the step, and the
- * conversion from the step before and from the first step. One grouped query; the operations console
- * will chart the same rows.
+ * conversion from the step before and from the first step. The grouped query (telemetrySessionCounts)
+ * is the one the console's funnel report (/ops/reports, ./repository.ts) counts its sessions with.
  */
 import { and, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { conversionPercent, FUNNEL_STEPS } from '@heloc/domain';
@@ -29,10 +29,17 @@ export interface FunnelOptions {
 /** Organisations without a known organisation (no header) are reported as "(none)". */
 export const NO_ORG = '(none)';
 
-export async function funnelReport(db: Executor, options: FunnelOptions = {}): Promise<FunnelRow[]> {
-  const events = [...new Set(FUNNEL_STEPS.map((s) => s.event))];
+/**
+ * Sessions that recorded each of `events` (per organisation, event and eventProperties.step), received
+ * in [since, until): one grouped query over telemetry_events.
+ */
+export async function telemetrySessionCounts(
+  db: Executor,
+  events: readonly string[],
+  options: FunnelOptions = {},
+): Promise<{ orgCode: string | null; event: string; step: string | null; sessions: number }[]> {
   const e = schema.telemetryEvents;
-  const filters: SQL[] = [inArray(e.event, events)];
+  const filters: SQL[] = [inArray(e.event, [...events])];
   if (options.orgCode) filters.push(sql`${e.orgCode} = ${options.orgCode}`);
   if (options.since) filters.push(gte(e.receivedAt, options.since));
   if (options.until) filters.push(lt(e.receivedAt, options.until));
@@ -47,7 +54,11 @@ export async function funnelReport(db: Executor, options: FunnelOptions = {}): P
     .from(e)
     .where(and(...filters))
     .groupBy(e.orgCode, e.event, stepOf);
+  return rows.map((row) => ({ ...row, sessions: Number(row.sessions) }));
+}
 
+export async function funnelReport(db: Executor, options: FunnelOptions = {}): Promise<FunnelRow[]> {
+  const rows = await telemetrySessionCounts(db, [...new Set(FUNNEL_STEPS.map((s) => s.event))], options);
   const counts = new Map<string, number>();
   const orgs = new Set<string>();
   for (const row of rows) {
