@@ -1,13 +1,16 @@
 /** The signed-in console's frame: the sections a member's roles allow, each at its own address. */
-import { AppShell, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { AppShell, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { STAFF_PERMISSIONS, type TStaffSelf } from '@heloc/domain';
 import { ChatDesk } from './desk/chat-desk';
 import { ApplicationFile } from './console/application-file';
 import { navigate, usePath } from './console/location';
 import { Pipeline } from './console/pipeline';
 import { StaffAdmin } from './staff';
+// Reports bring the charting library: loaded when the section opens.
+const Reports = lazy(() => import('./reports/reports'));
 
-type Section = 'overview' | 'applications' | 'chats' | 'staff';
+type Section = 'overview' | 'applications' | 'chats' | 'staff' | 'reports';
 
 /**
  * The signed-in console: only the sections the member's roles allow (the server's staff policy
@@ -22,6 +25,7 @@ export function Console({ me, onSignOut }: { me: TStaffSelf; onSignOut: () => vo
       : []),
     ...(me.permissions.includes('CHAT_DESK') ? [{ id: 'chats' as const, label: 'Chats' }] : []),
     ...(me.permissions.includes('STAFF_MANAGE') ? [{ id: 'staff' as const, label: 'Staff' }] : []),
+    ...(me.permissions.includes('REPORTS_READ') ? [{ id: 'reports' as const, label: 'Reports' }] : []),
   ];
   const path = usePath();
   const [first, second] = path.split('/').filter(Boolean);
@@ -72,6 +76,11 @@ export function Console({ me, onSignOut }: { me: TStaffSelf; onSignOut: () => vo
           (fileUuid ? <ApplicationFile key={fileUuid} uuid={fileUuid} me={me} /> : <Pipeline me={me} />)}
         {section === 'chats' && <ChatDesk />}
         {section === 'staff' && <StaffAdmin me={me} />}
+        {section === 'reports' && (
+          <Suspense fallback={<Loader aria-label="Loading reports" />}>
+            <Reports me={me} kind={second} />
+          </Suspense>
+        )}
       </AppShell.Main>
     </AppShell>
   );

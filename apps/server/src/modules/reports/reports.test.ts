@@ -333,13 +333,37 @@ describe('GET /service-ops/api/v1/reports/pull-through', () => {
   it('per loan officer and per state: outcomes, pull-through and decline reasons', async () => {
     const answer = await report(underwriter, 'pull-through', MARCH);
     expect(table(answer, 'pull-through-officer').rows).toEqual([
-      { label: '(no loan officer)', applications: 2, funded: 0, declined: 1, cancelled: 0, pullThrough: 0 },
-      { label: 'Jordan Reyes', applications: 2, funded: 1, declined: 1, cancelled: 0, pullThrough: 50 },
-      { label: 'Alicia Moreno', applications: 1, funded: 0, declined: 0, cancelled: 0, pullThrough: 0 },
+      {
+        label: '(no loan officer)',
+        applications: 2,
+        open: 1,
+        funded: 0,
+        declined: 1,
+        cancelled: 0,
+        pullThrough: 0,
+      },
+      {
+        label: 'Jordan Reyes',
+        applications: 2,
+        open: 0,
+        funded: 1,
+        declined: 1,
+        cancelled: 0,
+        pullThrough: 50,
+      },
+      {
+        label: 'Alicia Moreno',
+        applications: 1,
+        open: 1,
+        funded: 0,
+        declined: 0,
+        cancelled: 0,
+        pullThrough: 0,
+      },
     ]);
     expect(table(answer, 'pull-through-state').rows).toEqual([
-      { label: 'CA', applications: 3, funded: 1, declined: 0, cancelled: 0, pullThrough: 33.3 },
-      { label: 'TX', applications: 2, funded: 0, declined: 2, cancelled: 0, pullThrough: 0 },
+      { label: 'CA', applications: 3, open: 2, funded: 1, declined: 0, cancelled: 0, pullThrough: 33.3 },
+      { label: 'TX', applications: 2, open: 0, funded: 0, declined: 2, cancelled: 0, pullThrough: 0 },
     ]);
     const byOfficer = table(answer, 'decline-reasons-officer');
     expect(byOfficer.columns.map((c) => c.key)).toEqual([

@@ -140,6 +140,7 @@ export async function stalls(
 export type PullThroughRow = {
   label: string;
   applications: number;
+  open: number;
   funded: number;
   declined: number;
   cancelled: number;
@@ -161,7 +162,7 @@ const dimensionOf = (dimension: PullThroughDimension) =>
         group: sql`pa.state`,
       };
 
-/** Applications created in the range and how they ended, per loan officer or property state. */
+/** Applications created in the range, still open or how they ended, per loan officer or property state. */
 export async function pullThrough(
   db: Executor,
   scope: ReportScope,
@@ -172,6 +173,7 @@ export async function pullThrough(
     await db.execute(sql`
       select ${d.label} as "label",
              count(*)::int as "applications",
+             count(*) filter (where a.step not in (${finalList}))::int as "open",
              count(*) filter (where a.step = 'COMPLETE')::int as "funded",
              count(*) filter (where a.step = 'DECLINED')::int as "declined",
              count(*) filter (where a.step = 'CANCELLED')::int as "cancelled"
@@ -184,6 +186,7 @@ export async function pullThrough(
   ).map((row) => ({
     ...row,
     applications: Number(row.applications),
+    open: Number(row.open),
     funded: Number(row.funded),
     declined: Number(row.declined),
     cancelled: Number(row.cancelled),

@@ -132,17 +132,18 @@ async function pullThroughTables(
     {
       key: `pull-through-${dimension}`,
       title: `Pull-through by ${name.toLowerCase()}`,
-      description: `Applications created in the range per ${name.toLowerCase()} and how many were funded, declined or cancelled; pull-through is funded in percent of applications.`,
+      description: `Applications created in the range per ${name.toLowerCase()}: still open, funded, declined or cancelled; pull-through is funded in percent of applications.`,
       columns: [
         { key: 'label', label: name, kind: 'text' },
         { key: 'applications', label: 'Applications', kind: 'count' },
+        { key: 'open', label: 'Open', kind: 'count' },
         { key: 'funded', label: 'Funded', kind: 'count' },
         { key: 'declined', label: 'Declined', kind: 'count' },
         { key: 'cancelled', label: 'Cancelled', kind: 'count' },
         { key: 'pullThrough', label: 'Pull-through %', kind: 'percent' },
       ],
       rows: outcomes.map((row) => ({ ...row, pullThrough: conversionPercent(row.funded, row.applications) })),
-      chart: { x: 'label', series: ['funded', 'declined', 'cancelled'], stacked: true },
+      chart: { x: 'label', series: ['open', 'funded', 'declined', 'cancelled'], stacked: true },
     },
     {
       key: `decline-reasons-${dimension}`,
