@@ -5,10 +5,26 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { REPORT_FUNNEL_STAGES } from '@heloc/domain';
-import { rowsOf, type Executor } from '../../db';
+import { rowsOf, type Database, type Executor } from '../../db';
 import { telemetrySessionCounts } from './funnel';
 
 export type ReportScope = { orgCode: string | null; since: Date; until: Date };
+
+/**
+ * Memory a report's statements may sort and hash in (PostgreSQL's default is 4 MB): the funnel's
+ * distinct sessions spill to disk at 100,000 sessions otherwise (about 900 ms instead of 250 ms on the
+ * embedded database). Set for the report's own read-only transaction only.
+ */
+export const REPORT_WORK_MEM = '32MB';
+
+/** Runs a report's statements in one read-only transaction with REPORT_WORK_MEM. */
+export async function inReportTransaction<T>(db: Database, work: (tx: Executor) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql.raw('set transaction read only'));
+    await tx.execute(sql.raw(`set local work_mem = '${REPORT_WORK_MEM}'`));
+    return work(tx);
+  });
+}
 
 /** Final steps: an application there is neither open, stalled nor abandoned. */
 const FINAL_STEPS = ['COMPLETE', 'DECLINED', 'CANCELLED'] as const;
@@ -26,7 +42,7 @@ export async function funnelStageCounts(db: Executor, scope: ReportScope): Promi
   const sessions = await telemetrySessionCounts(
     db,
     telemetry.map((stage) => stage.event),
-    { orgCode: scope.orgCode ?? undefined, since: scope.since, until: scope.until },
+    { orgCode: scope.orgCode ?? undefined, since: scope.since, until: scope.until, byStep: false },
   );
   const counts: Record<string, number> = {};
   for (const stage of telemetry)

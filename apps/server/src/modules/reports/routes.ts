@@ -16,6 +16,7 @@ import {
 } from '@heloc/domain';
 import { AppError } from '../../lib/errors';
 import { STAFF_TAG, staffOrgFilter, staffRoute } from '../staff/policy';
+import { inReportTransaction } from './repository';
 import { buildReport } from './service';
 
 export const REPORTS_BASE = '/service-ops/api/v1/reports';
@@ -52,12 +53,14 @@ export const reportRoutes: FastifyPluginAsyncZod = async (app) => {
         const now = app.clock.now();
         const range = reportRange(request.query, now);
         if ('problem' in range) throw new AppError('BAD_REQUEST', range.problem);
-        return buildReport(
-          app.db,
-          kind,
-          { orgCode, since: range.since, until: range.until, from: range.from, to: range.to },
-          request.query,
-          now,
+        return inReportTransaction(app.db, (tx) =>
+          buildReport(
+            tx,
+            kind,
+            { orgCode, since: range.since, until: range.until, from: range.from, to: range.to },
+            request.query,
+            now,
+          ),
         );
       },
     );
