@@ -28,7 +28,9 @@ async function tableCells(table: Locator): Promise<string[][]> {
   return table
     .locator('tr')
     .evaluateAll((rows) =>
-      rows.map((row) => [...row.querySelectorAll('th, td')].map((cell) => (cell.textContent ?? '').trim())),
+      rows.map((row) =>
+        Array.from(row.querySelectorAll('th, td')).map((cell) => (cell.textContent ?? '').trim()),
+      ),
     );
 }
 
