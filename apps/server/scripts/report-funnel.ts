@@ -59,6 +59,10 @@ try {
   if (args.stages) {
     dateArg(args.since, 'since');
     dateArg(args.until, 'until');
+    if (args.since && args.until && args.since > args.until) {
+      console.error(`--since is after --until\n${USAGE}`);
+      process.exit(2);
+    }
     const now = new Date();
     const query = { from: args.since, to: args.until, stalledDays: 7, abandonedDays: 30 };
     const range = reportRange(query, now);
