@@ -56,7 +56,14 @@ test('each seeded staff account sees only what its roles allow; CASCADE_TEACHERS
 
   // The second organisation's admin and agent: chats and staff, but no MAIN chat and no MAIN staff.
   const cascade = await signInToConsole(browser, 'ops-cascade@heloc.test');
-  expect(await sectionNames(cascade)).toEqual(['Overview', 'Applications', 'Chats', 'Staff', 'Webhooks']);
+  expect(await sectionNames(cascade)).toEqual([
+    'Overview',
+    'Applications',
+    'Chats',
+    'Staff',
+    'Webhooks',
+    'Reports',
+  ]);
   await expect(cascade.getByText('No chats waiting.')).toBeVisible();
   await expect(cascade.getByTestId('desk-conversation').filter({ hasText: 'Mona Main' })).toHaveCount(0);
   await expectNoAxeViolations(cascade);
@@ -68,7 +75,14 @@ test('each seeded staff account sees only what its roles allow; CASCADE_TEACHERS
 
   // MAIN's admin and agent sees the waiting MAIN chat.
   const main = await signInToConsole(browser, 'ops@heloc.test');
-  expect(await sectionNames(main)).toEqual(['Overview', 'Applications', 'Chats', 'Staff', 'Webhooks']);
+  expect(await sectionNames(main)).toEqual([
+    'Overview',
+    'Applications',
+    'Chats',
+    'Staff',
+    'Webhooks',
+    'Reports',
+  ]);
   await expect(main.getByTestId('desk-conversation').filter({ hasText: 'Mona Main' }).first()).toBeVisible();
 
   // The loan officer and the processor land on the applications, with neither the desk nor staff administration.

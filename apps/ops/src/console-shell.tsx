@@ -1,5 +1,6 @@
 /** The signed-in console's frame: the sections a member's roles allow, each at its own address. */
-import { AppShell, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { AppShell, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { STAFF_PERMISSIONS, type TStaffSelf } from '@heloc/domain';
 import { ChatDesk } from './desk/chat-desk';
 import { ApplicationFile } from './console/application-file';
@@ -8,7 +9,10 @@ import { Pipeline } from './console/pipeline';
 import { StaffAdmin } from './staff';
 import { Webhooks } from './webhooks/webhooks';
 
-type Section = 'overview' | 'applications' | 'chats' | 'staff' | 'webhooks';
+// Reports bring the charting library: loaded when the section opens.
+const Reports = lazy(() => import('./reports/reports'));
+
+type Section = 'overview' | 'applications' | 'chats' | 'staff' | 'webhooks' | 'reports';
 
 /**
  * The signed-in console: only the sections the member's roles allow (the server's staff policy
@@ -24,6 +28,7 @@ export function Console({ me, onSignOut }: { me: TStaffSelf; onSignOut: () => vo
     ...(me.permissions.includes('CHAT_DESK') ? [{ id: 'chats' as const, label: 'Chats' }] : []),
     ...(me.permissions.includes('STAFF_MANAGE') ? [{ id: 'staff' as const, label: 'Staff' }] : []),
     ...(me.permissions.includes('WEBHOOKS_MANAGE') ? [{ id: 'webhooks' as const, label: 'Webhooks' }] : []),
+    ...(me.permissions.includes('REPORTS_READ') ? [{ id: 'reports' as const, label: 'Reports' }] : []),
   ];
   const path = usePath();
   const [first, second] = path.split('/').filter(Boolean);
@@ -75,6 +80,11 @@ export function Console({ me, onSignOut }: { me: TStaffSelf; onSignOut: () => vo
         {section === 'chats' && <ChatDesk />}
         {section === 'staff' && <StaffAdmin me={me} />}
         {section === 'webhooks' && <Webhooks me={me} subscriptionUuid={second ?? null} />}
+        {section === 'reports' && (
+          <Suspense fallback={<Loader aria-label="Loading reports" />}>
+            <Reports me={me} kind={second} />
+          </Suspense>
+        )}
       </AppShell.Main>
     </AppShell>
   );

@@ -22,6 +22,7 @@ export * from './chat-socket';
 export * from './retry';
 export * from './experiments';
 export * from './funnel';
+export * from './reports';
 export * from './telemetry-events';
 export * from './colour-contrast';
 export * from './staff';

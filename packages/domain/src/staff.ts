@@ -52,6 +52,10 @@ export const STAFF_PERMISSIONS = {
     scope: 'ORG',
     label: 'Manage webhooks: subscriptions, secrets, deliveries, pause, resume and replay',
   },
+  REPORTS_READ: {
+    scope: 'ORG',
+    label: 'Read the reports (funnel, time in step, pull-through, operations) of the organisation',
+  },
   DEV_CLOCK: { scope: 'PLATFORM', label: 'Move the server clock (development and tests only)' },
 } as const satisfies Record<string, { scope: 'ORG' | 'PLATFORM'; label: string }>;
 export type TStaffPermission = keyof typeof STAFF_PERMISSIONS;
@@ -81,6 +85,7 @@ export const ROLE_PERMISSIONS: Record<TStaffRole, readonly TStaffPermission[]> =
     'CONDITIONS_RAISE',
     'DECISIONS_PROPOSE',
     'DECISIONS_APPROVE',
+    'REPORTS_READ',
   ],
   ORG_ADMIN: [
     'OPS_APP',
@@ -95,6 +100,7 @@ export const ROLE_PERMISSIONS: Record<TStaffRole, readonly TStaffPermission[]> =
     'STAFF_MANAGE',
     'WEBHOOKS_MANAGE',
     'DEV_CLOCK',
+    'REPORTS_READ',
   ],
   PLATFORM_ADMIN: STAFF_PERMISSION_NAMES,
 };

@@ -109,6 +109,21 @@ const CASES: Record<string, Case> = {
     }),
     holdsB: (body) => (body as { items: { orgCode: string }[] }).items.some((item) => item.orgCode === B),
   },
+  // Reports (issue 16): the answer names the organisation its figures cover (modules/reports tests
+  // check the figures leave other organisations out).
+  ...Object.fromEntries(
+    ['funnel', 'step-times', 'pull-through', 'operations'].map((report): [string, Case] => [
+      `GET /service-ops/api/v1/reports/${report}`,
+      {
+        kind: 'listing',
+        request: (_ctx, org) => ({
+          method: 'GET',
+          url: `/service-ops/api/v1/reports/${report}?orgCode=${org}`,
+        }),
+        holdsB: (body) => (body as { orgCode: string | null }).orgCode === B,
+      },
+    ]),
+  ),
   // Saved views belong to the member, not to an organisation.
   'GET /service-ops/api/v1/applications/views': {
     kind: 'platform',

@@ -11,7 +11,7 @@ import { schema } from '../../db';
 import { DEMO_FUNNEL, seedDemoTelemetry } from '../../seed/demo-telemetry';
 import { createTestApp, type TestApp } from '../../test/app';
 import { registerAndSignIn } from '../../test/auth';
-import { formatFunnel, funnelReport } from './funnel';
+import { formatFunnel, funnelReport } from '../reports/funnel';
 import { TelemetryRecorder } from './recorder';
 import { TELEMETRY_SESSION_RESUME_MS } from './routes';
 import { ManualClock } from '../../lib/clock';

@@ -1,13 +1,13 @@
 /**
  * The conversion funnel from the stored telemetry events (npm run report:funnel): per organisation
  * and funnel step (FUNNEL_STEPS of the domain package), how many sessions reached the step, and the
- * conversion from the step before and from the first step. One grouped query; the operations console
- * will chart the same rows.
+ * conversion from the step before and from the first step. The grouped query (telemetrySessionCounts)
+ * is the one the console's funnel report (/ops/reports, ./repository.ts) counts its sessions with.
  */
-import { and, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { conversionPercent, FUNNEL_STEPS } from '@heloc/domain';
 import type { Executor } from '../../db';
-import { schema } from '../../db';
+import { rowsOf } from '../../db';
 
 export interface FunnelRow {
   orgCode: string;
@@ -29,25 +29,42 @@ export interface FunnelOptions {
 /** Organisations without a known organisation (no header) are reported as "(none)". */
 export const NO_ORG = '(none)';
 
-export async function funnelReport(db: Executor, options: FunnelOptions = {}): Promise<FunnelRow[]> {
-  const events = [...new Set(FUNNEL_STEPS.map((s) => s.event))];
-  const e = schema.telemetryEvents;
-  const filters: SQL[] = [inArray(e.event, events)];
-  if (options.orgCode) filters.push(sql`${e.orgCode} = ${options.orgCode}`);
-  if (options.since) filters.push(gte(e.receivedAt, options.since));
-  if (options.until) filters.push(lt(e.receivedAt, options.until));
-  const stepOf = sql<string | null>`${e.eventProperties} ->> 'step'`;
-  const rows = await db
-    .select({
-      orgCode: e.orgCode,
-      event: e.event,
-      step: stepOf,
-      sessions: sql<number>`count(distinct ${e.sessionUuid})::int`,
-    })
-    .from(e)
-    .where(and(...filters))
-    .groupBy(e.orgCode, e.event, stepOf);
+/**
+ * Sessions that recorded each of `events` (per organisation, event and, with `byStep`,
+ * eventProperties.step), received in [since, until): one statement over telemetry_events. The
+ * distinct (organisation, event, step, session) rows are taken first and then counted, which lets the
+ * * database hash them instead of sorting every event for count(distinct).
+ */
+export async function telemetrySessionCounts(
+  db: Executor,
+  events: readonly string[],
+  options: FunnelOptions & { byStep?: boolean } = {},
+): Promise<{ orgCode: string | null; event: string; step: string | null; sessions: number }[]> {
+  const filters: SQL[] = [
+    sql`event in (${sql.join(
+      events.map((event) => sql`${event}`),
+      sql`, `,
+    )})`,
+  ];
+  if (options.orgCode) filters.push(sql`org_code = ${options.orgCode}`);
+  if (options.since) filters.push(sql`received_at >= ${options.since}`);
+  if (options.until) filters.push(sql`received_at < ${options.until}`);
+  const stepOf = options.byStep === false ? sql`null::text` : sql`event_properties ->> 'step'`;
+  const rows = rowsOf<{ orgCode: string | null; event: string; step: string | null; sessions: number }>(
+    await db.execute(sql`
+      select org_code as "orgCode", event, step, count(*)::int as "sessions"
+      from (
+        select distinct org_code, event, ${stepOf} as step, session_uuid
+        from telemetry_events
+        where ${sql.join(filters, sql` and `)}
+      ) reached
+      group by org_code, event, step`),
+  );
+  return rows.map((row) => ({ ...row, sessions: Number(row.sessions) }));
+}
 
+export async function funnelReport(db: Executor, options: FunnelOptions = {}): Promise<FunnelRow[]> {
+  const rows = await telemetrySessionCounts(db, [...new Set(FUNNEL_STEPS.map((s) => s.event))], options);
   const counts = new Map<string, number>();
   const orgs = new Set<string>();
   for (const row of rows) {
