@@ -30,6 +30,7 @@ import { AppError } from '../../lib/errors';
 import { STAFF_TAG, staffOf, staffRoute } from '../staff/policy';
 import { changeCondition, type ConditionCommand } from './conditions';
 import { listDecisions, reviewDecision, takeDecision } from './decisions';
+import { consoleRecordRoutes } from './records-routes';
 import { deleteView, listViews, saveView } from './views';
 import { applicationDocument, applicationFile, applicationTimeline, listPipeline } from './service';
 
@@ -44,6 +45,8 @@ const errors = {
 const params = z.object({ uuid: ZUuid });
 
 export const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Reveal, staff notes and chat transcripts (records-routes.ts).
+  consoleRecordRoutes(app, CONSOLE_BASE);
   app.get(
     CONSOLE_BASE,
     {
