@@ -93,7 +93,8 @@ export function consoleRecordRoutes(server: FastifyInstance, base: string): void
       ...staffRoute(app, 'APPLICATIONS_READ_ASSIGNED'),
       schema: {
         tags: [STAFF_TAG, 'console'],
-        summary: 'The borrower’s chat transcripts for this application (live agent and chatbot), newest first',
+        summary:
+          'The borrower’s chat transcripts for this application (live agent and chatbot), newest first',
         description:
           'Conversations that name the application, and those the borrower started signed in to its organisation without naming one; at most 50, each with every message (attachments by file name).',
         params,

@@ -148,7 +148,11 @@ describe('POST …/applications/{uuid}/reveal', () => {
 
   it('asks for a reason; 409 when nothing is on file', async () => {
     const before = (await events(borrower.applicationUuid, 'SENSITIVE_DATA_REVEALED')).length;
-    for (const payload of [{ field: 'SSN' }, { field: 'SSN', reason: '  ' }, { field: 'PIN', reason: 'why' }]) {
+    for (const payload of [
+      { field: 'SSN' },
+      { field: 'SSN', reason: '  ' },
+      { field: 'PIN', reason: 'why' },
+    ]) {
       const res = await reveal(processor, borrower.applicationUuid, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
     }
@@ -212,19 +216,20 @@ describe('staff notes', () => {
   });
 
   it('refuses an empty note (400); another officer’s borrower and another organisation answer 404', async () => {
-    expect((await post(processor, `${BASE}/${borrower.applicationUuid}/notes`, { body: '   ' })).statusCode).toBe(
-      400,
-    );
     expect(
-      (await post(processor, `${BASE}/${borrower.applicationUuid}/notes`, { body: 'x'.repeat(4001) })).statusCode,
+      (await post(processor, `${BASE}/${borrower.applicationUuid}/notes`, { body: '   ' })).statusCode,
     ).toBe(400);
-    expect((await post(loanOfficer, `${BASE}/${other.applicationUuid}/notes`, { body: 'Hi' })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await post(processor, `${BASE}/${borrower.applicationUuid}/notes`, { body: 'x'.repeat(4001) }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await post(loanOfficer, `${BASE}/${other.applicationUuid}/notes`, { body: 'Hi' })).statusCode,
+    ).toBe(404);
     expect((await notesOf(loanOfficer, other.applicationUuid)).statusCode).toBe(404);
-    expect((await post(cascade, `${BASE}/${borrower.applicationUuid}/notes`, { body: 'Hi' })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await post(cascade, `${BASE}/${borrower.applicationUuid}/notes`, { body: 'Hi' })).statusCode,
+    ).toBe(404);
     expect((await notesOf(cascade, borrower.applicationUuid)).statusCode).toBe(404);
     expect(ZStaffNotes.parse((await notesOf(processor, other.applicationUuid)).json()).items).toEqual([]);
   });
@@ -252,10 +257,25 @@ describe('GET …/applications/{uuid}/chats', () => {
         null,
       );
     const linked = await start(borrower.applicationUuid, borrower.identityUuid, 'MAIN');
-    await t.app.conversations.post(linked.uuid, { role: 'customer', author: 'Rae', identity: null }, 'Hello, what is my rate?', []);
-    await t.app.conversations.post(linked.uuid, { role: 'agent', author: 'Alex', identity: null }, 'Let me check.', []);
+    await t.app.conversations.post(
+      linked.uuid,
+      { role: 'customer', author: 'Rae', identity: null },
+      'Hello, what is my rate?',
+      [],
+    );
+    await t.app.conversations.post(
+      linked.uuid,
+      { role: 'agent', author: 'Alex', identity: null },
+      'Let me check.',
+      [],
+    );
     const unlinked = await start(null, borrower.identityUuid, 'MAIN');
-    await t.app.conversations.post(unlinked.uuid, { role: 'customer', author: 'Rae', identity: null }, 'Before I applied', []);
+    await t.app.conversations.post(
+      unlinked.uuid,
+      { role: 'customer', author: 'Rae', identity: null },
+      'Before I applied',
+      [],
+    );
     const othersChat = await start(other.applicationUuid, other.identityUuid, 'MAIN');
     const visitor = await start(null, null, 'MAIN');
 
