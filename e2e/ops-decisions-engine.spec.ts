@@ -94,7 +94,7 @@ test('an exception to the engine’s decline and a valuation override (maker-che
   await expectNoAxeViolations(processor);
   await press(processor, form.getByRole('button', { name: 'Propose decision' }));
   const override = panel.getByTestId('decision').filter({ hasText: 'Override the valuation' });
-  await expect(override).toContainText('Manual value: $600,000.00 (Full appraisal, Valley Appraisers)');
+  await expect(override).toContainText('Manual value: $600,000 (Full appraisal, Valley Appraisers)');
   await second.reload();
   await press(
     second,
