@@ -46,6 +46,10 @@ export const STAFF_PERMISSIONS = {
     label: 'Reveal a full SSN or bank account number in the application file (with a reason; audited)',
   },
   NOTES_WRITE: { scope: 'ORG', label: 'Add staff notes to an application file (internal; audited)' },
+  WORK_ITEMS_COMPLETE: {
+    scope: 'ORG',
+    label: 'Complete the manual steps the engine waits on (notary appointment signed, funding hold release)',
+  },
   MAIL_OUTBOX_READ: { scope: 'ORG', label: 'Read the e-mail outbox' },
   JOBS_READ: { scope: 'ORG', label: 'Read dead jobs (provider work that used up its attempts)' },
   OPERATING_HOURS_WRITE: { scope: 'ORG', label: 'Change the phone and chat hours' },
@@ -77,6 +81,7 @@ export const ROLE_PERMISSIONS: Record<TStaffRole, readonly TStaffPermission[]> =
     'DECISIONS_PROPOSE',
     'SENSITIVE_DATA_REVEAL',
     'NOTES_WRITE',
+    'WORK_ITEMS_COMPLETE',
     'MAIL_OUTBOX_READ',
     'JOBS_READ',
   ],
@@ -89,6 +94,7 @@ export const ROLE_PERMISSIONS: Record<TStaffRole, readonly TStaffPermission[]> =
     'DECISIONS_APPROVE',
     'SENSITIVE_DATA_REVEAL',
     'NOTES_WRITE',
+    'WORK_ITEMS_COMPLETE',
   ],
   ORG_ADMIN: [
     'OPS_APP',

@@ -92,3 +92,30 @@ export const ZChatTranscript = z.object({
 });
 export type TChatTranscript = z.infer<typeof ZChatTranscript>;
 export const ZChatTranscripts = z.object({ items: z.array(ZChatTranscript) });
+
+// ---------------------------------------------------------------------------------------------
+// Work items: manual steps the engine waits on, each completed by a member holding
+// WORK_ITEMS_COMPLETE with a reason (audited; the application moves through the engine's own
+// transitions). Derived from the application's step and facts, not stored.
+// ---------------------------------------------------------------------------------------------
+
+export const WORK_ITEM_KINDS = ['MANUAL_NOTARY_SIGNED', 'FUNDING_HOLD_RELEASE'] as const;
+export const ZWorkItemKind = z.enum(WORK_ITEM_KINDS);
+export type TWorkItemKind = z.infer<typeof ZWorkItemKind>;
+
+export const WORK_ITEM_LABELS: Record<TWorkItemKind, string> = {
+  MANUAL_NOTARY_SIGNED: 'Confirm the deed was signed at the notary appointment',
+  FUNDING_HOLD_RELEASE: 'Release the funding hold: the disbursement account is confirmed',
+};
+
+export const ZWorkItem = z.object({
+  kind: ZWorkItemKind,
+  title: z.string(),
+  description: z.string(),
+  /** When it may be completed (an appointment's start), null: now. */
+  availableFrom: z.string().nullable(),
+  ready: z.boolean(),
+});
+export type TWorkItem = z.infer<typeof ZWorkItem>;
+export const ZWorkItems = z.object({ items: z.array(ZWorkItem) });
+export const ZWorkItemCompleteRequest = z.object({ reason: ZStaffReason });

@@ -31,6 +31,7 @@ import { STAFF_TAG, staffOf, staffRoute } from '../staff/policy';
 import { changeCondition, type ConditionCommand } from './conditions';
 import { listDecisions, reviewDecision, takeDecision } from './decisions';
 import { consoleRecordRoutes } from './records-routes';
+import { consoleWorkItemRoutes } from './work-items-routes';
 import { deleteView, listViews, saveView } from './views';
 import { applicationDocument, applicationFile, applicationTimeline, listPipeline } from './service';
 
@@ -47,6 +48,8 @@ const params = z.object({ uuid: ZUuid });
 export const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
   // Reveal, staff notes and chat transcripts (records-routes.ts).
   consoleRecordRoutes(app, CONSOLE_BASE);
+  // Manual steps the engine waits on (work-items-routes.ts).
+  consoleWorkItemRoutes(app, CONSOLE_BASE);
   app.get(
     CONSOLE_BASE,
     {

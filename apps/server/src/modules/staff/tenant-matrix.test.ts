@@ -238,6 +238,21 @@ const CASES: Record<string, Case> = {
       url: `/service-ops/api/v1/applications/${ctx[org].applicationUuid}/chats`,
     }),
   },
+  'GET /service-ops/api/v1/applications/{uuid}/work-items': {
+    kind: 'resource',
+    request: (ctx, org) => ({
+      method: 'GET',
+      url: `/service-ops/api/v1/applications/${ctx[org].applicationUuid}/work-items`,
+    }),
+  },
+  'POST /service-ops/api/v1/applications/{uuid}/work-items/{kind}/complete': {
+    kind: 'resource',
+    request: (ctx, org) => ({
+      method: 'POST',
+      url: `/service-ops/api/v1/applications/${ctx[org].applicationUuid}/work-items/FUNDING_HOLD_RELEASE/complete`,
+      payload: { reason: 'Checking the tenant matrix' },
+    }),
+  },
   'GET /service-ops/api/v1/mail/outbox': {
     kind: 'listing',
     request: (_ctx, org) => ({
