@@ -103,6 +103,12 @@ test('a processor reveals the SSN with a reason (audited in the timeline) and ad
       .getByTestId('timeline-entry')
       .filter({ hasText: 'STAFF_NOTE_ADDED' }),
   ).toContainText('Title company asked for the SSN');
+  // Nothing manual is waited on at income verification.
+  await expect(
+    processor
+      .getByRole('region', { name: 'Work items' })
+      .getByText('The engine is not waiting for anyone on this application.'),
+  ).toBeVisible();
   const chats = processor.getByRole('region', { name: 'Chat transcripts' });
   await expect(chats.getByText('No chats with this borrower.')).toBeVisible();
   await expectNoAxeViolations(processor);

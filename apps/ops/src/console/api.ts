@@ -6,6 +6,7 @@ import {
   ZRevealAnswer,
   ZStaffNote,
   ZStaffNotes,
+  ZWorkItems,
   ZSavedView,
   ZSavedViews,
   ZConsoleCondition,
@@ -15,6 +16,7 @@ import {
   ZTimeline,
   type TPipelineQueryInput,
   type TRevealRequest,
+  type TWorkItemKind,
   type TStaffDecisionRequest,
   type TTimelineKind,
 } from '@heloc/domain';
@@ -127,6 +129,9 @@ export const consoleApi = {
   notes: (applicationUuid: string) => call('GET', `${BASE}/${applicationUuid}/notes`, ZStaffNotes),
   addNote: (applicationUuid: string, body: string) =>
     call('POST', `${BASE}/${applicationUuid}/notes`, ZStaffNote, { body: { body } }),
+  workItems: (applicationUuid: string) => call('GET', `${BASE}/${applicationUuid}/work-items`, ZWorkItems),
+  completeWorkItem: (applicationUuid: string, kind: TWorkItemKind, reason: string) =>
+    call('POST', `${BASE}/${applicationUuid}/work-items/${kind}/complete`, ZWorkItems, { body: { reason } }),
   chats: (applicationUuid: string) => call('GET', `${BASE}/${applicationUuid}/chats`, ZChatTranscripts),
   pipeline: (search: string) => call('GET', `${BASE}?${search}`, ZPipelinePage),
   file: (uuid: string) => call('GET', `${BASE}/${uuid}`, ZApplicationFile),

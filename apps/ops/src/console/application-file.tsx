@@ -40,6 +40,7 @@ import { DecisionsPanel } from './decisions-panel';
 import { money, when } from './format';
 import { onLinkClick } from './location';
 import { ChatsPanel, NotesPanel, SensitiveValue } from './records-panel';
+import { WorkItemsPanel } from './work-items-panel';
 
 const percent = (bps: number | null | undefined) =>
   bps === null || bps === undefined ? '–' : formatPercentFromBps(bps, { decimals: 2 });
@@ -92,6 +93,7 @@ export function ApplicationFile({ uuid, me }: { uuid: string; me: TStaffSelf }) 
           canChangeConditions={me.permissions.includes('CONDITIONS_RAISE')}
         />
       )}
+      {file.data && <WorkItemsPanel applicationUuid={uuid} me={me} />}
       {file.data && <DecisionsPanel file={file.data} me={me} />}
       {file.data && <NotesPanel applicationUuid={uuid} me={me} />}
       {file.data && <ChatsPanel applicationUuid={uuid} />}
