@@ -61,11 +61,7 @@ export const ENGINE_ACTIONS = [
   'STAFF_COUNTER_OFFER',
 ] as const;
 /** The engine's actions and those of its segments (engine/submission, engine/closing). */
-export type EngineAction =
-  | (typeof ENGINE_ACTIONS)[number]
-  | SubmissionAction
-  | ClosingAction
-  | StaffAction;
+export type EngineAction = (typeof ENGINE_ACTIONS)[number] | SubmissionAction | ClosingAction | StaffAction;
 
 type Transition = StepTransition & {
   action: EngineAction;
