@@ -48,7 +48,8 @@ export const STAFF_PERMISSIONS = {
   NOTES_WRITE: { scope: 'ORG', label: 'Add staff notes to an application file (internal; audited)' },
   WORK_ITEMS_COMPLETE: {
     scope: 'ORG',
-    label: 'Complete the manual steps the engine waits on (notary appointment signed, funding hold release)',
+    label:
+      'Complete the manual steps the engine waits on (valuation report, notary appointment signed, funding hold release)',
   },
   MAIL_OUTBOX_READ: { scope: 'ORG', label: 'Read the e-mail outbox' },
   JOBS_READ: { scope: 'ORG', label: 'Read dead jobs (provider work that used up its attempts)' },

@@ -16,6 +16,7 @@ import {
   ZTimeline,
   type TPipelineQueryInput,
   type TRevealRequest,
+  type TWorkItemCompleteRequest,
   type TWorkItemKind,
   type TStaffDecisionRequest,
   type TTimelineKind,
@@ -130,8 +131,8 @@ export const consoleApi = {
   addNote: (applicationUuid: string, body: string) =>
     call('POST', `${BASE}/${applicationUuid}/notes`, ZStaffNote, { body: { body } }),
   workItems: (applicationUuid: string) => call('GET', `${BASE}/${applicationUuid}/work-items`, ZWorkItems),
-  completeWorkItem: (applicationUuid: string, kind: TWorkItemKind, reason: string) =>
-    call('POST', `${BASE}/${applicationUuid}/work-items/${kind}/complete`, ZWorkItems, { body: { reason } }),
+  completeWorkItem: (applicationUuid: string, kind: TWorkItemKind, body: TWorkItemCompleteRequest) =>
+    call('POST', `${BASE}/${applicationUuid}/work-items/${kind}/complete`, ZWorkItems, { body }),
   chats: (applicationUuid: string) => call('GET', `${BASE}/${applicationUuid}/chats`, ZChatTranscripts),
   pipeline: (search: string) => call('GET', `${BASE}?${search}`, ZPipelinePage),
   file: (uuid: string) => call('GET', `${BASE}/${uuid}`, ZApplicationFile),

@@ -60,14 +60,44 @@ describe('the Work items section', () => {
     expect(consoleApi.completeWorkItem).not.toHaveBeenCalled();
     await user.type(within(form).getByLabelText('How it was done (reason)'), 'Bank statement matches');
     await user.click(within(form).getByRole('button', { name: 'Complete work item' }));
-    expect(consoleApi.completeWorkItem).toHaveBeenCalledWith(
-      APPLICATION,
-      'FUNDING_HOLD_RELEASE',
-      'Bank statement matches',
-    );
+    expect(consoleApi.completeWorkItem).toHaveBeenCalledWith(APPLICATION, 'FUNDING_HOLD_RELEASE', {
+      reason: 'Bank statement matches',
+    });
     expect(
       await screen.findByText('The engine is not waiting for anyone on this application.'),
     ).toBeVisible();
+  });
+
+  it('a valuation report takes its value in dollars and the condition', async () => {
+    vi.mocked(consoleApi.workItems).mockResolvedValue({
+      items: [
+        {
+          kind: 'VALUATION_REPORT',
+          title: 'Record the valuation report (BPO) received outside the integration',
+          description: 'Valuation ordered',
+          availableFrom: null,
+          ready: true,
+        },
+      ],
+    });
+    vi.mocked(consoleApi.completeWorkItem).mockResolvedValue({ items: [] });
+    const user = userEvent.setup();
+    show(member(['OPS_APP', 'WORK_ITEMS_COMPLETE']));
+    const item = await screen.findByTestId('work-item');
+    await user.click(within(item).getByRole('button', { name: 'Complete' }));
+    const value = within(item).getByLabelText('Value in the report (dollars)');
+    expect(value).toHaveFocus();
+    await user.type(within(item).getByLabelText('How it was done (reason)'), 'E-mailed by the vendor');
+    await user.click(within(item).getByRole('button', { name: 'Complete work item' }));
+    expect(within(item).getByText('Enter the value in dollars, for example 550,000')).toBeVisible();
+    await user.type(value, '600,000');
+    await user.selectOptions(within(item).getByLabelText('Condition of the property'), 'GOOD');
+    await user.click(within(item).getByRole('button', { name: 'Complete work item' }));
+    expect(consoleApi.completeWorkItem).toHaveBeenCalledWith(APPLICATION, 'VALUATION_REPORT', {
+      reason: 'E-mailed by the vendor',
+      valueCents: 60_000_000,
+      condition: 'GOOD',
+    });
   });
 
   it('shows an item not ready yet without Complete, and no Complete without the permission', async () => {

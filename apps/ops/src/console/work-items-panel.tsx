@@ -3,11 +3,18 @@
  * modules/console/work-items.ts), each with Complete and a reason for members holding
  * WORK_ITEMS_COMPLETE. After one is completed the file, its timeline and the items are read again.
  */
-import { Alert, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, NativeSelect, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { ZStaffReason, type TStaffSelf, type TWorkItem } from '@heloc/domain';
+import {
+  PROPERTY_CONDITIONS,
+  ZWorkItemCompleteRequest,
+  parseDollarsToCents,
+  type TStaffSelf,
+  type TWorkItem,
+  type TWorkItemCompleteRequest,
+} from '@heloc/domain';
 import { consoleApi } from './api';
 import { when } from './format';
 
@@ -56,14 +63,18 @@ function WorkItem({
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  // Complete gives way to the form: the keyboard's focus goes to the reason.
-  const reasonField = useRef<HTMLInputElement>(null);
+  const [value, setValue] = useState('');
+  const [condition, setCondition] = useState<string>('AVERAGE');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const report = item.kind === 'VALUATION_REPORT';
+  // Complete gives way to the form: the keyboard's focus goes to the reason (the report's: its value).
+  const firstField = useRef<HTMLInputElement>(null);
   useEffect(() => {
-    if (open) reasonField.current?.focus();
+    if (open) firstField.current?.focus();
   }, [open]);
   const complete = useMutation({
-    mutationFn: (why: string) => consoleApi.completeWorkItem(applicationUuid, item.kind, why),
+    mutationFn: (body: TWorkItemCompleteRequest) =>
+      consoleApi.completeWorkItem(applicationUuid, item.kind, body),
     onSuccess: async () => {
       setOpen(false);
       setReason('');
@@ -78,9 +89,18 @@ function WorkItem({
   });
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const checked = ZStaffReason.safeParse(reason);
-    if (!checked.success) return setFieldError(checked.error.issues[0]?.message ?? 'Give a reason');
-    setFieldError(null);
+    const valueCents = parseDollarsToCents(value);
+    if (report && valueCents === null)
+      return setErrors({ valueCents: 'Enter the value in dollars, for example 550,000' });
+    const checked = ZWorkItemCompleteRequest.safeParse(
+      report ? { reason, valueCents, condition } : { reason },
+    );
+    if (!checked.success) {
+      const found: Record<string, string> = {};
+      for (const issue of checked.error.issues) found[String(issue.path[0] ?? 'reason')] ??= issue.message;
+      return setErrors(found);
+    }
+    setErrors({});
     complete.mutate(checked.data);
   };
   return (
@@ -100,12 +120,30 @@ function WorkItem({
       {open && (
         <form onSubmit={submit} aria-label={`Complete: ${item.title}`}>
           <Stack gap={6} mt={6}>
+            {report && (
+              <>
+                <TextInput
+                  label="Value in the report (dollars)"
+                  inputMode="decimal"
+                  value={value}
+                  error={errors.valueCents}
+                  onChange={(event) => setValue(event.currentTarget.value)}
+                  ref={firstField}
+                />
+                <NativeSelect
+                  label="Condition of the property"
+                  data={PROPERTY_CONDITIONS.map((each) => ({ value: each, label: each.toLowerCase() }))}
+                  value={condition}
+                  onChange={(event) => setCondition(event.currentTarget.value)}
+                />
+              </>
+            )}
             <TextInput
               label="How it was done (reason)"
               value={reason}
-              error={fieldError}
+              error={errors.reason}
               onChange={(event) => setReason(event.currentTarget.value)}
-              ref={reasonField}
+              ref={report ? undefined : firstField}
             />
             {complete.isError && (
               <Alert color="red" role="alert">

@@ -3,6 +3,7 @@
  * value (SSN, bank account number), staff notes and the borrower's chat transcripts.
  */
 import { z } from 'zod';
+import { ZPropertyCondition } from '../enums';
 import { ZStaffReason } from './console';
 
 // ---------------------------------------------------------------------------------------------
@@ -99,11 +100,12 @@ export const ZChatTranscripts = z.object({ items: z.array(ZChatTranscript) });
 // transitions). Derived from the application's step and facts, not stored.
 // ---------------------------------------------------------------------------------------------
 
-export const WORK_ITEM_KINDS = ['MANUAL_NOTARY_SIGNED', 'FUNDING_HOLD_RELEASE'] as const;
+export const WORK_ITEM_KINDS = ['VALUATION_REPORT', 'MANUAL_NOTARY_SIGNED', 'FUNDING_HOLD_RELEASE'] as const;
 export const ZWorkItemKind = z.enum(WORK_ITEM_KINDS);
 export type TWorkItemKind = z.infer<typeof ZWorkItemKind>;
 
 export const WORK_ITEM_LABELS: Record<TWorkItemKind, string> = {
+  VALUATION_REPORT: 'Record the valuation report (BPO) received outside the integration',
   MANUAL_NOTARY_SIGNED: 'Confirm the deed was signed at the notary appointment',
   FUNDING_HOLD_RELEASE: 'Release the funding hold: the disbursement account is confirmed',
 };
@@ -118,4 +120,10 @@ export const ZWorkItem = z.object({
 });
 export type TWorkItem = z.infer<typeof ZWorkItem>;
 export const ZWorkItems = z.object({ items: z.array(ZWorkItem) });
-export const ZWorkItemCompleteRequest = z.object({ reason: ZStaffReason });
+/** VALUATION_REPORT also takes the report's value and the property's condition. */
+export const ZWorkItemCompleteRequest = z.object({
+  reason: ZStaffReason,
+  valueCents: z.number().int().min(1_000_000, 'At least $10,000').max(100_000_000_000).optional(),
+  condition: ZPropertyCondition.optional(),
+});
+export type TWorkItemCompleteRequest = z.infer<typeof ZWorkItemCompleteRequest>;

@@ -19,7 +19,7 @@ export function consoleWorkItemRoutes(server: FastifyInstance, base: string): vo
         tags: [STAFF_TAG, 'console'],
         summary: 'The manual steps the engine waits on for this application (work items)',
         description:
-          '`MANUAL_NOTARY_SIGNED` at NOTARY_WAITING_PERIOD (ready from the appointment’s start), `FUNDING_HOLD_RELEASE` at FUNDING_DECISION while the disbursement account is not verified.',
+          '`VALUATION_REPORT` at BPO_PROCESSING, `MANUAL_NOTARY_SIGNED` at NOTARY_WAITING_PERIOD (ready from the appointment’s start), `FUNDING_HOLD_RELEASE` at FUNDING_DECISION while the disbursement account is not verified.',
         params,
         response: { 200: ZWorkItems, ...errors },
       },
@@ -36,7 +36,7 @@ export function consoleWorkItemRoutes(server: FastifyInstance, base: string): vo
         tags: [STAFF_TAG, 'console'],
         summary: 'Complete a work item, with the reason (audited; through the engine’s own transitions)',
         description:
-          'MANUAL_NOTARY_SIGNED: the deed was signed at the appointment (MANUAL_DEED_SIGNED, as the notary’s report would). FUNDING_HOLD_RELEASE: the disbursement account is confirmed (verified, its bank review conditions waived with the reason, the funding decision runs again now). 409 when the application is not waiting for it or the appointment has not started. Answers the work items left.',
+          'VALUATION_REPORT (with `valueCents` and `condition`): the report settles the order as the provider’s would (back to underwriting before the offers; the chosen line underwritten again at closing). MANUAL_NOTARY_SIGNED: the deed was signed at the appointment (MANUAL_DEED_SIGNED, as the notary’s report would). FUNDING_HOLD_RELEASE: the disbursement account is confirmed (verified, its bank review conditions waived with the reason, the funding decision runs again now). 409 when the application is not waiting for it or the appointment has not started. Answers the work items left.',
         params: params.extend({ kind: ZWorkItemKind }),
         body: ZWorkItemCompleteRequest,
         response: { 200: ZWorkItems, ...errors, 409: ZApiErrorBody },
@@ -49,7 +49,7 @@ export function consoleWorkItemRoutes(server: FastifyInstance, base: string): vo
         request,
         request.params.uuid.toLowerCase(),
         request.params.kind,
-        request.body.reason,
+        request.body,
       ),
     }),
   );

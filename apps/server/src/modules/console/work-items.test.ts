@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZWorkItems } from '@heloc/domain';
 import { schema } from '../../db';
 import { accountContext } from '../../engine/closing/jobs/shared';
+import { createClient, driveToOfferSelection, newBorrower } from '../../engine/closing/test-helpers';
 import { ManualClock } from '../../lib/clock';
 import { createTestApp, type TestApp } from '../../test/app';
 import { registerAndSignIn, signIn, type Credentials } from '../../test/auth';
@@ -195,5 +196,46 @@ describe('the funding hold', () => {
     const who = await atStep('FUNDING_DECISION');
     expect(await items(who)).toEqual([]);
     expect((await complete(who, 'FUNDING_HOLD_RELEASE')).statusCode).toBe(409);
+  });
+});
+
+describe('the valuation report', () => {
+  it('entered by staff settles the order as the provider would: underwriting prices on its value', async () => {
+    const c = createClient(t.app);
+    const who = await newBorrower(t.app, 'Noavm');
+    await driveToOfferSelection(t.app, who);
+    expect((await c.status(who)).status).toBe('NO_AVM');
+    await c.post(who, '/bpo/estimate', { estimatedValueCents: 700_000_00 });
+    expect((await c.post(who, '/bpo/order', { feeConsent: true, feeCents: 18_000 })).json()).toEqual({
+      status: 'BPO_PROCESSING',
+    });
+    expect((await c.drain(who)).status).toBe('BPO_PROCESSING');
+    const [item] = await items(who);
+    expect(item).toMatchObject({ kind: 'VALUATION_REPORT', ready: true });
+    // The value and condition are required for this one.
+    expect((await complete(who, 'VALUATION_REPORT')).statusCode).toBe(400);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${BASE}/${who.applicationUuid}/work-items/VALUATION_REPORT/complete`,
+      headers: processor,
+      payload: { reason: 'Report e-mailed by the vendor', valueCents: 600_000_00, condition: 'GOOD' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const status = await c.drain(who);
+    expect(status.status).toBe('OFFER_SELECTION');
+    expect(status.applicationStatus.bpoStatus).toBe('COMPLETE');
+    // Priced on the entered value: 85% of $600,000 less the $250,000 lien.
+    expect((await c.get(who, '/offers')).json().maxLineCents).toBe(260_000_00);
+    const [event] = await t.database.db
+      .select()
+      .from(schema.applicationEvents)
+      .where(
+        and(
+          eq(schema.applicationEvents.applicationUuid, who.applicationUuid),
+          eq(schema.applicationEvents.action, 'BPO_COMPLETED_PREQUAL'),
+        ),
+      );
+    expect(event).toMatchObject({ actorType: 'STAFF', reason: 'Report e-mailed by the vendor' });
+    expect(event!.data).toMatchObject({ valueCents: 600_000_00, condition: 'GOOD', enteredBy: 'STAFF' });
   });
 });

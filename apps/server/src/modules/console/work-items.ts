@@ -13,14 +13,26 @@
  *   VERIFIED, its open bank review conditions are waived with the reason, and the funding decision
  *   job runs again now instead of at its next hourly look (other open conditions still hold it).
  *
- * Not built: the valuation order (BPO) and the payoff hold (PAYOFF_PENDING) as work items.
+ * - VALUATION_REPORT (BPO_PROCESSING): the valuation report reached staff outside the integration
+ *   (the vendor e-mailed it); its value and condition settle the order exactly as the provider's
+ *   poll would (settleBpoReport: back to underwriting at prequalification, the chosen line
+ *   underwritten again at closing); the poll then finds the step moved on.
+ *
+ * Not built: the payoff hold (PAYOFF_PENDING) as a work item (no step of the engine reaches it).
  */
 import type { FastifyRequest } from 'fastify';
-import { WORK_ITEM_LABELS, type TWorkItem, type TWorkItemKind } from '@heloc/domain';
+import {
+  WORK_ITEM_LABELS,
+  type TWorkItem,
+  type TWorkItemCompleteRequest,
+  type TWorkItemKind,
+} from '@heloc/domain';
 import type { Database, Executor } from '../../db';
+import { settleBpoReport } from '../../engine/closing/jobs/valuation';
 import {
   CLOSING_JOBS,
   latestEvent,
+  loadClosingSubject,
   mergeFlags,
   moveClosing,
   queueAfterLatestEvent,
@@ -49,6 +61,17 @@ async function appointmentOf(db: Executor, applicationUuid: string) {
 
 async function workItemsOf(db: Executor, application: ApplicationRow, now: Date): Promise<TWorkItem[]> {
   const items: TWorkItem[] = [];
+  if (application.step === 'BPO_PROCESSING') {
+    const ordered = await latestEvent(db, application.uuid, 'BPO_ORDERED');
+    if (ordered)
+      items.push({
+        kind: 'VALUATION_REPORT',
+        title: WORK_ITEM_LABELS.VALUATION_REPORT,
+        description: `Valuation ordered ${ordered.at.toISOString()} (${ordered.data.phase === 'PREQUAL' ? 'before the offers' : 'at closing'}): enter the report's value and condition`,
+        availableFrom: null,
+        ready: true,
+      });
+  }
   if (application.step === 'NOTARY_WAITING_PERIOD') {
     const appointment = await appointmentOf(db, application.uuid);
     if (appointment)
@@ -92,8 +115,13 @@ export async function completeWorkItem(
   request: FastifyRequest,
   applicationUuid: string,
   kind: TWorkItemKind,
-  reason: string,
+  body: TWorkItemCompleteRequest,
 ): Promise<TWorkItem[]> {
+  const { reason } = body;
+  if (kind === 'VALUATION_REPORT' && (body.valueCents === undefined || body.condition === undefined))
+    throw new AppError('BAD_REQUEST', 'Enter the report’s value and the property’s condition', [
+      { path: 'body.valueCents', message: 'Required for a valuation report' },
+    ]);
   await authorizeApplication(db, request, applicationUuid);
   const staff = staffOf(request);
   const actor = { type: 'STAFF' as const, uuid: staff.identityUuid };
@@ -108,6 +136,26 @@ export async function completeWorkItem(
       throw new AppError('CONFLICT', 'The notary appointment has not started yet', {
         availableFrom: item.availableFrom,
       });
+    if (kind === 'VALUATION_REPORT') {
+      const ordered = (await latestEvent(tx, applicationUuid, 'BPO_ORDERED'))!;
+      const order = (ordered.data.order ?? {}) as { orderId?: unknown };
+      const subject = await loadClosingSubject({ db: tx, orgs: request.server.orgs }, applicationUuid);
+      await settleBpoReport(
+        tx,
+        clock,
+        application,
+        subject,
+        ordered.data.phase,
+        {
+          orderId: typeof order.orderId === 'string' ? order.orderId : 'MANUAL',
+          valueCents: body.valueCents!,
+          condition: body.condition!,
+          completedAt: now,
+        },
+        { actor, reason, extra: { enteredBy: 'STAFF' } },
+      );
+      return [];
+    }
     if (kind === 'MANUAL_NOTARY_SIGNED') {
       const appointment = await appointmentOf(tx, applicationUuid);
       const moved = await moveClosing(tx, clock, application, 'MANUAL_DEED_SIGNED', {
