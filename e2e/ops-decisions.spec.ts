@@ -5,7 +5,7 @@
  * that is not lower shown in words first; the processor-underwriter (processor@heloc.test) sees it
  * proposed and approves it, and the borrower's offers call answers the new line. Then the
  * processor-underwriter declines another application with Regulation B reasons, applied at once:
- * the file says Declined and the timeline lists the decision. Applications are brought to their
+ * the file says Declined, the panel offers only an exception, and the timeline lists the decision. Applications are brought to their
  * step through the HTTP API (the borrower screens have their own tests). Axe on the panel's screens.
  */
 import {
@@ -166,9 +166,15 @@ test('maker-checker: a loan officer proposes a counter-offer, a second member ap
   await expect(taken).toContainText('Applied');
   await expect(taken).toContainText('Reasons: Bankruptcy; Other: Property held in an unacceptable trust');
   await expect(taken).toContainText('Taken by processor@heloc.test');
-  // The file says Declined, the panel takes no more decisions, the timeline lists the decision.
+  // The file says Declined, the panel offers only an exception, the timeline lists the decision.
   await expect(processor.getByText('Declined', { exact: true })).toBeVisible();
-  await expect(panel.getByText('This application is closed: it takes no further decisions.')).toBeVisible();
+  // A staff decline takes no exception (only the engine's own underwriting decline does): the panel
+  // offers it, the server refuses in words.
+  await expect(
+    panel.getByText(
+      'This application is declined: an exception to the rules the engine declined on is the only decision it takes.',
+    ),
+  ).toBeVisible();
   const declineEntry = processor
     .getByRole('table', { name: 'Timeline entries' })
     .getByTestId('timeline-entry')

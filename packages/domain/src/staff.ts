@@ -41,6 +41,16 @@ export const STAFF_PERMISSIONS = {
     scope: 'ORG',
     label: 'Take in-policy decisions at once; approve or reject another member’s proposed decision',
   },
+  SENSITIVE_DATA_REVEAL: {
+    scope: 'ORG',
+    label: 'Reveal a full SSN or bank account number in the application file (with a reason; audited)',
+  },
+  NOTES_WRITE: { scope: 'ORG', label: 'Add staff notes to an application file (internal; audited)' },
+  WORK_ITEMS_COMPLETE: {
+    scope: 'ORG',
+    label:
+      'Complete the manual steps the engine waits on (valuation report, notary appointment signed, funding hold release)',
+  },
   MAIL_OUTBOX_READ: { scope: 'ORG', label: 'Read the e-mail outbox' },
   JOBS_READ: { scope: 'ORG', label: 'Read dead jobs (provider work that used up its attempts)' },
   OPERATING_HOURS_WRITE: { scope: 'ORG', label: 'Change the phone and chat hours' },
@@ -66,7 +76,10 @@ export const ZStaffPermission = z.enum(STAFF_PERMISSION_NAMES as [TStaffPermissi
 export const ROLE_PERMISSIONS: Record<TStaffRole, readonly TStaffPermission[]> = {
   AGENT: ['OPS_APP', 'CHAT_DESK'],
   // Loan officers and processors propose decisions; an underwriter takes or approves them (maker-checker).
-  LOAN_OFFICER: ['OPS_APP', 'APPLICATIONS_READ_ASSIGNED', 'DECISIONS_PROPOSE'],
+  // No SENSITIVE_DATA_REVEAL for loan officers: they sell and advise, and nothing they do needs a
+  // full SSN or account number (the bureau pull, the account check and funding are the engine's and
+  // the processors'); least privilege keeps the people who read them few (DESIGN.md §9).
+  LOAN_OFFICER: ['OPS_APP', 'APPLICATIONS_READ_ASSIGNED', 'DECISIONS_PROPOSE', 'NOTES_WRITE'],
   // Every role that reads all applications also holds APPLICATIONS_READ_ASSIGNED: the console's
   // routes ask for it, and APPLICATIONS_READ widens what it shows from the member's own borrowers to all.
   PROCESSOR: [
@@ -75,6 +88,9 @@ export const ROLE_PERMISSIONS: Record<TStaffRole, readonly TStaffPermission[]> =
     'APPLICATIONS_READ',
     'CONDITIONS_RAISE',
     'DECISIONS_PROPOSE',
+    'SENSITIVE_DATA_REVEAL',
+    'NOTES_WRITE',
+    'WORK_ITEMS_COMPLETE',
     'MAIL_OUTBOX_READ',
     'JOBS_READ',
   ],
@@ -86,11 +102,16 @@ export const ROLE_PERMISSIONS: Record<TStaffRole, readonly TStaffPermission[]> =
     'DECISIONS_PROPOSE',
     'DECISIONS_APPROVE',
     'REPORTS_READ',
+    'SENSITIVE_DATA_REVEAL',
+    'NOTES_WRITE',
+    'WORK_ITEMS_COMPLETE',
   ],
   ORG_ADMIN: [
     'OPS_APP',
     'APPLICATIONS_READ_ASSIGNED',
     'APPLICATIONS_READ',
+    'SENSITIVE_DATA_REVEAL',
+    'NOTES_WRITE',
     'MAIL_OUTBOX_READ',
     'JOBS_READ',
     'OPERATING_HOURS_WRITE',

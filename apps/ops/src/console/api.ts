@@ -2,6 +2,11 @@
 import { z } from 'zod';
 import {
   ZApplicationFile,
+  ZChatTranscripts,
+  ZRevealAnswer,
+  ZStaffNote,
+  ZStaffNotes,
+  ZWorkItems,
   ZSavedView,
   ZSavedViews,
   ZConsoleCondition,
@@ -10,6 +15,9 @@ import {
   ZStaffDecisions,
   ZTimeline,
   type TPipelineQueryInput,
+  type TRevealRequest,
+  type TWorkItemCompleteRequest,
+  type TWorkItemKind,
   type TStaffDecisionRequest,
   type TTimelineKind,
 } from '@heloc/domain';
@@ -116,6 +124,16 @@ export const consoleApi = {
     call('POST', `${BASE}/${applicationUuid}/decisions/${decisionUuid}/${review.kind}`, ZStaffDecision, {
       body: review.kind === 'reject' ? { reason: review.reason } : {},
     }),
+  /** The full SSN or account number: audited on the server with the reason. */
+  reveal: (applicationUuid: string, body: TRevealRequest) =>
+    call('POST', `${BASE}/${applicationUuid}/reveal`, ZRevealAnswer, { body }),
+  notes: (applicationUuid: string) => call('GET', `${BASE}/${applicationUuid}/notes`, ZStaffNotes),
+  addNote: (applicationUuid: string, body: string) =>
+    call('POST', `${BASE}/${applicationUuid}/notes`, ZStaffNote, { body: { body } }),
+  workItems: (applicationUuid: string) => call('GET', `${BASE}/${applicationUuid}/work-items`, ZWorkItems),
+  completeWorkItem: (applicationUuid: string, kind: TWorkItemKind, body: TWorkItemCompleteRequest) =>
+    call('POST', `${BASE}/${applicationUuid}/work-items/${kind}/complete`, ZWorkItems, { body }),
+  chats: (applicationUuid: string) => call('GET', `${BASE}/${applicationUuid}/chats`, ZChatTranscripts),
   pipeline: (search: string) => call('GET', `${BASE}?${search}`, ZPipelinePage),
   file: (uuid: string) => call('GET', `${BASE}/${uuid}`, ZApplicationFile),
   timeline: (uuid: string, kinds: readonly TTimelineKind[]) =>

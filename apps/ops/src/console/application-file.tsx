@@ -2,7 +2,8 @@
  * The application file (/ops/applications/{uuid}): borrower and co-owners (SSN and account numbers
  * masked by the server), property and liens, valuation, credit, income, underwriting, the offer,
  * consents, conditions (condition-item.tsx), decisions (decisions-panel.tsx), documents (view or
- * download through the staff route) and the timeline,
+ * download through the staff route), staff notes, chat transcripts and the reveal of a masked value
+ * (records-panel.tsx), and the timeline,
  * filterable by kind.
  */
 import {
@@ -38,6 +39,8 @@ import { ConditionItem } from './condition-item';
 import { DecisionsPanel } from './decisions-panel';
 import { money, when } from './format';
 import { onLinkClick } from './location';
+import { ChatsPanel, NotesPanel, SensitiveValue } from './records-panel';
+import { WorkItemsPanel } from './work-items-panel';
 
 const percent = (bps: number | null | undefined) =>
   bps === null || bps === undefined ? '–' : formatPercentFromBps(bps, { decimals: 2 });
@@ -84,15 +87,30 @@ export function ApplicationFile({ uuid, me }: { uuid: string; me: TStaffSelf }) 
       )}
       {file.isPending && <Text role="status">Loading…</Text>}
       {file.data && (
-        <FileView file={file.data} canChangeConditions={me.permissions.includes('CONDITIONS_RAISE')} />
+        <FileView
+          file={file.data}
+          me={me}
+          canChangeConditions={me.permissions.includes('CONDITIONS_RAISE')}
+        />
       )}
+      {file.data && <WorkItemsPanel applicationUuid={uuid} me={me} />}
       {file.data && <DecisionsPanel file={file.data} me={me} />}
+      {file.data && <NotesPanel applicationUuid={uuid} me={me} />}
+      {file.data && <ChatsPanel applicationUuid={uuid} />}
       {file.data && <Timeline uuid={uuid} />}
     </Stack>
   );
 }
 
-function FileView({ file, canChangeConditions }: { file: TApplicationFile; canChangeConditions: boolean }) {
+function FileView({
+  file,
+  me,
+  canChangeConditions,
+}: {
+  file: TApplicationFile;
+  me: TStaffSelf;
+  canChangeConditions: boolean;
+}) {
   const [documentError, setDocumentError] = useState<string | null>(null);
   const open = (path: string, mode: 'view' | 'download', name: string) => {
     setDocumentError(null);
@@ -131,7 +149,20 @@ function FileView({ file, canChangeConditions }: { file: TApplicationFile; canCh
               ['E-mail', file.borrower.email],
               ['Phone', file.borrower.phoneNumbers.map((phone) => formatPhone(phone)).join(', ') || '–'],
               ['Date of birth', file.borrower.dob ?? '–'],
-              ['SSN', file.borrower.ssnMasked ?? 'Not on file'],
+              [
+                'SSN',
+                file.borrower.ssnMasked ? (
+                  <SensitiveValue
+                    applicationUuid={file.uuid}
+                    masked={file.borrower.ssnMasked}
+                    target={{ field: 'SSN' }}
+                    label="SSN"
+                    me={me}
+                  />
+                ) : (
+                  'Not on file'
+                ),
+              ],
               ['Stated income', money(file.borrower.statedAnnualIncomeCents)],
               ['Employment', file.borrower.employmentType ?? '–'],
             ]}
@@ -218,7 +249,18 @@ function FileView({ file, canChangeConditions }: { file: TApplicationFile; canCh
             {file.accounts.map((account) => (
               <li key={account.purpose}>
                 {account.purpose.toLowerCase()}: {account.bankName ?? 'Bank'}{' '}
-                {account.accountType.toLowerCase()} {account.accountMasked}
+                {account.accountType.toLowerCase()}{' '}
+                {account.purpose === 'DISBURSEMENT' || account.purpose === 'AUTOPAY' ? (
+                  <SensitiveValue
+                    applicationUuid={file.uuid}
+                    masked={account.accountMasked}
+                    target={{ field: 'ACCOUNT_NUMBER', purpose: account.purpose }}
+                    label={`${account.purpose.toLowerCase()} account number`}
+                    me={me}
+                  />
+                ) : (
+                  account.accountMasked
+                )}
               </li>
             ))}
           </ul>

@@ -15,7 +15,11 @@ const APPLICATION = 'a0000000-0000-4000-8000-000000000001';
 
 /** The fields of the file the panel reads (the rest of the file is the file screen's). */
 const file = (step = 'OFFER_SELECTION') =>
-  ({ uuid: APPLICATION, step, underwriting: { maxLineCents: 100_000_00 } }) as unknown as TApplicationFile;
+  ({
+    uuid: APPLICATION,
+    step,
+    underwriting: { maxLineCents: 100_000_00, reasons: ['CREDIT_SCORE_BELOW_FLOOR'] },
+  }) as unknown as TApplicationFile;
 
 const member = (email: string, permissions: TStaffSelf['permissions']): TStaffSelf => ({
   identityUuid: `id-${email}`,
@@ -194,13 +198,73 @@ describe('the Decisions panel', () => {
     expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
   });
 
-  it('takes no further decisions on a closed application', async () => {
+  it('takes no further decisions on a complete application', async () => {
     vi.mocked(consoleApi.decisions).mockResolvedValue({ items: [decision({})] });
-    show(underwriter, 'DECLINED');
+    show(underwriter, 'COMPLETE');
     expect(
       await screen.findByText('This application is closed: it takes no further decisions.'),
     ).toBeVisible();
     expect(screen.queryByRole('form')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
+  });
+
+  it('offers only a reopening on a cancelled application, taken at once by an approver', async () => {
+    vi.mocked(consoleApi.decisions).mockResolvedValue({ items: [] });
+    vi.mocked(consoleApi.decide).mockResolvedValue(decision({ type: 'REOPEN', status: 'APPLIED' }));
+    const user = userEvent.setup();
+    show(underwriter, 'CANCELLED');
+    const form = await screen.findByRole('form', { name: 'Take or propose a decision' });
+    const choices = within(within(form).getByLabelText('Decision')).getAllByRole('option');
+    expect(choices.map((option) => option.textContent)).toEqual(['Reopen the application']);
+    await user.type(within(form).getByLabelText('Note (why)'), 'The borrower is back');
+    await user.click(within(form).getByRole('button', { name: 'Take decision' }));
+    expect(consoleApi.decide).toHaveBeenCalledWith(APPLICATION, {
+      type: 'REOPEN',
+      note: 'The borrower is back',
+    });
+  });
+
+  it('offers an exception on a declined application: rules as checkboxes, always proposed', async () => {
+    vi.mocked(consoleApi.decisions).mockResolvedValue({ items: [] });
+    vi.mocked(consoleApi.decide).mockResolvedValue(decision({ type: 'APPROVE_EXCEPTION' }));
+    const user = userEvent.setup();
+    show(underwriter, 'DECLINED');
+    const form = await screen.findByRole('form', { name: 'Take or propose a decision' });
+    const propose = within(form).getByRole('button', { name: 'Propose decision' });
+    await user.type(within(form).getByLabelText('Note (why)'), 'Long on-time history');
+    await user.click(propose);
+    expect(within(form).getByText('Choose the rules to except')).toBeVisible();
+    expect(consoleApi.decide).not.toHaveBeenCalled();
+    await user.click(within(form).getByRole('checkbox', { name: 'Credit score below the floor' }));
+    await user.click(propose);
+    expect(consoleApi.decide).toHaveBeenCalledWith(APPLICATION, {
+      type: 'APPROVE_EXCEPTION',
+      rules: ['CREDIT_SCORE_BELOW_FLOOR'],
+      note: 'Long on-time history',
+    });
+  });
+
+  it('a valuation override asks for the value in dollars and its source', async () => {
+    vi.mocked(consoleApi.decisions).mockResolvedValue({ items: [] });
+    vi.mocked(consoleApi.decide).mockResolvedValue(decision({ type: 'VALUATION_OVERRIDE' }));
+    const user = userEvent.setup();
+    show(underwriter);
+    const form = await screen.findByRole('form', { name: 'Take or propose a decision' });
+    await user.selectOptions(within(form).getByLabelText('Decision'), 'VALUATION_OVERRIDE');
+    await user.type(within(form).getByLabelText('Value of the home (dollars)'), 'much');
+    await user.type(within(form).getByLabelText('Note (why)'), 'Repairs missed');
+    const propose = within(form).getByRole('button', { name: 'Propose decision' });
+    await user.click(propose);
+    expect(within(form).getByText('Enter the value in dollars, for example 550,000')).toBeVisible();
+    await user.clear(within(form).getByLabelText('Value of the home (dollars)'));
+    await user.type(within(form).getByLabelText('Value of the home (dollars)'), '550,000');
+    await user.type(within(form).getByLabelText(/Source of the value/), 'Full appraisal');
+    await user.click(propose);
+    expect(consoleApi.decide).toHaveBeenCalledWith(APPLICATION, {
+      type: 'VALUATION_OVERRIDE',
+      valueCents: 55_000_000,
+      source: 'Full appraisal',
+      note: 'Repairs missed',
+    });
   });
 });

@@ -24,16 +24,17 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import {
+  EXCEPTIONABLE_RULES,
+  EXCEPTIONABLE_RULE_TEXT,
   OUT_OF_POLICY_DECISIONS,
   REG_B_REASONS,
   REG_B_REASON_TEXT,
-  STAFF_DECISION_TYPES,
-  ZApplicationStep,
+  ZExceptionableRule,
   ZRegBReason,
   ZStaffDecisionRequest,
   ZStaffReason,
-  isFinalApplicationStep,
   parseDollarsToCents,
+  staffDecisionsAt,
   type TApplicationFile,
   type TStaffDecision,
   type TStaffDecisionType,
@@ -46,6 +47,16 @@ export const DECISION_LABELS: Record<TStaffDecisionType, string> = {
   DECLINE: 'Decline',
   CANCEL: 'Cancel the application',
   COUNTER_OFFER: 'Counter-offer (a lower line)',
+  REOPEN: 'Reopen the application',
+  VALUATION_OVERRIDE: 'Override the valuation',
+  APPROVE_EXCEPTION: 'Approve an exception',
+};
+
+/** What a closed application still takes, in words (staffDecisionsAt says which decisions). */
+const CLOSED_WORDS: Record<string, string> = {
+  CANCELLED: 'This application is cancelled: it can be reopened at the step it was cancelled from.',
+  DECLINED:
+    'This application is declined: an exception to the rules the engine declined on is the only decision it takes.',
 };
 
 /** Outline badges in shade 9: their text keeps a 5:1 contrast on white (green and orange 9 do not). */
@@ -86,6 +97,15 @@ function decisionDetails(decision: TStaffDecision): string | null {
   }
   if (decision.type === 'COUNTER_OFFER' && typeof details.maxLineCents === 'number')
     return `New maximum line: ${money(details.maxLineCents)}`;
+  if (decision.type === 'VALUATION_OVERRIDE' && typeof details.valueCents === 'number')
+    return `Manual value: ${money(details.valueCents)} (${String(details.source ?? '')})`;
+  if (decision.type === 'APPROVE_EXCEPTION' && Array.isArray(details.rules))
+    return `Rules excepted: ${details.rules
+      .flatMap((rule) => {
+        const parsed = ZExceptionableRule.safeParse(rule);
+        return parsed.success ? [EXCEPTIONABLE_RULE_TEXT[parsed.data]] : [];
+      })
+      .join('; ')}`;
   return null;
 }
 
@@ -96,8 +116,8 @@ export function DecisionsPanel({ file, me }: { file: TApplicationFile; me: TStaf
   });
   const canPropose = me.permissions.includes('DECISIONS_PROPOSE');
   const canApprove = me.permissions.includes('DECISIONS_APPROVE');
-  const step = ZApplicationStep.safeParse(file.step);
-  const closed = step.success && isFinalApplicationStep(step.data);
+  const offered = staffDecisionsAt(file.step);
+  const closed = offered.length === 0;
   const items = decisions.data?.items ?? [];
   return (
     <Card withBorder padding="sm" component="section" aria-label="Decisions">
@@ -120,13 +140,19 @@ export function DecisionsPanel({ file, me }: { file: TApplicationFile; me: TStaf
           />
         ))}
       </Stack>
+      {canPropose && CLOSED_WORDS[file.step] && (
+        <Text size="sm" mt="sm">
+          {CLOSED_WORDS[file.step]}
+        </Text>
+      )}
       {canPropose &&
         (closed ? (
           <Text size="sm" mt="sm">
             This application is closed: it takes no further decisions.
           </Text>
         ) : (
-          <DecisionForm file={file} canApprove={canApprove} />
+          // Keyed by step: a decision that moves the application starts the form again at its choices.
+          <DecisionForm key={file.step} file={file} offered={offered} canApprove={canApprove} />
         ))}
     </Card>
   );
@@ -261,9 +287,20 @@ function Review({ applicationUuid, decision }: { applicationUuid: string; decisi
  * sent (1 to 4 reasons, OTHER with its words, a note); the server checks it again and answers 409
  * when the application cannot take it (a counter-offer outside offer selection, a line too high).
  */
-function DecisionForm({ file, canApprove }: { file: TApplicationFile; canApprove: boolean }) {
+function DecisionForm({
+  file,
+  offered,
+  canApprove,
+}: {
+  file: TApplicationFile;
+  offered: readonly TStaffDecisionType[];
+  canApprove: boolean;
+}) {
   const refresh = useRefreshFile(file.uuid);
-  const [type, setType] = useState<TStaffDecisionType>('DECLINE');
+  const [type, setType] = useState<TStaffDecisionType>(offered[0] ?? 'DECLINE');
+  const [rules, setRules] = useState<string[]>([]);
+  const [value, setValue] = useState('');
+  const [source, setSource] = useState('');
   const [reasons, setReasons] = useState<string[]>([]);
   const [otherReason, setOtherReason] = useState('');
   const [line, setLine] = useState('');
@@ -278,6 +315,9 @@ function DecisionForm({ file, canApprove }: { file: TApplicationFile; canApprove
       setOtherReason('');
       setLine('');
       setNote('');
+      setRules([]);
+      setValue('');
+      setSource('');
       setDone(
         decision.status === 'APPLIED'
           ? 'The decision was applied.'
@@ -292,12 +332,19 @@ function DecisionForm({ file, canApprove }: { file: TApplicationFile; canApprove
     const lineCents = parseDollarsToCents(line);
     if (type === 'COUNTER_OFFER' && lineCents === null)
       return setErrors({ maxLineCents: 'Enter the new line in dollars, for example 85,000' });
+    const valueCents = parseDollarsToCents(value);
+    if (type === 'VALUATION_OVERRIDE' && valueCents === null)
+      return setErrors({ valueCents: 'Enter the value in dollars, for example 550,000' });
     const parsed = ZStaffDecisionRequest.safeParse(
       type === 'DECLINE'
         ? { type, reasons, ...(otherReason.trim() && { otherReason }), note }
         : type === 'COUNTER_OFFER'
           ? { type, maxLineCents: lineCents, note }
-          : { type, note },
+          : type === 'VALUATION_OVERRIDE'
+            ? { type, valueCents, source, note }
+            : type === 'APPROVE_EXCEPTION'
+              ? { type, rules, note }
+              : { type, note },
     );
     if (!parsed.success) {
       const found: Record<string, string> = {};
@@ -318,7 +365,7 @@ function DecisionForm({ file, canApprove }: { file: TApplicationFile; canApprove
         </Title>
         <NativeSelect
           label="Decision"
-          data={STAFF_DECISION_TYPES.map((value) => ({ value, label: DECISION_LABELS[value] }))}
+          data={offered.map((each) => ({ value: each, label: DECISION_LABELS[each] }))}
           value={type}
           onChange={(event) => {
             setType(event.currentTarget.value as TStaffDecisionType);
@@ -356,6 +403,39 @@ function DecisionForm({ file, canApprove }: { file: TApplicationFile; canApprove
             error={errors.maxLineCents}
             onChange={(event) => setLine(event.currentTarget.value)}
           />
+        )}
+        {type === 'VALUATION_OVERRIDE' && (
+          <>
+            <TextInput
+              label="Value of the home (dollars)"
+              description={`Current value: ${money(file.valuation?.valueCents)}; underwriting runs again on the new one`}
+              inputMode="decimal"
+              value={value}
+              error={errors.valueCents}
+              onChange={(event) => setValue(event.currentTarget.value)}
+            />
+            <TextInput
+              label="Source of the value (appraisal, field review…)"
+              value={source}
+              error={errors.source}
+              onChange={(event) => setSource(event.currentTarget.value)}
+            />
+          </>
+        )}
+        {type === 'APPROVE_EXCEPTION' && (
+          <Checkbox.Group
+            label="Rules to except (every rule the engine declined on)"
+            description={`The engine declined on: ${file.underwriting?.reasons.join(', ') || '–'}`}
+            value={rules}
+            onChange={setRules}
+            error={errors.rules}
+          >
+            <Stack gap={6} mt={6}>
+              {EXCEPTIONABLE_RULES.map((rule) => (
+                <Checkbox key={rule} value={rule} label={EXCEPTIONABLE_RULE_TEXT[rule]} />
+              ))}
+            </Stack>
+          </Checkbox.Group>
         )}
         <Textarea
           label="Note (why)"

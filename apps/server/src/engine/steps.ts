@@ -29,6 +29,7 @@ import type { TApplicationStep } from '@heloc/domain';
 import type { StepTable, StepTransition } from '../workflow/step-machine';
 import { SUBMISSION_TRANSITIONS, type SubmissionAction } from './submission/steps';
 import { CLOSING_TRANSITIONS, type ClosingAction } from './closing/steps';
+import { STAFF_TRANSITIONS, type StaffAction } from './staff-transitions';
 
 export const ENGINE_ACTIONS = [
   'SUBMIT_PROFILE',
@@ -60,7 +61,7 @@ export const ENGINE_ACTIONS = [
   'STAFF_COUNTER_OFFER',
 ] as const;
 /** The engine's actions and those of its segments (engine/submission, engine/closing). */
-export type EngineAction = (typeof ENGINE_ACTIONS)[number] | SubmissionAction | ClosingAction;
+export type EngineAction = (typeof ENGINE_ACTIONS)[number] | SubmissionAction | ClosingAction | StaffAction;
 
 type Transition = StepTransition & {
   action: EngineAction;
@@ -128,6 +129,6 @@ export const ENGINE_TRANSITIONS: readonly Transition[] = [
 ];
 
 export const ENGINE_STEP_TABLE: StepTable = {
-  transitions: [...ENGINE_TRANSITIONS, ...CLOSING_TRANSITIONS],
+  transitions: [...ENGINE_TRANSITIONS, ...CLOSING_TRANSITIONS, ...STAFF_TRANSITIONS],
   final: ['COMPLETE', 'CANCELLED', 'DECLINED'],
 };

@@ -31,6 +31,11 @@ export type StepTransition = {
   from: readonly string[] | '*';
   to: string;
   guard?: StepGuard;
+  /**
+   * Whether this move may leave a final step named in `from` (a staff reopening or exception):
+   * nothing else leaves one, and '*' never includes one.
+   */
+  leavesFinal?: boolean;
 };
 
 export type StepTable = {
@@ -42,11 +47,14 @@ export type StepTable = {
 export type ApplicationRow = typeof schema.helocApplications.$inferSelect;
 
 export function findTransition(table: StepTable, from: string, action: string): StepTransition | null {
-  if (table.final.includes(from)) return null;
+  const final = table.final.includes(from);
   return (
     table.transitions.find(
       (transition) =>
-        transition.action === action && (transition.from === '*' || transition.from.includes(from)),
+        transition.action === action &&
+        (final
+          ? transition.leavesFinal === true && transition.from !== '*' && transition.from.includes(from)
+          : transition.from === '*' || transition.from.includes(from)),
     ) ?? null
   );
 }

@@ -11,6 +11,7 @@ import {
   timelineKind,
   wholeDaysBetween,
 } from './console';
+import { SENSITIVE_READ_ACTION, STAFF_NOTE_ACTION, formatSsn } from './console-records';
 
 describe('pipeline step groups', () => {
   it.each([
@@ -61,9 +62,19 @@ describe('timelineKind', () => {
     [{ kind: 'ACTION', action: 'NOTE', actorType: 'STAFF' }, 'STAFF'],
     [{ kind: 'ACTION', action: 'CHECKED', actorType: 'PROVIDER' }, 'PROVIDER'],
     [{ kind: 'ACTION', action: 'PURGED', actorType: 'SYSTEM' }, 'SYSTEM'],
+    [{ kind: 'ACTION', action: STAFF_NOTE_ACTION, actorType: 'STAFF' }, 'NOTE'],
+    [{ kind: 'ACTION', action: SENSITIVE_READ_ACTION, actorType: 'STAFF' }, 'SENSITIVE'],
   ] as const)('%o → %s', (entry, kind) => {
     expect(timelineKind(entry)).toBe(kind);
   });
+});
+
+describe('formatSsn', () => {
+  it.each([
+    ['123456789', '123-45-6789'],
+    ['123-45-6789', '123-45-6789'],
+    ['12345', '12345'],
+  ])('%s → %s', (digits, shown) => expect(formatSsn(digits)).toBe(shown));
 });
 
 describe('masks and days', () => {

@@ -375,6 +375,8 @@ export const TIMELINE_KINDS = [
   'DOCUMENT',
   'CONDITION',
   'STAFF',
+  'NOTE',
+  'SENSITIVE',
   'SYSTEM',
 ] as const;
 export const ZTimelineKind = z.enum(TIMELINE_KINDS);
@@ -387,6 +389,8 @@ export const TIMELINE_KIND_LABELS: Record<TTimelineKind, string> = {
   DOCUMENT: 'Documents',
   CONDITION: 'Conditions',
   STAFF: 'Staff actions',
+  NOTE: 'Staff notes',
+  SENSITIVE: 'Sensitive data reads',
   SYSTEM: 'System',
 };
 
@@ -396,6 +400,9 @@ export const TIMELINE_KIND_LABELS: Record<TTimelineKind, string> = {
  */
 export function timelineKind(entry: { kind: string; action: string; actorType: string }): TTimelineKind {
   const action = entry.action.toUpperCase();
+  // Literals, not the constants of ./console-records (which imports this file): kept equal by its test.
+  if (action === 'STAFF_NOTE_ADDED') return 'NOTE';
+  if (action === 'SENSITIVE_DATA_REVEALED') return 'SENSITIVE';
   if (action.includes('CONDITION')) return 'CONDITION';
   if (/DOCUMENT|UPLOAD|SIGNED|NOTICE/.test(action)) return 'DOCUMENT';
   if (entry.kind === 'STEP_CHANGE') return 'STEP';

@@ -19,3 +19,4 @@ export * from './co-deed';
 export * from './closing';
 export * from './console';
 export * from './decisions';
+export * from './console-records';

@@ -157,6 +157,26 @@ export const applicationDecisions = pgTable(
   (table) => [index('application_decisions_application_idx').on(table.applicationUuid, table.proposedAt)],
 );
 
+/**
+ * Staff notes on an application (lender console): internal, never shown to the borrower, never
+ * edited or deleted (a correction is a new note); each one is also an audit entry (STAFF_NOTE_ADDED).
+ */
+export const applicationStaffNotes = pgTable(
+  'application_staff_notes',
+  {
+    uuid: uuid('uuid')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    applicationUuid: uuid('application_uuid')
+      .notNull()
+      .references(() => helocApplications.uuid, { onDelete: 'cascade' }),
+    authorUuid: uuid('author_uuid').notNull(),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('application_staff_notes_application_idx').on(table.applicationUuid, table.createdAt)],
+);
+
 /** Generated and uploaded documents; the bytes live in the file storage under `fileKey`. */
 export const applicationDocuments = pgTable(
   'application_documents',

@@ -44,16 +44,40 @@ export function registerUnderwritingJobs(worker: JobWorker, context: EngineJobCo
       );
       // A completed valuation order (Noavm: engine/closing) stands in for the automated value it replaced.
       const bpo = await latestTransitionData(deps.db, applicationUuid, 'BPO_COMPLETED_PREQUAL');
-      const avm =
-        automated.outcome === 'NO_VALUE' && typeof bpo?.valueCents === 'number'
+      const fromBpo = automated.outcome === 'NO_VALUE' && typeof bpo?.valueCents === 'number';
+      const valued =
+        fromBpo && bpo
           ? {
               ...automated,
               outcome: 'VALUE' as const,
-              valueCents: bpo.valueCents,
+              valueCents: bpo.valueCents as number,
               condition: (bpo.condition ?? 'AVERAGE') as 'AVERAGE',
               bpoRequired: false,
             }
           : automated;
+      // A staff valuation override (lender console, maker-checker) stands in for either: the same
+      // rules below run on the manual value (the condition as valued, AVERAGE when never valued).
+      const override = await latestTransitionData(deps.db, applicationUuid, 'STAFF_VALUATION_OVERRIDE');
+      const overrideCents = typeof override?.valueCents === 'number' ? override.valueCents : null;
+      const avm =
+        overrideCents !== null
+          ? {
+              ...valued,
+              outcome: 'VALUE' as const,
+              valueCents: overrideCents,
+              condition: valued.outcome === 'VALUE' ? valued.condition : ('AVERAGE' as const),
+              bpoRequired: false,
+            }
+          : valued;
+      const valueSource =
+        overrideCents !== null
+          ? `Manual: ${typeof override?.source === 'string' ? override.source : 'staff override'}`
+          : fromBpo
+            ? 'Valuation order (BPO)'
+            : 'Automated valuation (AVM)';
+      // An approved exception (lender console, maker-checker) leaves out the rules it names.
+      const exception = await latestTransitionData(deps.db, applicationUuid, 'STAFF_EXCEPTION');
+      const excepted = Array.isArray(exception?.rules) ? exception.rules.map(String) : [];
 
       await settle(applicationUuid, 'WAITING_FOR_UNDERWRITING', async (tx, locked) => {
         if (avm.outcome === 'NO_VALUE') {
@@ -96,11 +120,15 @@ export function registerUnderwritingJobs(worker: JobWorker, context: EngineJobCo
           requestedCents: lineCents,
           pricing,
         });
-        const reasons: (DeclineReason | 'CREDIT_DECLINE_INDICATOR')[] = [...eligibility.reasons];
+        const reasons: (DeclineReason | 'CREDIT_DECLINE_INDICATOR')[] = eligibility.reasons.filter(
+          (reason) => !excepted.includes(reason),
+        );
         if (credit.declineIndicators.length > 0) reasons.push('CREDIT_DECLINE_INDICATOR');
         const facts = {
           valuationId: avm.valuationId,
           valueCents: avm.valueCents,
+          valueSource,
+          ...(excepted.length > 0 && { exceptedRules: excepted }),
           condition: avm.condition,
           existingLiensCents,
           maxLineCents: lineCents,

@@ -16,8 +16,10 @@ import { and, desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import {
+  EXCEPTIONABLE_RULES,
   mergePricing,
   OUT_OF_POLICY_DECISIONS,
+  REOPENABLE_STEPS,
   ZStaffDecisionType,
   isFinalApplicationStep,
   ZApplicationStep,
@@ -27,8 +29,9 @@ import {
 } from '@heloc/domain';
 import { schema, type Database, type Executor } from '../../db';
 import { recordAction } from '../../engine/closing/store';
+import { latestEntryInto, reopenAction } from '../../engine/staff-transitions';
 import { ENGINE_STEP_TABLE, type EngineAction } from '../../engine/steps';
-import { moveApplication } from '../../engine/store';
+import { JOB_KINDS, moveApplication } from '../../engine/store';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { findTransition, withApplicationLock, type ApplicationRow } from '../../workflow/step-machine';
@@ -51,11 +54,67 @@ function detailsOf(request: TStaffDecisionRequest): Record<string, unknown> {
   return details;
 }
 
-const DECISION_ACTIONS: Record<TStaffDecisionType, EngineAction> = {
-  DECLINE: 'STAFF_DECLINE',
-  CANCEL: 'CANCEL',
-  COUNTER_OFFER: 'STAFF_COUNTER_OFFER',
-};
+/**
+ * The engine action a decision takes on this application. A reopening goes back to the step the
+ * application was cancelled from (one transition per reopenable step), so it reads the cancel.
+ */
+async function decisionAction(
+  tx: Executor,
+  application: ApplicationRow,
+  type: TStaffDecisionType,
+): Promise<EngineAction> {
+  switch (type) {
+    case 'DECLINE':
+      return 'STAFF_DECLINE';
+    case 'CANCEL':
+      return 'CANCEL';
+    case 'COUNTER_OFFER':
+      return 'STAFF_COUNTER_OFFER';
+    case 'VALUATION_OVERRIDE':
+      return 'STAFF_VALUATION_OVERRIDE';
+    case 'APPROVE_EXCEPTION':
+      return 'STAFF_EXCEPTION';
+    case 'REOPEN': {
+      if (application.step !== 'CANCELLED')
+        throw new AppError('CONFLICT', 'Only a cancelled application can be reopened', {
+          step: application.step,
+        });
+      const cancel = await latestEntryInto(tx, application.uuid, 'CANCELLED');
+      const step = REOPENABLE_STEPS.find((each) => each === cancel?.fromStep);
+      if (!step)
+        throw new AppError(
+          'CONFLICT',
+          'This application was cancelled while it waited for provider work: the borrower starts a new application',
+          { cancelledAt: cancel?.fromStep ?? null },
+        );
+      return reopenAction(step);
+    }
+  }
+}
+
+/**
+ * An exception applies only to the engine's own underwriting decline (the latest step into
+ * DECLINED is its DECLINE), names every rule that decline gave, and only exceptionable ones.
+ */
+async function checkException(tx: Executor, application: ApplicationRow, rules: readonly string[]) {
+  const decline = await latestEntryInto(tx, application.uuid, 'DECLINED');
+  if (application.step !== 'DECLINED' || decline?.action !== 'DECLINE')
+    throw new AppError(
+      'CONFLICT',
+      'An exception applies only to an application the engine’s underwriting declined',
+      { step: application.step },
+    );
+  const declined = Array.isArray(decline.data.reasons) ? decline.data.reasons.map(String) : [];
+  const fixed = declined.filter((rule) => !(EXCEPTIONABLE_RULES as readonly string[]).includes(rule));
+  if (fixed.length > 0)
+    throw new AppError('CONFLICT', `No exception can be made to: ${fixed.join(', ')}`, { rules: fixed });
+  const missing = declined.filter((rule) => !rules.includes(rule));
+  const extra = rules.filter((rule) => !declined.includes(rule));
+  if (missing.length > 0 || extra.length > 0)
+    throw new AppError('CONFLICT', `Name exactly the rules the engine declined on: ${declined.join(', ')}`, {
+      rules: declined,
+    });
+}
 
 /**
  * Whether the locked application can take the decision now: checked when it is proposed (so nobody
@@ -68,9 +127,12 @@ async function checkDecision(
   application: ApplicationRow,
   type: TStaffDecisionType,
   details: Record<string, unknown>,
-): Promise<void> {
-  refuseClosed(application);
-  if (!findTransition(ENGINE_STEP_TABLE, application.step, DECISION_ACTIONS[type]))
+): Promise<EngineAction> {
+  // Only a reopening and an exception leave a closed application (their own checks say which).
+  if (type !== 'REOPEN' && type !== 'APPROVE_EXCEPTION') refuseClosed(application);
+  if (type === 'APPROVE_EXCEPTION') await checkException(tx, application, details.rules as string[]);
+  const action = await decisionAction(tx, application, type);
+  if (!findTransition(ENGINE_STEP_TABLE, application.step, action))
     throw new AppError('CONFLICT', `A ${type} decision is not possible at ${application.step}`, {
       step: application.step,
     });
@@ -88,6 +150,7 @@ async function checkDecision(
     if (line < minLineCents)
       throw new AppError('CONFLICT', 'A counter-offer cannot be below the minimum line', { minLineCents });
   }
+  return action;
 }
 
 async function offersOf(db: Executor, applicationUuid: string) {
@@ -106,9 +169,9 @@ async function applyDecision(
   decision: DecisionRow,
   actorUuid: string,
 ): Promise<void> {
-  await checkDecision(tx, request, application, ZStaffDecisionType.parse(decision.type), decision.details);
-  const actor = { type: 'STAFF' as const, uuid: actorUuid };
   const type = ZStaffDecisionType.parse(decision.type);
+  const action = await checkDecision(tx, request, application, type, decision.details);
+  const actor = { type: 'STAFF' as const, uuid: actorUuid };
   const data = {
     decisionUuid: decision.uuid,
     decision: type,
@@ -127,6 +190,23 @@ async function applyDecision(
       return;
     case 'CANCEL':
       await moveApplication(tx, clock, application, 'CANCEL', { actor, reason: decision.note, data });
+      return;
+    case 'REOPEN':
+      // Back to the step it was cancelled from, its data as it was (the transition's guard checks).
+      await moveApplication(tx, clock, application, action, { actor, reason: decision.note, data });
+      return;
+    case 'VALUATION_OVERRIDE':
+    case 'APPROVE_EXCEPTION':
+      // The engine's underwriting job runs again: on the manual value, or without the excepted rules.
+      await moveApplication(tx, clock, application, action, {
+        actor,
+        reason: decision.note,
+        data,
+        ...(type === 'APPROVE_EXCEPTION' && {
+          flags: { uwDecision: null, creditScoreDecline: false, dtiDecline: false },
+        }),
+        next: { kind: JOB_KINDS.underwritingPrice, payload: {} },
+      });
       return;
     case 'COUNTER_OFFER': {
       // The borrower's offers (GET …/offers) and status (uwCalculatedDrawAmount) read these rows.

@@ -30,6 +30,8 @@ import { AppError } from '../../lib/errors';
 import { STAFF_TAG, staffOf, staffRoute } from '../staff/policy';
 import { changeCondition, type ConditionCommand } from './conditions';
 import { listDecisions, reviewDecision, takeDecision } from './decisions';
+import { consoleRecordRoutes } from './records-routes';
+import { consoleWorkItemRoutes } from './work-items-routes';
 import { deleteView, listViews, saveView } from './views';
 import { applicationDocument, applicationFile, applicationTimeline, listPipeline } from './service';
 
@@ -44,6 +46,10 @@ const errors = {
 const params = z.object({ uuid: ZUuid });
 
 export const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Reveal, staff notes and chat transcripts (records-routes.ts).
+  consoleRecordRoutes(app, CONSOLE_BASE);
+  // Manual steps the engine waits on (work-items-routes.ts).
+  consoleWorkItemRoutes(app, CONSOLE_BASE);
   app.get(
     CONSOLE_BASE,
     {
@@ -178,9 +184,10 @@ export const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
       ...staffRoute(app, 'DECISIONS_PROPOSE'),
       schema: {
         tags: [STAFF_TAG, 'console'],
-        summary: 'Take or propose a decision: decline with Regulation B reasons, or cancel',
+        summary:
+          'Take or propose a decision: decline, cancel, counter-offer, reopen, valuation override, exception',
         description:
-          'A member holding `DECISIONS_APPROVE` (underwriters) takes an in-policy decision (DECLINE, CANCEL) at once: the application moves through the engine’s own transitions (a decline ends `DECLINED` and its adverse action notice lists the chosen reasons, generated as on automatic declines). A member holding only `DECISIONS_PROPOSE` (loan officers, processors) proposes it: stored `PROPOSED` until a different member approves or rejects it. A decline takes 1–4 Regulation B reason codes (`OTHER` with `otherReason`). Audited with who, when and why; 409 when the application is closed.',
+          'A member holding `DECISIONS_APPROVE` (underwriters) takes an in-policy decision (DECLINE, CANCEL, REOPEN) at once: the application moves through the engine’s own transitions (a decline ends `DECLINED` and its adverse action notice lists the chosen reasons, generated as on automatic declines; REOPEN takes a cancelled application back to the step it was cancelled from, when the borrower acts there). A member holding only `DECISIONS_PROPOSE` (loan officers, processors) proposes it: stored `PROPOSED` until a different member approves or rejects it. Out of policy, always proposed: COUNTER_OFFER, VALUATION_OVERRIDE (a manual value and its source; the engine’s underwriting runs again on it, at offer selection or NO_AVM) and APPROVE_EXCEPTION (to the engine’s own underwriting decline: every rule it declined on, each one exceptionable — score floor, DTI cap, property condition; underwriting runs again without them). A decline takes 1–4 Regulation B reason codes (`OTHER` with `otherReason`). Audited with who, when and why; 409 when the application cannot take the decision (closed, wrong step, wrong rules).',
         params,
         body: ZStaffDecisionRequest,
         response: { 200: ZStaffDecision, ...errors, 409: ZApiErrorBody },

@@ -216,7 +216,15 @@ function providerFacts(rows: ApplicationFileRows) {
     ? {
         valueCents: value.value,
         condition: typeof value.event.data.condition === 'string' ? value.event.data.condition : null,
-        source: value.event.action.startsWith('BPO') ? 'Valuation order (BPO)' : 'Automated valuation (AVM)',
+        // The underwriting job names its value's source (an override's, a BPO's, the AVM's).
+        source:
+          typeof value.event.data.valueSource === 'string'
+            ? value.event.data.valueSource
+            : value.event.action === 'STAFF_VALUATION_OVERRIDE'
+              ? `Manual: ${String(value.event.data.source ?? 'staff override')}`
+              : value.event.action.startsWith('BPO')
+                ? 'Valuation order (BPO)'
+                : 'Automated valuation (AVM)',
         at: value.event.at.toISOString(),
       }
     : null;

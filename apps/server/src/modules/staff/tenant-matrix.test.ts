@@ -28,6 +28,7 @@ import {
 import { schema } from '../../db';
 import { OffsetClock } from '../../lib/clock';
 import { enqueueJob } from '../../jobs/queue';
+import { sealSsn } from '../../engine/submission/secrets';
 import { createTestApp, type TestApp } from '../../test/app';
 import { LOAN_ORIGINATOR_IDS } from '../../seed/loan-originators';
 import { registerAndSignIn, signIn, type Credentials } from '../../test/auth';
@@ -223,6 +224,51 @@ const CASES: Record<string, Case> = {
       method: 'POST',
       url: `/service-ops/api/v1/co-deed/signers/${ctx[org].signerUuid}/conditions`,
       payload: { type: 'IDENTITY', description: 'A clearer photo, please' },
+    }),
+  },
+  'POST /service-ops/api/v1/applications/{uuid}/reveal': {
+    kind: 'resource',
+    request: (ctx, org) => ({
+      method: 'POST',
+      url: `/service-ops/api/v1/applications/${ctx[org].applicationUuid}/reveal`,
+      payload: { field: 'SSN', reason: 'Checking the tenant matrix' },
+    }),
+  },
+  'GET /service-ops/api/v1/applications/{uuid}/notes': {
+    kind: 'resource',
+    request: (ctx, org) => ({
+      method: 'GET',
+      url: `/service-ops/api/v1/applications/${ctx[org].applicationUuid}/notes`,
+    }),
+  },
+  'POST /service-ops/api/v1/applications/{uuid}/notes': {
+    kind: 'resource',
+    request: (ctx, org) => ({
+      method: 'POST',
+      url: `/service-ops/api/v1/applications/${ctx[org].applicationUuid}/notes`,
+      payload: { body: 'A matrix note' },
+    }),
+  },
+  'GET /service-ops/api/v1/applications/{uuid}/chats': {
+    kind: 'resource',
+    request: (ctx, org) => ({
+      method: 'GET',
+      url: `/service-ops/api/v1/applications/${ctx[org].applicationUuid}/chats`,
+    }),
+  },
+  'GET /service-ops/api/v1/applications/{uuid}/work-items': {
+    kind: 'resource',
+    request: (ctx, org) => ({
+      method: 'GET',
+      url: `/service-ops/api/v1/applications/${ctx[org].applicationUuid}/work-items`,
+    }),
+  },
+  'POST /service-ops/api/v1/applications/{uuid}/work-items/{kind}/complete': {
+    kind: 'resource',
+    request: (ctx, org) => ({
+      method: 'POST',
+      url: `/service-ops/api/v1/applications/${ctx[org].applicationUuid}/work-items/FUNDING_HOLD_RELEASE/complete`,
+      payload: { reason: 'Checking the tenant matrix' },
     }),
   },
   'GET /service-ops/api/v1/mail/outbox': {
@@ -502,6 +548,8 @@ async function resourcesOf(org: Org, prefix: string): Promise<Resources> {
     source: 'boundary',
     orgCode: org,
   });
+  // A sealed SSN, for the reveal route.
+  await sealSsn(t.database.db, t.app.sealer, owner.identityUuid, '123456789');
   const [decision] = await t.database.db
     .insert(schema.applicationDecisions)
     .values({

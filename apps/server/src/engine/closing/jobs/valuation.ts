@@ -9,6 +9,8 @@ import {
 } from '@heloc/domain';
 import { schema } from '../../../db';
 import type { BpoOrder } from '../../../providers/valuation';
+import type { Clock } from '../../../lib/clock';
+import type { Actor } from '../../../workflow/audit';
 import { type ApplicationRow } from '../../../workflow/step-machine';
 import { confirmedLiensCents, JOB_KINDS } from '../../store';
 import {
@@ -90,96 +92,126 @@ export function registerValuationJobs(worker: JobWorker, context: ClosingJobCont
           });
           return;
         }
-        const data = {
-          orderId: status.orderId,
-          valueCents: status.valueCents,
-          condition: status.condition,
-          completedAt: status.completedAt.toISOString(),
-          approvableCondition: isConditionAtLeast(status.condition, MIN_APPROVABLE_PROPERTY_CONDITION),
-        };
-        if (payload.phase === 'PREQUAL') {
-          // Back to underwriting: the report's value prices the offers (engine/jobs/underwriting.ts reads it).
-          await moveClosing(tx, clock, application, 'BPO_COMPLETED_PREQUAL', {
-            actor: PROVIDER,
-            data,
-            flags: { bpoStatus: 'COMPLETE' },
-            next: { kind: JOB_KINDS.underwritingPrice },
-          });
-          return;
-        }
-        await afterClosingValuation(tx, application, subject, data);
+        await settleBpoReport(tx, clock, application, subject, payload.phase, status, { actor: PROVIDER });
       });
     },
     onDead: onDeadTo('BPO_PROCESSING', 'BPO_TIMEOUT'),
   });
+}
 
-  /**
-   * The valuation report at closing (Texas): the chosen line underwritten again on the appraised value
-   * and condition, with the liens the hard pull counted and the state's CLTV cap — the domain's
-   * assessChosenLine, as at the hard pull. The appraised value and the new maximum are recorded on the
-   * application whatever the outcome. Still fits → the closing documents; a lower maximum → the
-   * borrower requalifies (CLTV_REQUALIFY, phase CLOSING: accepting goes on with the closing); a
-   * condition below the floor or a maximum under the minimum line → declined, with the adverse action
-   * notice every decline gets (it names the hard pull's report, the latest credit file).
-   */
-  async function afterClosingValuation(
-    tx: Tx,
-    application: ApplicationRow,
-    subject: Awaited<ReturnType<typeof loadClosingSubject>>,
-    report: { valueCents: number; condition: TPropertyCondition } & Record<string, unknown>,
-  ) {
-    const hardPull = await hardPullFacts(tx, application.uuid);
-    const existingLiensCents = Math.max(
-      await confirmedLiensCents(tx, application.uuid),
-      typeof hardPull?.existingLiensCents === 'number' ? hardPull.existingLiensCents : 0,
-    );
-    const line = assessChosenLine({
-      valueCents: report.valueCents,
-      condition: report.condition,
-      existingLiensCents,
-      state: subject.address.state.toUpperCase(),
-      licensedStates: subject.org.orgMetaData.products.heloc.licensedStates,
-      amountCents: application.amountCents,
-      pricing: mergePricing(subject.org.orgPricingData),
+export type BpoReport = {
+  orderId: string;
+  valueCents: number;
+  condition: TPropertyCondition;
+  completedAt: Date;
+};
+
+/**
+ * What a completed valuation report means for the locked application at BPO_PROCESSING: at
+ * prequalification, back to underwriting on its value; at closing, the chosen line underwritten
+ * again (afterClosingValuation). The provider's poll calls it, and so does staff's work item when
+ * the report reached them outside the integration (modules/console/work-items.ts), as its actor.
+ */
+export async function settleBpoReport(
+  tx: Tx,
+  clock: Clock,
+  application: ApplicationRow,
+  subject: Awaited<ReturnType<typeof loadClosingSubject>>,
+  phase: unknown,
+  report: BpoReport,
+  by: { actor: Actor; reason?: string; extra?: Record<string, unknown> },
+): Promise<void> {
+  const data = {
+    orderId: report.orderId,
+    valueCents: report.valueCents,
+    condition: report.condition,
+    completedAt: report.completedAt.toISOString(),
+    approvableCondition: isConditionAtLeast(report.condition, MIN_APPROVABLE_PROPERTY_CONDITION),
+    ...by.extra,
+  };
+  if (phase === 'PREQUAL') {
+    // Back to underwriting: the report's value prices the offers (engine/jobs/underwriting.ts reads it).
+    await moveClosing(tx, clock, application, 'BPO_COMPLETED_PREQUAL', {
+      actor: by.actor,
+      ...(by.reason !== undefined && { reason: by.reason }),
+      data,
+      flags: { bpoStatus: 'COMPLETE' },
+      next: { kind: JOB_KINDS.underwritingPrice },
     });
-    const facts = {
-      ...report,
-      phase: 'CLOSING',
-      amountCents: application.amountCents,
-      existingLiensCents,
-      maxLineCents: line.maxLineCents,
-      cltvBps: line.cltvBps,
-    };
-    await tx
-      .update(schema.helocApplications)
-      .set({ adjustedHomeAmountCents: report.valueCents, uwCalculatedDrawAmountCents: line.maxLineCents })
-      .where(eq(schema.helocApplications.uuid, application.uuid));
-    const flags = { bpoStatus: 'COMPLETE', condition: report.condition } as const;
-    switch (line.decision) {
-      case 'DECLINED':
-        await moveClosing(tx, clock, application, 'BPO_DECLINED', {
-          actor: PROVIDER,
-          reason: line.reasons.join(','),
-          data: { ...creditReportOf(hardPull), ...facts, reasons: line.reasons },
-          flags: { ...flags, uwDecision: 'DECLINE', creditScoreDecline: false, dtiDecline: false },
-        });
-        return;
-      case 'REDUCE':
-        await moveClosing(tx, clock, application, 'BPO_CLTV_LIMITED', {
-          actor: PROVIDER,
-          reason: 'CLTV_REQUALIFY',
-          data: { ...facts, previousAmountCents: application.amountCents },
-          flags,
-        });
-        return;
-      case 'APPROVED':
-        await moveClosing(tx, clock, application, 'BPO_COMPLETED', {
-          actor: PROVIDER,
-          data: facts,
-          flags,
-          next: { kind: CLOSING_JOBS.closingPrepare },
-        });
-        return;
-    }
+    return;
+  }
+  await afterClosingValuation(tx, clock, application, subject, data, by);
+}
+
+/**
+ * The valuation report at closing (Texas): the chosen line underwritten again on the appraised value
+ * and condition, with the liens the hard pull counted and the state's CLTV cap — the domain's
+ * assessChosenLine, as at the hard pull. The appraised value and the new maximum are recorded on the
+ * application whatever the outcome. Still fits → the closing documents; a lower maximum → the
+ * borrower requalifies (CLTV_REQUALIFY, phase CLOSING: accepting goes on with the closing); a
+ * condition below the floor or a maximum under the minimum line → declined, with the adverse action
+ * notice every decline gets (it names the hard pull's report, the latest credit file).
+ */
+async function afterClosingValuation(
+  tx: Tx,
+  clock: Clock,
+  application: ApplicationRow,
+  subject: Awaited<ReturnType<typeof loadClosingSubject>>,
+  report: { valueCents: number; condition: TPropertyCondition } & Record<string, unknown>,
+  by: { actor: Actor; reason?: string },
+) {
+  const hardPull = await hardPullFacts(tx, application.uuid);
+  const existingLiensCents = Math.max(
+    await confirmedLiensCents(tx, application.uuid),
+    typeof hardPull?.existingLiensCents === 'number' ? hardPull.existingLiensCents : 0,
+  );
+  const line = assessChosenLine({
+    valueCents: report.valueCents,
+    condition: report.condition,
+    existingLiensCents,
+    state: subject.address.state.toUpperCase(),
+    licensedStates: subject.org.orgMetaData.products.heloc.licensedStates,
+    amountCents: application.amountCents,
+    pricing: mergePricing(subject.org.orgPricingData),
+  });
+  const facts = {
+    ...report,
+    phase: 'CLOSING',
+    amountCents: application.amountCents,
+    existingLiensCents,
+    maxLineCents: line.maxLineCents,
+    cltvBps: line.cltvBps,
+  };
+  await tx
+    .update(schema.helocApplications)
+    .set({ adjustedHomeAmountCents: report.valueCents, uwCalculatedDrawAmountCents: line.maxLineCents })
+    .where(eq(schema.helocApplications.uuid, application.uuid));
+  const flags = { bpoStatus: 'COMPLETE', condition: report.condition } as const;
+  switch (line.decision) {
+    case 'DECLINED':
+      await moveClosing(tx, clock, application, 'BPO_DECLINED', {
+        actor: by.actor,
+        reason: by.reason ?? line.reasons.join(','),
+        data: { ...creditReportOf(hardPull), ...facts, reasons: line.reasons },
+        flags: { ...flags, uwDecision: 'DECLINE', creditScoreDecline: false, dtiDecline: false },
+      });
+      return;
+    case 'REDUCE':
+      await moveClosing(tx, clock, application, 'BPO_CLTV_LIMITED', {
+        actor: by.actor,
+        reason: by.reason ?? 'CLTV_REQUALIFY',
+        data: { ...facts, previousAmountCents: application.amountCents },
+        flags,
+      });
+      return;
+    case 'APPROVED':
+      await moveClosing(tx, clock, application, 'BPO_COMPLETED', {
+        actor: by.actor,
+        ...(by.reason !== undefined && { reason: by.reason }),
+        data: facts,
+        flags,
+        next: { kind: CLOSING_JOBS.closingPrepare },
+      });
+      return;
   }
 }
