@@ -24,3 +24,4 @@ export * from './telemetry-events';
 export * from './colour-contrast';
 export * from './staff';
 export * from './text-safety';
+export * from './hmda';

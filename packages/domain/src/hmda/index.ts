@@ -1,0 +1,4 @@
+export * from './uli';
+export * from './lar-fields';
+export * from './lar';
+export * from './lar-edits';
