@@ -25,3 +25,4 @@ export * from './colour-contrast';
 export * from './staff';
 export * from './text-safety';
 export * from './hmda';
+export * from './csv';

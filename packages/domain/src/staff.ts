@@ -49,6 +49,7 @@ export const STAFF_PERMISSIONS = {
   FEATURE_FLAGS_READ: { scope: 'ORG', label: 'Read the feature flags as they apply to the organisation' },
   STAFF_MANAGE: { scope: 'ORG', label: 'Invite staff, assign roles, disable accounts' },
   DEV_CLOCK: { scope: 'PLATFORM', label: 'Move the server clock (development and tests only)' },
+  REPORTS_EXPORT: { scope: 'ORG', label: 'Export the HMDA loan/application register (regulatory filing)' },
 } as const satisfies Record<string, { scope: 'ORG' | 'PLATFORM'; label: string }>;
 export type TStaffPermission = keyof typeof STAFF_PERMISSIONS;
 export const STAFF_PERMISSION_NAMES = Object.keys(STAFF_PERMISSIONS) as TStaffPermission[];
@@ -90,6 +91,7 @@ export const ROLE_PERMISSIONS: Record<TStaffRole, readonly TStaffPermission[]> =
     'FEATURE_FLAGS_READ',
     'STAFF_MANAGE',
     'DEV_CLOCK',
+    'REPORTS_EXPORT',
   ],
   PLATFORM_ADMIN: STAFF_PERMISSION_NAMES,
 };
