@@ -5,9 +5,10 @@ import { ChatDesk } from './desk/chat-desk';
 import { ApplicationFile } from './console/application-file';
 import { navigate, usePath } from './console/location';
 import { Pipeline } from './console/pipeline';
+import { Exports } from './console/exports';
 import { StaffAdmin } from './staff';
 
-type Section = 'overview' | 'applications' | 'chats' | 'staff';
+type Section = 'overview' | 'applications' | 'chats' | 'staff' | 'exports';
 
 /**
  * The signed-in console: only the sections the member's roles allow (the server's staff policy
@@ -22,6 +23,7 @@ export function Console({ me, onSignOut }: { me: TStaffSelf; onSignOut: () => vo
       : []),
     ...(me.permissions.includes('CHAT_DESK') ? [{ id: 'chats' as const, label: 'Chats' }] : []),
     ...(me.permissions.includes('STAFF_MANAGE') ? [{ id: 'staff' as const, label: 'Staff' }] : []),
+    ...(me.permissions.includes('REPORTS_EXPORT') ? [{ id: 'exports' as const, label: 'Exports' }] : []),
   ];
   const path = usePath();
   const [first, second] = path.split('/').filter(Boolean);
@@ -72,6 +74,7 @@ export function Console({ me, onSignOut }: { me: TStaffSelf; onSignOut: () => vo
           (fileUuid ? <ApplicationFile key={fileUuid} uuid={fileUuid} me={me} /> : <Pipeline me={me} />)}
         {section === 'chats' && <ChatDesk />}
         {section === 'staff' && <StaffAdmin me={me} />}
+        {section === 'exports' && <Exports me={me} />}
       </AppShell.Main>
     </AppShell>
   );

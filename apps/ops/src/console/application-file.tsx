@@ -5,6 +5,7 @@
  * download through the staff route) and the timeline,
  * filterable by kind.
  */
+import { DownloadBundle } from './export-buttons';
 import {
   Alert,
   Anchor,
@@ -117,6 +118,7 @@ function FileView({ file, canChangeConditions }: { file: TApplicationFile; canCh
           <Badge size="lg" variant="outline" color="blue.9">
             {file.stepLabel}
           </Badge>
+          <DownloadBundle uuid={file.uuid} loanNumber={file.loanNumber} />
           <Text size="sm">
             {file.daysInStep} {file.daysInStep === 1 ? 'day' : 'days'} in step · updated{' '}
             {when(file.updatedAt)}
