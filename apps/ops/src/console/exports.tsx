@@ -78,8 +78,8 @@ export function Exports({ me, now = new Date() }: { me: TStaffSelf; now?: Date }
         </Group>
       </form>
       {error && (
-        <Alert color="red" role="alert" title="Not exported">
-          {error.message}
+        <Alert color="red" role="alert">
+          Not exported: {error.message}
         </Alert>
       )}
       {notice && <Text role="status">{notice}</Text>}
@@ -92,7 +92,7 @@ function EditReport({ report }: { report: THmdaReport }) {
   return (
     <Stack gap="xs" data-testid="hmda-edit-report">
       {report.testLei && (
-        <Alert color="yellow" title="Test LEI">
+        <Alert color="yellow" role="note">
           This organisation’s LEI is test data: do not file this register.
         </Alert>
       )}
