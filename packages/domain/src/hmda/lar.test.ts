@@ -351,3 +351,16 @@ describe('edits fail on bad data', () => {
     for (const edit of HMDA_EDITS) expect(edit.id).toMatch(/^[SV]\d{3}(-\d)?$/);
   });
 });
+
+describe('the README documents the LAR field by field', () => {
+  it('its table has every field in order, with the same name and source', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const readme = await readFile(new URL('../../../../README.md', import.meta.url), 'utf8');
+    const esc = (text: string) => text.replaceAll('|', '\\|');
+    const rows = readme.split('\n').filter((line) => /^\| \d+ \| /.test(line) && line.includes('|'));
+    const documented = LAR_FIELDS.map(
+      ([, name, source], i) => `| ${i + 1} | ${esc(name)} | ${esc(source)} |`,
+    );
+    for (const row of documented) expect(rows, row).toContain(row);
+  });
+});
