@@ -84,11 +84,12 @@ async function uuidOf(email: string): Promise<string> {
 
 beforeAll(async () => {
   t = await createTestApp({ authRateLimitPerMinute: 100_000 }, { demoData: true, clock });
-  [admin, processor, loanOfficer, cascade, platform] = await Promise.all(
-    ['ops', 'processor', 'lo', 'ops-cascade', 'admin'].map((who) =>
-      signIn(t.app, `${who}@heloc.test`, PASSWORD),
-    ),
-  );
+  const who = (name: string) => signIn(t.app, `${name}@heloc.test`, PASSWORD);
+  admin = await who('ops');
+  processor = await who('processor');
+  loanOfficer = await who('lo');
+  cascade = await who('ops-cascade');
+  platform = await who('admin');
 }, 60_000);
 afterAll(async () => t.close());
 
