@@ -140,6 +140,15 @@ export type TOrgData = z.infer<typeof ZOrgData>;
 
 export const MAIN_ORG_CODE = 'MAIN';
 
+/**
+ * The organisation as the borrower's pages get it: without its HMDA reporter settings (tax id,
+ * filing contact), which only the staff's LAR export reads.
+ */
+export function publicOrgData(org: TOrgData): TOrgData {
+  const { hmda: _hmda, ...orgMetaData } = org.orgMetaData;
+  return { ...org, orgMetaData };
+}
+
 /** Platform pricing and underwriting defaults (DESIGN.md §8); organisations override by entry. */
 export const DEFAULT_PRICING: Required<TPricingEntry> = {
   minLineCents: 15_000_00,
