@@ -3,6 +3,7 @@
  * footer, theme, licensing and pricing rules read (spec 1 §1, §3 "Footer and company entity").
  */
 import { z } from 'zod';
+import type { TOrgHmda } from './hmda/reporter';
 import { US_STATE_CODES } from './us-states';
 
 export const ZUsStateCode = z.enum(US_STATE_CODES as [string, ...string[]]);
@@ -73,32 +74,16 @@ export const ZHelocProductMeta = z.object({
   publicFeatureToggles: z.record(z.string(), z.boolean()),
 });
 
-/**
- * The organisation as a HMDA reporter (Regulation C): its LEI, federal tax id, supervising agency
- * and filing contact, written on the LAR's transmittal sheet. Organisations without it cannot
- * export a LAR.
- */
-export const ZOrgHmda = z.object({
-  /** ISO 17442 Legal Entity Identifier: 20 letters and digits. */
-  lei: z.string().regex(/^[0-9A-Z]{20}$/, 'An LEI is 20 capital letters and digits'),
-  /** True for a made-up LEI (demo and test data): never file with it. */
-  testLei: z.boolean(),
-  /** Federal tax id, 99-9999999. */
-  taxId: z.string().regex(/^\d{2}-\d{7}$/),
-  /** HMDA agency code: 1 OCC, 2 FRS, 3 FDIC, 5 NCUA, 7 HUD, 9 CFPB. */
-  agencyCode: z.enum(['1', '2', '3', '5', '7', '9']),
-  contactName: z.string().min(1),
-  /** 999-999-9999 (edit V603). */
-  contactPhone: z.string().regex(/^\d{3}-\d{3}-\d{4}$/),
-  contactEmail: z.email(),
-});
-export type TOrgHmda = z.infer<typeof ZOrgHmda>;
-
 export const ZOrgMetaData = z.object({
   kind: ZOrgKind,
   companyInfo: ZCompanyInfo,
   products: z.object({ heloc: ZHelocProductMeta }),
-  hmda: ZOrgHmda.optional(),
+  /**
+   * The organisation as a HMDA reporter (LEI, tax id, agency, filing contact): checked with ZOrgHmda
+   * (hmda/reporter.ts) by the seed and by the LAR export, not here, so the borrower app — which
+   * parses this schema and never sees the settings (publicOrgData) — does not carry that schema.
+   */
+  hmda: z.custom<TOrgHmda>().optional(),
 });
 
 /**

@@ -17,6 +17,7 @@ import {
   type THmdaEditFailure,
   type THmdaPeriod,
   type TOrgData,
+  ZOrgHmda,
 } from '@heloc/domain';
 import type { Executor } from '../../db';
 import { AppError } from '../../lib/errors';
@@ -113,8 +114,15 @@ export type HmdaExport = {
 
 /** Builds the organisation's LAR for the period and runs the edits over it. */
 export async function exportHmdaLar(db: Executor, org: TOrgData, period: THmdaPeriod): Promise<HmdaExport> {
-  const settings = org.orgMetaData.hmda;
-  if (!settings) throw new AppError('CONFLICT', NO_HMDA_SETTINGS);
+  if (!org.orgMetaData.hmda) throw new AppError('CONFLICT', NO_HMDA_SETTINGS);
+  const parsed = ZOrgHmda.safeParse(org.orgMetaData.hmda);
+  if (!parsed.success)
+    throw new AppError(
+      'CONFLICT',
+      'This organisation’s HMDA reporter settings are invalid',
+      parsed.error.issues,
+    );
+  const settings = parsed.data;
   const company = org.orgMetaData.companyInfo;
   const range = hmdaPeriodRange(period);
   const applications = await selectReportableApplications(
