@@ -63,6 +63,7 @@ test('each seeded staff account sees only what its roles allow; CASCADE_TEACHERS
     'Staff',
     'Webhooks',
     'Reports',
+    'Exports',
   ]);
   await expect(cascade.getByText('No chats waiting.')).toBeVisible();
   await expect(cascade.getByTestId('desk-conversation').filter({ hasText: 'Mona Main' })).toHaveCount(0);
@@ -82,6 +83,7 @@ test('each seeded staff account sees only what its roles allow; CASCADE_TEACHERS
     'Staff',
     'Webhooks',
     'Reports',
+    'Exports',
   ]);
   await expect(main.getByTestId('desk-conversation').filter({ hasText: 'Mona Main' }).first()).toBeVisible();
 

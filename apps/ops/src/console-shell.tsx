@@ -6,13 +6,14 @@ import { ChatDesk } from './desk/chat-desk';
 import { ApplicationFile } from './console/application-file';
 import { navigate, usePath } from './console/location';
 import { Pipeline } from './console/pipeline';
+import { Exports } from './console/exports';
 import { StaffAdmin } from './staff';
 import { Webhooks } from './webhooks/webhooks';
 
 // Reports bring the charting library: loaded when the section opens.
 const Reports = lazy(() => import('./reports/reports'));
 
-type Section = 'overview' | 'applications' | 'chats' | 'staff' | 'webhooks' | 'reports';
+type Section = 'overview' | 'applications' | 'chats' | 'staff' | 'webhooks' | 'reports' | 'exports';
 
 /**
  * The signed-in console: only the sections the member's roles allow (the server's staff policy
@@ -29,6 +30,7 @@ export function Console({ me, onSignOut }: { me: TStaffSelf; onSignOut: () => vo
     ...(me.permissions.includes('STAFF_MANAGE') ? [{ id: 'staff' as const, label: 'Staff' }] : []),
     ...(me.permissions.includes('WEBHOOKS_MANAGE') ? [{ id: 'webhooks' as const, label: 'Webhooks' }] : []),
     ...(me.permissions.includes('REPORTS_READ') ? [{ id: 'reports' as const, label: 'Reports' }] : []),
+    ...(me.permissions.includes('REPORTS_EXPORT') ? [{ id: 'exports' as const, label: 'Exports' }] : []),
   ];
   const path = usePath();
   const [first, second] = path.split('/').filter(Boolean);
@@ -85,6 +87,7 @@ export function Console({ me, onSignOut }: { me: TStaffSelf; onSignOut: () => vo
             <Reports me={me} kind={second} />
           </Suspense>
         )}
+        {section === 'exports' && <Exports me={me} />}
       </AppShell.Main>
     </AppShell>
   );

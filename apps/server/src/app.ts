@@ -40,6 +40,7 @@ import { featureFlagRoutes } from './modules/feature-flags/routes';
 import { conditionRoutes } from './modules/conditions/routes';
 import { consoleRoutes } from './modules/console/routes';
 import { reportRoutes } from './modules/reports/routes';
+import { exportRoutes } from './modules/exports/routes';
 import { coDeedRoutes } from './modules/co-deed/routes';
 import { outboxRoutes } from './mail/outbox-routes';
 import { healthRoutes } from './modules/health/routes';
@@ -314,6 +315,7 @@ export async function buildApp({
   await app.register(conditionRoutes);
   await app.register(consoleRoutes);
   await app.register(reportRoutes);
+  await app.register(exportRoutes);
   await app.register(coDeedRoutes, { sessionTtlHours: config.sessionTtlHours });
   await app.register(outboxRoutes);
   await app.register(walletRoutes);

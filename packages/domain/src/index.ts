@@ -28,3 +28,5 @@ export * from './colour-contrast';
 export * from './staff';
 export * from './text-safety';
 export * from './webhooks';
+export * from './hmda';
+export * from './csv';

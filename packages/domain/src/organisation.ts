@@ -3,6 +3,7 @@
  * footer, theme, licensing and pricing rules read (spec 1 §1, §3 "Footer and company entity").
  */
 import { z } from 'zod';
+import type { TOrgHmda } from './hmda/reporter';
 import { US_STATE_CODES } from './us-states';
 
 export const ZUsStateCode = z.enum(US_STATE_CODES as [string, ...string[]]);
@@ -77,6 +78,12 @@ export const ZOrgMetaData = z.object({
   kind: ZOrgKind,
   companyInfo: ZCompanyInfo,
   products: z.object({ heloc: ZHelocProductMeta }),
+  /**
+   * The organisation as a HMDA reporter (LEI, tax id, agency, filing contact): checked with ZOrgHmda
+   * (hmda/reporter.ts) by the seed and by the LAR export, not here, so the borrower app — which
+   * parses this schema and never sees the settings (publicOrgData) — does not carry that schema.
+   */
+  hmda: z.custom<TOrgHmda>().optional(),
 });
 
 /**
@@ -117,6 +124,15 @@ export type TPricingEntry = z.infer<typeof ZPricingEntry>;
 export type TOrgData = z.infer<typeof ZOrgData>;
 
 export const MAIN_ORG_CODE = 'MAIN';
+
+/**
+ * The organisation as the borrower's pages get it: without its HMDA reporter settings (tax id,
+ * filing contact), which only the staff's LAR export reads.
+ */
+export function publicOrgData(org: TOrgData): TOrgData {
+  const { hmda: _hmda, ...orgMetaData } = org.orgMetaData;
+  return { ...org, orgMetaData };
+}
 
 /** Platform pricing and underwriting defaults (DESIGN.md §8); organisations override by entry. */
 export const DEFAULT_PRICING: Required<TPricingEntry> = {

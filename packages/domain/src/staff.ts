@@ -67,6 +67,7 @@ export const STAFF_PERMISSIONS = {
     label: 'Read the reports (funnel, time in step, pull-through, operations) of the organisation',
   },
   DEV_CLOCK: { scope: 'PLATFORM', label: 'Move the server clock (development and tests only)' },
+  REPORTS_EXPORT: { scope: 'ORG', label: 'Export the HMDA loan/application register (regulatory filing)' },
 } as const satisfies Record<string, { scope: 'ORG' | 'PLATFORM'; label: string }>;
 export type TStaffPermission = keyof typeof STAFF_PERMISSIONS;
 export const STAFF_PERMISSION_NAMES = Object.keys(STAFF_PERMISSIONS) as TStaffPermission[];
@@ -122,6 +123,7 @@ export const ROLE_PERMISSIONS: Record<TStaffRole, readonly TStaffPermission[]> =
     'WEBHOOKS_MANAGE',
     'DEV_CLOCK',
     'REPORTS_READ',
+    'REPORTS_EXPORT',
   ],
   PLATFORM_ADMIN: STAFF_PERMISSION_NAMES,
 };

@@ -6,6 +6,7 @@
  * (records-panel.tsx), and the timeline,
  * filterable by kind.
  */
+import { DownloadBundle } from './export-buttons';
 import {
   Alert,
   Anchor,
@@ -135,6 +136,7 @@ function FileView({
           <Badge size="lg" variant="outline" color="blue.9">
             {file.stepLabel}
           </Badge>
+          <DownloadBundle uuid={file.uuid} loanNumber={file.loanNumber} />
           <Text size="sm">
             {file.daysInStep} {file.daysInStep === 1 ? 'day' : 'days'} in step · updated{' '}
             {when(file.updatedAt)}

@@ -29,6 +29,7 @@ import {
   type TStaffSelf,
 } from '@heloc/domain';
 import { consoleApi, filtersFromSearch, pipelineSearch, type PipelineFilters } from './api';
+import { DownloadCsv } from './export-buttons';
 import { onLinkClick } from './location';
 
 const SORTS: { value: PipelineFilters['sort']; label: string }[] = [
@@ -211,6 +212,7 @@ export function Pipeline({ me }: { me: TStaffSelf }) {
             <Button variant="default" onClick={reset}>
               Reset
             </Button>
+            <DownloadCsv search={search} />
           </Group>
         </Stack>
       </form>

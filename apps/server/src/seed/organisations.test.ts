@@ -441,3 +441,24 @@ describe('loader', () => {
     expect(findOrganisationByHost(orgs, 'unknown.example')).toBeUndefined();
   });
 });
+
+describe('HMDA reporter settings', () => {
+  it('MAIN and CASCADE_TEACHERS carry test LEIs; a malformed setting stops the seed', () => {
+    expect(byCode('MAIN').orgMetaData.hmda).toMatchObject({ lei: 'TESTLEI0HARBORLINE33', testLei: true });
+    expect(byCode('CASCADE_TEACHERS').orgMetaData.hmda).toMatchObject({ testLei: true });
+    const entries = seedData as { orgCode: string; orgMetaData: Record<string, unknown> }[];
+    const broken = entries.map((entry) =>
+      entry.orgCode === 'MAIN'
+        ? {
+            ...entry,
+            orgMetaData: {
+              ...entry.orgMetaData,
+              hmda: { ...(entry.orgMetaData.hmda as object), lei: 'SHORT' },
+            },
+          }
+        : entry,
+    );
+    expect(() => parseOrganisations(broken)).toThrow(/HMDA settings/);
+    expect(() => parseOrganisations(entries)).not.toThrow();
+  });
+});

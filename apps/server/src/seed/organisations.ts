@@ -3,7 +3,7 @@
  * every ZOrgData field except orgBrand.logoSvg, which is generated from the brand name and colours.
  */
 import { z } from 'zod';
-import { ZOrgBrand, ZOrgData, type TOrgData } from '@heloc/domain';
+import { ZOrgBrand, ZOrgData, ZOrgHmda, type TOrgData } from '@heloc/domain';
 import { generateBrandLogoSvg } from './brand-logo';
 import seedData from './organisations.json' with { type: 'json' };
 
@@ -36,6 +36,11 @@ function toOrgData(entry: unknown, index: number): TOrgData {
   const org = ZOrgData.safeParse(withLogo);
   if (!org.success) {
     throw new Error(`Organisation ${label} does not satisfy ZOrgData:\n${z.prettifyError(org.error)}`);
+  }
+  // HMDA reporter settings are checked here, not by ZOrgData (see ZOrgMetaData.hmda).
+  const hmda = ZOrgHmda.optional().safeParse(org.data.orgMetaData.hmda);
+  if (!hmda.success) {
+    throw new Error(`Organisation ${label} has invalid HMDA settings:\n${z.prettifyError(hmda.error)}`);
   }
   return org.data;
 }

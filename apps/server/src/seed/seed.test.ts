@@ -3,6 +3,7 @@ import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '../db';
 import { createTestDatabase, type TestDatabase } from '../test/database';
+import { DEMO_HMDA_CASES } from './demo-hmda';
 import { DEMO_ACCOUNTS, DEMO_STAFF, seedDatabase } from './seed';
 import { loadOrganisations } from './organisations';
 
@@ -19,8 +20,10 @@ describe('seedDatabase', () => {
     const [orgs] = await database.db.select({ n: count() }).from(schema.organisations);
     const [ids] = await database.db.select({ n: count() }).from(schema.identities);
     expect(orgs!.n).toBe(loadOrganisations().length);
-    // The borrower and the demo staff (ops@heloc.test is in both lists).
-    const emails = new Set([...DEMO_ACCOUNTS, ...DEMO_STAFF].map((account) => account.email));
+    // The borrower, the demo staff (ops@heloc.test is in both lists) and the HMDA demo borrowers.
+    const emails = new Set(
+      [...DEMO_ACCOUNTS, ...DEMO_STAFF, ...DEMO_HMDA_CASES].map((account) => account.email),
+    );
     expect(ids!.n).toBe(emails.size);
     const [members] = await database.db.select({ n: count() }).from(schema.staffMembers);
     expect(members!.n).toBe(DEMO_STAFF.length);

@@ -8,6 +8,7 @@ import type { Database } from '../db';
 import { schema } from '../db';
 import { upsertOrganisations } from '../modules/organisations/repository';
 import { seedDemoBorrowerShell } from './demo-shell';
+import { seedDemoHmda } from './demo-hmda';
 import { seedFeatureFlags } from './feature-flags';
 import { seedExperiments } from './experiments';
 import { DEMO_REFERRER_UUID, seedLoanOriginators } from './loan-originators';
@@ -73,6 +74,7 @@ export async function seedDatabase(db: Database, options: { demoData: boolean })
   await seedDemoStaff(db);
   await seedDemoBorrower(db);
   await seedDemoBorrowerShell(db, DEMO_ACCOUNTS[0].email);
+  await seedDemoHmda(db, DEMO_ACCOUNTS[0].password);
 }
 
 /** The demo staff accounts and their memberships; existing ones keep their password and roles. */

@@ -218,6 +218,25 @@ const CASES: Record<string, Case> = {
       payload: { reason: 'Not enough evidence' },
     }),
   },
+  // Exports (issue 16): the HMDA LAR of an organisation, the pipeline CSV, an application's PDF bundle.
+  'GET /service-ops/api/v1/reports/hmda-lar': {
+    kind: 'resource',
+    request: (_ctx, org) => ({
+      method: 'GET',
+      url: `/service-ops/api/v1/reports/hmda-lar?year=${new Date().getUTCFullYear()}&orgCode=${org}&format=report`,
+    }),
+  },
+  'GET /service-ops/api/v1/applications.csv': {
+    kind: 'resource',
+    request: (_ctx, org) => ({ method: 'GET', url: `/service-ops/api/v1/applications.csv?orgCode=${org}` }),
+  },
+  'GET /service-ops/api/v1/applications/{uuid}/bundle.pdf': {
+    kind: 'resource',
+    request: (ctx, org) => ({
+      method: 'GET',
+      url: `/service-ops/api/v1/applications/${ctx[org].applicationUuid}/bundle.pdf`,
+    }),
+  },
   'POST /service-ops/api/v1/co-deed/signers/{signerUuid}/conditions': {
     kind: 'resource',
     request: (ctx, org) => ({

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { loadOrganisations } from '../../seed/organisations';
 import { jsonForScriptElement, preloadLinks, renderPage } from './html';
 
 describe('jsonForScriptElement', () => {
@@ -53,5 +54,14 @@ describe('preloadLinks', () => {
     expect(page).toBe(
       '<head><script id="org-data" type="application/json">null</script><link rel="modulepreload" href="/a.js"></head>',
     );
+  });
+
+  it('renderPage leaves out the HMDA reporter settings (tax id, filing contact)', () => {
+    const main = loadOrganisations().find((org) => org.orgCode === 'MAIN')!;
+    expect(main.orgMetaData.hmda?.taxId).toBe('99-0000001');
+    const page = renderPage('<!--app-org-data-->', main);
+    expect(page).toContain('Harborline');
+    expect(page).not.toContain('99-0000001');
+    expect(page).not.toContain('"hmda"');
   });
 });

@@ -1,5 +1,5 @@
 /** Puts the organisation into the built index.html: a JSON data element and the page title. */
-import type { TOrgData } from '@heloc/domain';
+import { publicOrgData, type TOrgData } from '@heloc/domain';
 
 export const ORG_DATA_PLACEHOLDER = '<!--app-org-data-->';
 
@@ -46,7 +46,7 @@ export function preloadLinks(preloads: RoutePreload[], pathname: string): string
 }
 
 export function renderPage(template: string, org: TOrgData | null, headLinks = ''): string {
-  const data = `<script id="org-data" type="application/json">${jsonForScriptElement(org)}</script>${headLinks}`;
+  const data = `<script id="org-data" type="application/json">${jsonForScriptElement(org && publicOrgData(org))}</script>${headLinks}`;
   const title = org ? `${org.orgBrand.name} | Home Equity Line of Credit` : 'Home Equity Line of Credit';
   return template
     .replace(ORG_DATA_PLACEHOLDER, data)

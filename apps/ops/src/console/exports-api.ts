@@ -1,0 +1,72 @@
+/**
+ * The console's exports (issue 16 items 4, 5): the HMDA LAR and its edit report, the pipeline CSV and
+ * an application's PDF bundle. Downloads go through fetch (the token is a header, so a plain link
+ * cannot carry it) and are saved under the server's file name.
+ */
+import { z } from 'zod';
+import { DeskError, call, storedToken } from '../api';
+
+export const HMDA_LAR_PATH = '/service-ops/api/v1/reports/hmda-lar';
+
+export const ZHmdaReport = z.object({
+  rows: z.number(),
+  fileName: z.string(),
+  testLei: z.boolean(),
+  passed: z.boolean(),
+  failures: z.array(
+    z.object({
+      edit: z.string(),
+      where: z.string(),
+      row: z.number(),
+      uli: z.string().nullable(),
+      fields: z.array(z.string()),
+      message: z.string(),
+    }),
+  ),
+  edits: z.array(z.object({ id: z.string(), scope: z.string(), message: z.string() })),
+});
+export type THmdaReport = z.infer<typeof ZHmdaReport>;
+
+/** The period's query string (year, quarter, organisation for platform staff). */
+export function hmdaSearch(year: string, quarter: string, orgCode: string): string {
+  const params = new URLSearchParams({ year });
+  if (quarter) params.set('quarter', quarter);
+  if (orgCode.trim()) params.set('orgCode', orgCode.trim().toUpperCase());
+  return params.toString();
+}
+
+/** Fetches a file and saves it under the name the server gives (content-disposition), else `fallback`. */
+export async function downloadFile(path: string, fallback: string): Promise<string> {
+  const headers = new Headers();
+  const jwt = storedToken();
+  if (jwt) headers.set('Authorization', `Bearer ${jwt}`);
+  const response = await fetch(path, { headers, credentials: 'include' });
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as { message?: string } | null;
+    throw new DeskError(response.status, body?.message ?? 'The file could not be downloaded');
+  }
+  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallback;
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  return name;
+}
+
+export const exportsApi = {
+  hmdaReport: (search: string) => call('GET', `${HMDA_LAR_PATH}?${search}&format=report`, ZHmdaReport),
+  downloadHmda: (search: string) => downloadFile(`${HMDA_LAR_PATH}?${search}`, 'hmda-lar.txt'),
+  /** The pipeline's view (its query without page size or cursor) as CSV. */
+  downloadPipeline: (search: string) =>
+    downloadFile(
+      `/service-ops/api/v1/applications.csv?${search.replace(/&?(limit|cursor)=[^&]*/g, '')}`,
+      'applications.csv',
+    ),
+  downloadBundle: (uuid: string, loanNumber: string) =>
+    downloadFile(
+      `/service-ops/api/v1/applications/${uuid}/bundle.pdf`,
+      `application-${loanNumber}-bundle.pdf`,
+    ),
+};
