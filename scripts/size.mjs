@@ -31,7 +31,11 @@ const BUDGET_BYTES = 150 * 1024;
  */
 // Login raised by 0.5 KB more for account recovery (issue 19): the page's "Forgot your password?" link
 // and the notice after a reset (202.3 → 202.8; the recovery pages themselves stay in their own chunks).
-const CEILINGS_KB = { 'app index → login': 203, registration: 204, 'profile step': 289 };
+// Raised once more by 1 KB each (issue 19's borrower fixes, session 15): the footer's web chat note that
+// no longer promises an agent at night, a staff account sent from /auth/login to the console, the
+// credit-freeze retry's "still frozen", "What you will need" on registration, the State hint under its
+// select (login 203.0 → 203.1, registration 203.4 → 204.0, profile step 288.8 → 289.2).
+const CEILINGS_KB = { 'app index → login': 204, registration: 205, 'profile step': 290 };
 const strict = process.argv.includes('--strict');
 /**
  * Ways into the product and the route modules each first screen renders (the build groups what they
