@@ -65,8 +65,11 @@ function WorkItem({
   const [reason, setReason] = useState('');
   const [value, setValue] = useState('');
   const [condition, setCondition] = useState<string>('AVERAGE');
+  const [payoff, setPayoff] = useState('');
+  const [goodThrough, setGoodThrough] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const report = item.kind === 'VALUATION_REPORT';
+  const statement = item.kind === 'PAYOFF_STATEMENT';
   // Complete gives way to the form: the keyboard's focus goes to the reason (the report's: its value).
   const firstField = useRef<HTMLInputElement>(null);
   useEffect(() => {
@@ -92,8 +95,16 @@ function WorkItem({
     const valueCents = parseDollarsToCents(value);
     if (report && valueCents === null)
       return setErrors({ valueCents: 'Enter the value in dollars, for example 550,000' });
+    const payoffCents = parseDollarsToCents(payoff);
+    if (statement && payoffCents === null)
+      return setErrors({ payoffCents: 'Enter the payoff in dollars, for example 40,125.37' });
+    if (statement && !goodThrough) return setErrors({ goodThrough: 'Required' });
     const checked = ZWorkItemCompleteRequest.safeParse(
-      report ? { reason, valueCents, condition } : { reason },
+      report
+        ? { reason, valueCents, condition }
+        : statement
+          ? { reason, payoffCents, goodThrough: goodThrough || undefined }
+          : { reason },
     );
     if (!checked.success) {
       const found: Record<string, string> = {};
@@ -138,12 +149,30 @@ function WorkItem({
                 />
               </>
             )}
+            {statement && (
+              <>
+                <TextInput
+                  label="Payoff amount (dollars)"
+                  inputMode="decimal"
+                  value={payoff}
+                  error={errors.payoffCents}
+                  onChange={(event) => setPayoff(event.currentTarget.value)}
+                  ref={firstField}
+                />
+                <TextInput
+                  label="Good through (YYYY-MM-DD)"
+                  value={goodThrough}
+                  error={errors.goodThrough}
+                  onChange={(event) => setGoodThrough(event.currentTarget.value)}
+                />
+              </>
+            )}
             <TextInput
               label="How it was done (reason)"
               value={reason}
               error={errors.reason}
               onChange={(event) => setReason(event.currentTarget.value)}
-              ref={report ? undefined : firstField}
+              ref={report || statement ? undefined : firstField}
             />
             {complete.isError && (
               <Alert color="red" role="alert">

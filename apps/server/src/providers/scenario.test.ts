@@ -144,6 +144,20 @@ describe('DESIGN.md §7, row by row', () => {
       { outcome: 'DATATREE_NO_MATCH' },
     ],
     [
+      'Secondlien: a $40,000 home equity line in second position behind the $250,000 mortgage',
+      () => providers.propertyData.findProperties({ applicant: applicant('Secondlien'), address }),
+      {
+        outcome: 'FOUND',
+        property: {
+          existingLiensCents: 29_000_000,
+          liens: [
+            expect.objectContaining({ position: 1, type: 'MORTGAGE', balanceCents: 25_000_000 }),
+            expect.objectContaining({ position: 2, type: 'HELOC', balanceCents: 4_000_000 }),
+          ],
+        },
+      },
+    ],
+    [
       'Noavm',
       () => providers.valuation.automatedValue(subject('Noavm')),
       { outcome: 'NO_VALUE', valuationFeeCents: 18_000 },

@@ -25,6 +25,9 @@ export const SANDBOX_SCENARIOS = [
   'FLOOD',
   'DECLINED',
   'TIMEOUT',
+  // Beyond DESIGN.md §7's table: a second lien (an existing HELOC) that is paid off at closing, so the
+  // application waits for its payoff statement (PAYOFF_PENDING, payoff/hold) before the closing documents.
+  'SECONDLIEN',
 ] as const;
 export type SandboxScenario = (typeof SANDBOX_SCENARIOS)[number];
 
@@ -49,6 +52,7 @@ export const SANDBOX_LAST_NAMES: Readonly<Record<string, Exclude<SandboxScenario
   flood: 'FLOOD',
   declined: 'DECLINED',
   timeout: 'TIMEOUT',
+  secondlien: 'SECONDLIEN',
 };
 
 /** The scenario of an applicant; a missing or unknown last name is the happy path. */
@@ -68,6 +72,9 @@ export const SANDBOX_VALUES = {
   avmValueCents: 65_000_000,
   existingLienCents: 25_000_000,
   existingLienMonthlyPaymentCents: 180_000,
+  /** Secondlien: the existing home equity line in second position, paid off at closing. */
+  secondLienCents: 4_000_000,
+  secondLienMonthlyPaymentCents: 40_000,
   annualIncomeCents: 15_000_000,
   /** Paystub: what the bank link could verify before the paystub upload completes it. */
   partialAnnualIncomeCents: 9_000_000,

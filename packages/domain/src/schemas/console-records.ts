@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { ZPropertyCondition } from '../enums';
 import { ZStaffReason } from './console';
+import { ZIsoDate } from './common';
 
 // ---------------------------------------------------------------------------------------------
 // Revealing sensitive data. The file shows SSNs and account numbers masked; the full value needs
@@ -100,12 +101,18 @@ export const ZChatTranscripts = z.object({ items: z.array(ZChatTranscript) });
 // transitions). Derived from the application's step and facts, not stored.
 // ---------------------------------------------------------------------------------------------
 
-export const WORK_ITEM_KINDS = ['VALUATION_REPORT', 'MANUAL_NOTARY_SIGNED', 'FUNDING_HOLD_RELEASE'] as const;
+export const WORK_ITEM_KINDS = [
+  'VALUATION_REPORT',
+  'PAYOFF_STATEMENT',
+  'MANUAL_NOTARY_SIGNED',
+  'FUNDING_HOLD_RELEASE',
+] as const;
 export const ZWorkItemKind = z.enum(WORK_ITEM_KINDS);
 export type TWorkItemKind = z.infer<typeof ZWorkItemKind>;
 
 export const WORK_ITEM_LABELS: Record<TWorkItemKind, string> = {
   VALUATION_REPORT: 'Record the valuation report (BPO) received outside the integration',
+  PAYOFF_STATEMENT: 'Record the payoff statement of the junior lien paid off at closing',
   MANUAL_NOTARY_SIGNED: 'Confirm the deed was signed at the notary appointment',
   FUNDING_HOLD_RELEASE: 'Release the funding hold: the disbursement account is confirmed',
 };
@@ -120,10 +127,15 @@ export const ZWorkItem = z.object({
 });
 export type TWorkItem = z.infer<typeof ZWorkItem>;
 export const ZWorkItems = z.object({ items: z.array(ZWorkItem) });
-/** VALUATION_REPORT also takes the report's value and the property's condition. */
+/**
+ * VALUATION_REPORT also takes the report's value and the property's condition; PAYOFF_STATEMENT the
+ * payoff amount (all junior liens together) and the day the statement is good through.
+ */
 export const ZWorkItemCompleteRequest = z.object({
   reason: ZStaffReason,
   valueCents: z.number().int().min(1_000_000, 'At least $10,000').max(100_000_000_000).optional(),
   condition: ZPropertyCondition.optional(),
+  payoffCents: z.number().int().min(1, 'More than $0').max(100_000_000_000).optional(),
+  goodThrough: ZIsoDate.optional(),
 });
 export type TWorkItemCompleteRequest = z.infer<typeof ZWorkItemCompleteRequest>;

@@ -5,3 +5,4 @@ export * from './pricing';
 export * from './asset-depletion';
 export * from './offer-figures';
 export * from './chosen-line';
+export * from './payoff';

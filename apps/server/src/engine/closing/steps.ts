@@ -81,7 +81,9 @@ export const CLOSING_ACTIONS = [
   'BPO_DECLINED',
   'ACCEPT_REQUALIFY_CLOSING',
   'BPO_TIMEOUT',
-  // Flood and closing documents.
+  // Junior lien payoff, flood and closing documents.
+  'PAYOFF_REQUIRED',
+  'PAYOFF_STATEMENT_RECEIVED',
   'FLOOD_CERT_PENDING',
   'FLOOD_DETERMINED',
   'CLOSING_DOCS_READY',
@@ -188,6 +190,10 @@ export const CLOSING_TRANSITIONS: readonly Transition[] = [
   t('BPO_DECLINED', ['BPO_PROCESSING'], 'DECLINED'),
   t('BPO_TIMEOUT', ['BPO_PROCESSING'], 'UNKNOWN'),
   // Flood determination, then the closing package.
+  // A junior lien (second position or lower) is paid off from the line at closing: the closing
+  // documents wait for its payoff statement, which staff enter (console work item PAYOFF_STATEMENT).
+  t('PAYOFF_REQUIRED', ['GEN_CLOSING_DOCS'], 'PAYOFF_PENDING'),
+  t('PAYOFF_STATEMENT_RECEIVED', ['PAYOFF_PENDING'], 'GEN_CLOSING_DOCS'),
   t('FLOOD_CERT_PENDING', ['GEN_CLOSING_DOCS'], 'WAITING_FOR_FLOOD_CERT'),
   t('FLOOD_DETERMINED', ['WAITING_FOR_FLOOD_CERT'], 'GEN_CLOSING_DOCS'),
   t('FLOOD_TIMEOUT', ['WAITING_FOR_FLOOD_CERT'], 'UNKNOWN'),

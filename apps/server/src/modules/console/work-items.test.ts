@@ -7,10 +7,16 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ZWorkItems } from '@heloc/domain';
+import { routeForStatus, ZWorkItems } from '@heloc/domain';
 import { schema } from '../../db';
 import { accountContext } from '../../engine/closing/jobs/shared';
-import { createClient, driveToOfferSelection, newBorrower } from '../../engine/closing/test-helpers';
+import {
+  createClient,
+  driveThroughIdentity,
+  driveToOfferSelection,
+  driveToSubmitted,
+  newBorrower,
+} from '../../engine/closing/test-helpers';
 import { ManualClock } from '../../lib/clock';
 import { createTestApp, type TestApp } from '../../test/app';
 import { registerAndSignIn, signIn, type Credentials } from '../../test/auth';
@@ -237,5 +243,79 @@ describe('the valuation report', () => {
       );
     expect(event).toMatchObject({ actorType: 'STAFF', reason: 'Report e-mailed by the vendor' });
     expect(event!.data).toMatchObject({ valueCents: 600_000_00, condition: 'GOOD', enteredBy: 'STAFF' });
+  });
+});
+
+describe('the payoff statement of a junior lien', () => {
+  it('holds the closing documents (payoff/hold) until staff enter it; the documents then follow', async () => {
+    const c = createClient(t.app);
+    const who = await newBorrower(t.app, 'Secondlien');
+    await driveToSubmitted(t.app, who);
+    // The existing home equity line in second position is paid off at closing.
+    const status = await driveThroughIdentity(t.app, who);
+    expect(status.status).toBe('PAYOFF_PENDING');
+    expect(
+      routeForStatus({
+        statusName: status.status,
+        status: status.applicationStatus as never,
+        application: { disburseAccount: null },
+        propertyState: 'CA',
+        isCrypto: false,
+      }),
+    ).toBe('payoff/hold');
+    const [item] = await items(who);
+    expect(item).toMatchObject({ kind: 'PAYOFF_STATEMENT', ready: true });
+    expect(item!.description).toContain('Sandbox Credit Union (position 2, balance $40,000)');
+    // A loan officer cannot complete it; another organisation does not see the application.
+    expect((await complete(who, 'PAYOFF_STATEMENT', loanOfficer)).statusCode).toBe(403);
+    const foreign = await t.app.inject({
+      method: 'GET',
+      url: `${BASE}/${who.applicationUuid}/work-items`,
+      headers: cascade,
+    });
+    expect(foreign.statusCode).toBe(404);
+    // The amount and the good-through day are required; a payoff above what the line pays out is refused.
+    expect((await complete(who, 'PAYOFF_STATEMENT')).statusCode).toBe(400);
+    const enter = (payoffCents: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: `${BASE}/${who.applicationUuid}/work-items/PAYOFF_STATEMENT/complete`,
+        headers: processor,
+        payload: {
+          reason: 'Payoff letter faxed by the credit union',
+          payoffCents,
+          goodThrough: '2026-04-30',
+        },
+      });
+    const tooMuch = await enter(1_000_000_000_00);
+    expect(tooMuch.statusCode).toBe(409);
+    expect(tooMuch.json().message).toMatch(/^The payoff \(\$1,000,000,000\) is more than the line pays out/);
+    const res = await enter(40_125_37);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ items: [] });
+    expect((await c.drain(who)).status).toBe('NOTE_SIGNING');
+    const [event] = await t.database.db
+      .select()
+      .from(schema.applicationEvents)
+      .where(
+        and(
+          eq(schema.applicationEvents.applicationUuid, who.applicationUuid),
+          eq(schema.applicationEvents.action, 'PAYOFF_STATEMENT_RECEIVED'),
+        ),
+      );
+    expect(event).toMatchObject({
+      kind: 'STEP_CHANGE',
+      fromStep: 'PAYOFF_PENDING',
+      toStep: 'GEN_CLOSING_DOCS',
+      actorType: 'STAFF',
+      reason: 'Payoff letter faxed by the credit union',
+    });
+    expect(event!.data).toMatchObject({ payoffCents: 40_125_37, goodThrough: '2026-04-30' });
+  });
+
+  it('is not asked for without a junior lien', async () => {
+    const who = await newBorrower(t.app, 'Example');
+    await driveToSubmitted(t.app, who);
+    expect((await driveThroughIdentity(t.app, who)).status).toBe('NOTE_SIGNING');
   });
 });

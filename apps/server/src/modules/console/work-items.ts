@@ -18,10 +18,16 @@
  *   poll would (settleBpoReport: back to underwriting at prequalification, the chosen line
  *   underwritten again at closing); the poll then finds the step moved on.
  *
- * Not built: the payoff hold (PAYOFF_PENDING) as a work item (no step of the engine reaches it).
+ * - PAYOFF_STATEMENT (PAYOFF_PENDING): a junior lien is paid off from the line at closing
+ *   (`liensPaidOffAtClosing`); the lienholder's payoff statement (amount, good-through day) is
+ *   entered by staff, the closing documents are generated next, and funding sends the payoff to the
+ *   lienholder out of the draw (refused when the payoff takes more than the line pays out).
  */
 import type { FastifyRequest } from 'fastify';
 import {
+  formatCurrency,
+  liensPaidOffAtClosing,
+  netDisbursementCents,
   WORK_ITEM_LABELS,
   type TWorkItem,
   type TWorkItemCompleteRequest,
@@ -41,6 +47,7 @@ import {
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { withApplicationLock, type ApplicationRow } from '../../workflow/step-machine';
+import { listLiens } from '../../engine/repository';
 import { staffOf } from '../staff/policy';
 import { updateCondition } from './repository';
 import { APPLICATION_NOT_FOUND, authorizeApplication } from './service';
@@ -71,6 +78,21 @@ async function workItemsOf(db: Executor, application: ApplicationRow, now: Date)
         availableFrom: null,
         ready: true,
       });
+  }
+  if (application.step === 'PAYOFF_PENDING') {
+    const liens = liensPaidOffAtClosing(await listLiens(db, application.uuid));
+    items.push({
+      kind: 'PAYOFF_STATEMENT',
+      title: WORK_ITEM_LABELS.PAYOFF_STATEMENT,
+      description: `Paid off at closing: ${liens
+        .map(
+          (lien) =>
+            `${lien.lenderName} (position ${lien.position}, balance ${formatCurrency(lien.balanceCents)})`,
+        )
+        .join('; ')}: enter the payoff amount and the day the statement is good through`,
+      availableFrom: null,
+      ready: true,
+    });
   }
   if (application.step === 'NOTARY_WAITING_PERIOD') {
     const appointment = await appointmentOf(db, application.uuid);
@@ -122,6 +144,10 @@ export async function completeWorkItem(
     throw new AppError('BAD_REQUEST', 'Enter the report’s value and the property’s condition', [
       { path: 'body.valueCents', message: 'Required for a valuation report' },
     ]);
+  if (kind === 'PAYOFF_STATEMENT' && (body.payoffCents === undefined || body.goodThrough === undefined))
+    throw new AppError('BAD_REQUEST', 'Enter the payoff amount and the day the statement is good through', [
+      { path: 'body.payoffCents', message: 'Required for a payoff statement' },
+    ]);
   await authorizeApplication(db, request, applicationUuid);
   const staff = staffOf(request);
   const actor = { type: 'STAFF' as const, uuid: staff.identityUuid };
@@ -155,6 +181,30 @@ export async function completeWorkItem(
         { actor, reason, extra: { enteredBy: 'STAFF' } },
       );
       return [];
+    }
+    if (kind === 'PAYOFF_STATEMENT') {
+      const liens = liensPaidOffAtClosing(await listLiens(tx, applicationUuid));
+      const fee = Math.round((application.amountCents * application.originationFeeBps) / 10_000);
+      if (netDisbursementCents(application.amountCents, fee, body.payoffCents!) === null)
+        throw new AppError(
+          'CONFLICT',
+          `The payoff (${formatCurrency(body.payoffCents!)}) is more than the line pays out after its fee: the line must be reduced or the payoff paid otherwise`,
+        );
+      const moved = await moveClosing(tx, clock, application, 'PAYOFF_STATEMENT_RECEIVED', {
+        actor,
+        reason,
+        data: {
+          payoffCents: body.payoffCents,
+          goodThrough: body.goodThrough,
+          liens: liens.map((lien) => ({
+            uuid: lien.uuid,
+            position: lien.position,
+            lenderName: lien.lenderName,
+          })),
+        },
+        next: { kind: CLOSING_JOBS.closingPrepare },
+      });
+      return workItemsOf(tx, moved, now);
     }
     if (kind === 'MANUAL_NOTARY_SIGNED') {
       const appointment = await appointmentOf(tx, applicationUuid);

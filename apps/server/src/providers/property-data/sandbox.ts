@@ -16,6 +16,19 @@ function record(applicant: ApplicantRef, address: PropertyAddress, owner: boolea
       monthlyPaymentCents: SANDBOX_VALUES.existingLienMonthlyPaymentCents,
       recordedOn: '2019-06-14',
     },
+    ...(scenarioForLastName(applicant.lastName) === 'SECONDLIEN'
+      ? [
+          {
+            lienId: `${propertyId}_l2`,
+            position: 2,
+            lenderName: 'Sandbox Credit Union',
+            type: 'HELOC' as const,
+            balanceCents: SANDBOX_VALUES.secondLienCents,
+            monthlyPaymentCents: SANDBOX_VALUES.secondLienMonthlyPaymentCents,
+            recordedOn: '2022-03-09',
+          },
+        ]
+      : []),
   ];
   const ownerName = `${applicant.firstName} ${applicant.lastName}`.trim().toUpperCase();
   return {

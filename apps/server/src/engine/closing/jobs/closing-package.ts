@@ -1,5 +1,6 @@
-/** Flood determination and the closing package (documents generated for signing). */
-import { pacificIsoDate } from '@heloc/domain';
+/** Junior lien payoffs, flood determination and the closing package (documents generated for signing). */
+import { liensPaidOffAtClosing, pacificIsoDate } from '@heloc/domain';
+import { listLiens } from '../../repository';
 import { schema } from '../../../db';
 import { batchId, E_SIGNED_TYPES, renderClosingPackage, storeGenerated } from '../documents';
 import {
@@ -37,6 +38,24 @@ export function registerClosingPackageJobs(worker: JobWorker, context: ClosingJo
     timeoutMs: 60_000,
     async run(payload, _job, { signal }) {
       const applicationUuid = applicationUuidOf(payload);
+      // A junior lien is paid off at closing: no documents before its payoff statement is in.
+      const payoffs = liensPaidOffAtClosing(await listLiens(deps.db, applicationUuid));
+      if (payoffs.length > 0 && !(await latestEvent(deps.db, applicationUuid, 'PAYOFF_STATEMENT_RECEIVED'))) {
+        await settle(applicationUuid, 'GEN_CLOSING_DOCS', async (tx, application) => {
+          await moveClosing(tx, clock, application, 'PAYOFF_REQUIRED', {
+            actor: SYSTEM,
+            data: {
+              liens: payoffs.map((lien) => ({
+                uuid: lien.uuid,
+                position: lien.position,
+                lenderName: lien.lenderName,
+                balanceCents: lien.balanceCents,
+              })),
+            },
+          });
+        });
+        return;
+      }
       const determined =
         (await latestEvent(deps.db, applicationUuid, 'FLOOD_DETERMINED')) ??
         (await latestEvent(deps.db, applicationUuid, 'FLOOD_DETERMINATION'));

@@ -1,7 +1,7 @@
 /** Rescission, county recording and funding, ending at COMPLETE. */
 import { finishedOwners } from '../../../modules/co-deed/store';
 import { and, eq } from 'drizzle-orm';
-import { pacificIsoDate, pacificStartOfDay, rescissionPeriod } from '@heloc/domain';
+import { netDisbursementCents, pacificIsoDate, pacificStartOfDay, rescissionPeriod } from '@heloc/domain';
 import { schema } from '../../../db';
 import type { Executor } from '../../../db';
 import type { RecordingSubmission } from '../../../providers/recording';
@@ -252,11 +252,16 @@ export function registerRescissionFundingJobs(worker: JobWorker, context: Closin
       if (!account || !closing.rescissionDeadline)
         throw new Error('funding without an account or rescission');
       const fee = Math.round((facts.lineAmountCents * facts.originationFeeBps) / 10_000);
+      // A junior lien paid off at closing: its payoff goes to the lienholder out of the draw.
+      const statement = await latestEvent(deps.db, applicationUuid, 'PAYOFF_STATEMENT_RECEIVED');
+      const payoffCents = typeof statement?.data.payoffCents === 'number' ? statement.data.payoffCents : 0;
+      const amountCents = netDisbursementCents(facts.lineAmountCents, fee, payoffCents);
+      if (amountCents === null) throw new Error('the payoffs take more than the line pays out');
       const result = await providers.funding.schedule(
         {
           applicationUuid,
-          // The line is drawn in full at origination, less the origination fee (spec 1 §1).
-          amountCents: facts.lineAmountCents - fee,
+          // The line is drawn in full at origination, less the origination fee (spec 1 §1) and any payoff.
+          amountCents,
           routingNumber: account.routingNumber,
           accountNumber: deps.sealer.open(
             account.accountNumberSealed,
