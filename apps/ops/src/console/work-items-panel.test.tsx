@@ -100,6 +100,40 @@ describe('the Work items section', () => {
     });
   });
 
+  it('a payoff statement takes the amount in dollars and the good-through day', async () => {
+    vi.mocked(consoleApi.workItems).mockResolvedValue({
+      items: [
+        {
+          kind: 'PAYOFF_STATEMENT',
+          title: 'Record the payoff statement of the junior lien paid off at closing',
+          description: 'Paid off at closing: Sandbox Credit Union (position 2, balance $40,000)',
+          availableFrom: null,
+          ready: true,
+        },
+      ],
+    });
+    vi.mocked(consoleApi.completeWorkItem).mockResolvedValue({ items: [] });
+    const user = userEvent.setup();
+    show(member(['OPS_APP', 'WORK_ITEMS_COMPLETE']));
+    const item = await screen.findByTestId('work-item');
+    await user.click(within(item).getByRole('button', { name: 'Complete' }));
+    const amount = within(item).getByLabelText('Payoff amount (dollars)');
+    expect(amount).toHaveFocus();
+    await user.type(within(item).getByLabelText('How it was done (reason)'), 'Payoff letter faxed');
+    await user.click(within(item).getByRole('button', { name: 'Complete work item' }));
+    expect(within(item).getByText('Enter the payoff in dollars, for example 40,125.37')).toBeVisible();
+    await user.type(amount, '40,125.37');
+    await user.click(within(item).getByRole('button', { name: 'Complete work item' }));
+    expect(within(item).getByText('Required')).toBeVisible();
+    await user.type(within(item).getByLabelText('Good through (YYYY-MM-DD)'), '2026-04-30');
+    await user.click(within(item).getByRole('button', { name: 'Complete work item' }));
+    expect(consoleApi.completeWorkItem).toHaveBeenCalledWith(APPLICATION, 'PAYOFF_STATEMENT', {
+      reason: 'Payoff letter faxed',
+      payoffCents: 4_012_537,
+      goodThrough: '2026-04-30',
+    });
+  });
+
   it('shows an item not ready yet without Complete, and no Complete without the permission', async () => {
     vi.mocked(consoleApi.workItems).mockResolvedValue({
       items: [
