@@ -146,5 +146,10 @@ export function hasSelectedOffer(application: Pick<THelocApplication, 'term' | '
 export const ZHelocApplicationView = ZHelocApplication.extend({
   step: ZApplicationStep,
   orgCode: z.string(),
+  /**
+   * A declined or cancelled application: the step it was at when it ended (the progress sidebar shows
+   * what was done before it, not every step "not started"); absent otherwise.
+   */
+  endedFromStep: ZApplicationStep.nullable().optional(),
 });
 export type THelocApplicationView = z.infer<typeof ZHelocApplicationView>;

@@ -190,3 +190,24 @@ export async function recordsOf(
   }
   return byUuid;
 }
+
+/** The step a declined or cancelled application left when it ended (its latest step change to `step`). */
+export async function stepEndedFrom(
+  db: Executor,
+  applicationUuid: string,
+  step: string,
+): Promise<string | null> {
+  const [row] = await db
+    .select({ fromStep: schema.applicationEvents.fromStep })
+    .from(schema.applicationEvents)
+    .where(
+      and(
+        eq(schema.applicationEvents.applicationUuid, applicationUuid),
+        eq(schema.applicationEvents.kind, 'STEP_CHANGE'),
+        eq(schema.applicationEvents.toStep, step),
+      ),
+    )
+    .orderBy(desc(schema.applicationEvents.id))
+    .limit(1);
+  return row?.fromStep ?? null;
+}

@@ -1,7 +1,11 @@
 /** Applications through HTTP: own records only, malformed and foreign ids, creation. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZHelocApplicationView } from '@heloc/domain';
+import { eq } from 'drizzle-orm';
+import { schema } from '../../db';
+import { ManualClock } from '../../lib/clock';
 import { createTestApp, type TestApp } from '../../test/app';
+import { recordEvent } from '../../workflow/audit';
 import { registerAndSignIn } from '../../test/auth';
 
 let t: TestApp;
@@ -39,6 +43,28 @@ describe('applications', () => {
     expect((await get('not-a-uuid')).statusCode).toBe(400);
     expect((await get('00000000-0000-0000-0000-00000000000g')).statusCode).toBe(400);
     expect((await get(ann.applicationUuid, {})).statusCode).toBe(401);
+  });
+
+  it('a declined application says the step it ended from; a live one does not', async () => {
+    const ann = await registerAndSignIn(t.app);
+    const get = async () =>
+      ZHelocApplicationView.parse(
+        (await t.app.inject({ method: 'GET', url: `${BASE}/${ann.applicationUuid}`, headers: ann })).json(),
+      );
+    expect((await get()).endedFromStep).toBeUndefined();
+    await recordEvent(t.database.db, new ManualClock('2026-03-02T18:00:00.000Z'), {
+      applicationUuid: ann.applicationUuid,
+      actor: { type: 'SYSTEM' },
+      kind: 'STEP_CHANGE',
+      action: 'UNDERWRITING_DECLINED',
+      fromStep: 'WAITING_FOR_UNDERWRITING',
+      toStep: 'DECLINED',
+    });
+    await t.database.db
+      .update(schema.helocApplications)
+      .set({ step: 'DECLINED' })
+      .where(eq(schema.helocApplications.uuid, ann.applicationUuid));
+    expect(await get()).toMatchObject({ step: 'DECLINED', endedFromStep: 'WAITING_FOR_UNDERWRITING' });
   });
 
   it('creates a new application for the borrower’s property with the next Application ID', async () => {

@@ -4,12 +4,18 @@
  */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZApiErrorBody, ZHelocApplicationView, ZUuid } from '@heloc/domain';
+import { ZApiErrorBody, ZApplicationStep, ZHelocApplicationView, ZUuid } from '@heloc/domain';
 import { findIdentity } from '../identity/repository';
 import { AppError } from '../../lib/errors';
 import { authOf } from '../../plugins/auth';
 import { listAddresses } from '../profile/repository';
-import { findOwnApplication, insertApplication, listOwnApplications, recordsOf } from './repository';
+import {
+  findOwnApplication,
+  insertApplication,
+  listOwnApplications,
+  recordsOf,
+  stepEndedFrom,
+} from './repository';
 import { toApplicationView } from './view';
 import { coDeedViews } from '../co-deed/store';
 
@@ -63,11 +69,15 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!found) throw new AppError('NOT_FOUND', 'Application not found');
       const records = await recordsOf(app.db, [found.application.uuid]);
       const coDeed = await coDeedViews(app.db, [found.application]);
-      return toApplicationView(
+      const view = toApplicationView(
         found,
         records.get(found.application.uuid),
         coDeed.get(found.application.uuid),
       );
+      const { step } = found.application;
+      if (step !== 'DECLINED' && step !== 'CANCELLED') return view;
+      const endedFrom = ZApplicationStep.safeParse(await stepEndedFrom(app.db, found.application.uuid, step));
+      return { ...view, endedFromStep: endedFrom.success ? endedFrom.data : null };
     },
   );
 

@@ -15,8 +15,13 @@ export function isManualNotary(
   return application.requestedManualNotaryTime !== null;
 }
 
+/**
+ * The sidebar's current step; a declined or cancelled application shows where it stopped (the step it
+ * ended from), so what was done before stays marked done instead of every step "not started".
+ */
 export function currentProgress(application: THelocApplicationView): TProgressCode | null {
-  return progressCodeForStep(application.step, isManualNotary(application));
+  const step = application.endedFromStep ?? application.step;
+  return progressCodeForStep(step, isManualNotary(application));
 }
 
 interface ApplicationFrameProps {

@@ -1,6 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '@/testing/render';
+import type { THelocApplicationView } from '@heloc/domain';
+import { currentProgress } from './application-frame';
 import { ProgressSidebar } from './progress-sidebar';
 
 const steps = () => within(screen.getByRole('list')).getAllByRole('listitem');
@@ -42,5 +44,21 @@ describe('ProgressSidebar', () => {
   it('marks nothing current for a declined application', () => {
     renderWithProviders(<ProgressSidebar current={null} manualNotary={false} />);
     expect(steps().some((step) => step.hasAttribute('aria-current'))).toBe(false);
+  });
+});
+
+describe('currentProgress', () => {
+  const view = (step: string, endedFromStep?: string | null) =>
+    ({ step, endedFromStep, requestedManualNotaryTime: null }) as unknown as THelocApplicationView;
+
+  it.each([
+    ['OFFER_SELECTION', undefined, 'PRODUCT_SELECT'],
+    // A decline at the hard pull stopped at "Provide More Info": the steps before stay done.
+    ['DECLINED', 'WAITING_FOR_CREDIT', 'INITIAL'],
+    ['DECLINED', 'HARD_CREDIT_PULL', 'MORE_INFO'],
+    ['CANCELLED', 'INCOME_VERIFICATION', 'LINK_INCOME'],
+    ['DECLINED', null, null],
+  ] as const)('%s (ended from %s) → %s', (step, endedFrom, code) => {
+    expect(currentProgress(view(step, endedFrom))).toBe(code);
   });
 });
