@@ -87,10 +87,14 @@ test('each seeded staff account sees only what its roles allow; CASCADE_TEACHERS
   ]);
   await expect(main.getByTestId('desk-conversation').filter({ hasText: 'Mona Main' }).first()).toBeVisible();
 
-  // The loan officer and the processor land on the applications, with neither the desk nor staff administration.
-  for (const email of ['lo@heloc.test', 'processor@heloc.test']) {
+  // The loan officer and the processor (who also underwrites: the reports) land on the applications,
+  // with neither the desk nor staff administration.
+  for (const [email, sections] of [
+    ['lo@heloc.test', ['Overview', 'Applications']],
+    ['processor@heloc.test', ['Overview', 'Applications', 'Reports']],
+  ] as const) {
     const page = await signInToConsole(browser, email);
-    expect(await sectionNames(page)).toEqual(['Overview', 'Applications']);
+    expect(await sectionNames(page)).toEqual(sections);
     await expect(page.getByRole('table', { name: 'Applications' })).toBeVisible();
     await page.getByRole('button', { name: 'Overview' }).click();
     await expect(page.getByTestId('staff-permissions')).toBeVisible();
