@@ -222,7 +222,13 @@ export function Pipeline({ me }: { me: TStaffSelf }) {
           {pages.error instanceof Error ? pages.error.message : 'The pipeline could not be loaded'}
         </Alert>
       )}
-      <Table.ScrollContainer minWidth={900}>
+      <Table.ScrollContainer
+        minWidth={900}
+        type="native"
+        tabIndex={0}
+        role="region"
+        aria-label="Applications table"
+      >
         <Table striped highlightOnHover aria-label="Applications" aria-busy={pages.isFetching}>
           <Table.Thead>
             <Table.Tr>

@@ -226,7 +226,13 @@ function Subscriptions({ me }: { me: TStaffSelf }) {
           </Stack>
         </form>
       </Card>
-      <Table.ScrollContainer minWidth={800}>
+      <Table.ScrollContainer
+        minWidth={800}
+        type="native"
+        tabIndex={0}
+        role="region"
+        aria-label="Webhook subscriptions table"
+      >
         <Table striped aria-label="Webhook subscriptions">
           <Table.Thead>
             <Table.Tr>
@@ -392,7 +398,13 @@ function SubscriptionDetail({ uuid }: { uuid: string }) {
           </Button>
         </Group>
       </form>
-      <Table.ScrollContainer minWidth={900}>
+      <Table.ScrollContainer
+        minWidth={900}
+        type="native"
+        tabIndex={0}
+        role="region"
+        aria-label="Deliveries table"
+      >
         <Table striped aria-label="Deliveries">
           <Table.Thead>
             <Table.Tr>
