@@ -158,6 +158,11 @@ test('happy path in the browser: registration, basic info, liens, offer, more in
   expect(((await asBorrower(page, 'GET', statusUrl(uuid))) as { status: string }).status).toBe(
     'INCOME_VERIFICATION',
   );
+  // The submission is confirmed, and the progress sidebar is on the new step at once (it lagged one).
+  await expect(page.getByText('Application submitted')).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Application Progress' }).locator('[aria-current="step"]'),
+  ).toContainText('Link Income Sources');
 });
 
 test('Assets: DTI limited → product/assets; savings qualify → the offers', async ({ page }) => {

@@ -28,6 +28,8 @@ import {
   useApplicationFlow,
 } from '@/platform/application-flow';
 import { PdfViewer } from '@/platform/pdf-viewer';
+import { applicationQueryOptions } from '@/platform/application-frame';
+import { showToast } from '@/components/ui/toast';
 import { checkboxProps, ServerError, useZodForm } from '@/lib/forms';
 import { documentDownloadPath, documentsQueryOptions, submitApplication } from '../api/submission-api';
 import { HARD_CREDIT_CONSENT_LABEL } from './more-info-steps';
@@ -48,28 +50,45 @@ function useFollowSubmission(applicationUuid: string) {
   const controllerRef = useRef<AbortController | null>(null);
   useEffect(() => () => controllerRef.current?.abort(), []);
 
-  const follow = useCallback(async () => {
-    controllerRef.current?.abort();
-    const controller = new AbortController();
-    controllerRef.current = controller;
-    setFollowing(true);
-    setGaveUp(false);
-    try {
-      for (let attempt = 0; attempt < STATUS_POLL_WAITING_ATTEMPTS; attempt += 1) {
-        // fetchQuery updates the status the frame's guard watches: it moves the borrower on.
-        const answer = await queryClient
-          .fetchQuery({ ...statusQueryOptions(applicationUuid), staleTime: 0 })
-          .catch(() => null);
-        if (answer && !isSubmissionInProgress(answer.status)) return;
-        await abortableSleep(pollDelayMs(attempt), controller.signal);
+  /** `announce`: confirm the submission with a toast (a submit from this screen, not a resumed one). */
+  const follow = useCallback(
+    async (announce = false) => {
+      controllerRef.current?.abort();
+      const controller = new AbortController();
+      controllerRef.current = controller;
+      setFollowing(true);
+      setGaveUp(false);
+      try {
+        for (let attempt = 0; attempt < STATUS_POLL_WAITING_ATTEMPTS; attempt += 1) {
+          // fetchQuery updates the status the frame's guard watches: it moves the borrower on.
+          const answer = await queryClient
+            .fetchQuery({ ...statusQueryOptions(applicationUuid), staleTime: 0 })
+            .catch(() => null);
+          if (answer && !isSubmissionInProgress(answer.status)) {
+            // The progress sidebar reads the application, not the status: read it again, or it stays
+            // one step behind after the submission.
+            await queryClient.invalidateQueries({
+              queryKey: applicationQueryOptions(applicationUuid).queryKey,
+            });
+            if (announce && answer.status !== 'DECLINED')
+              void showToast({
+                title: 'Application submitted',
+                message: 'We have your application. Your next step is on the screen.',
+                tone: 'success',
+              });
+            return;
+          }
+          await abortableSleep(pollDelayMs(attempt), controller.signal);
+        }
+        setGaveUp(true);
+      } catch {
+        // Aborted: the screen went away.
+      } finally {
+        if (controllerRef.current === controller) setFollowing(false);
       }
-      setGaveUp(true);
-    } catch {
-      // Aborted: the screen went away.
-    } finally {
-      if (controllerRef.current === controller) setFollowing(false);
-    }
-  }, [applicationUuid, queryClient]);
+    },
+    [applicationUuid, queryClient],
+  );
   return { follow, following, gaveUp };
 }
 
@@ -91,7 +110,7 @@ export function AppSummaryStep() {
   });
   const submit = onSubmit(async (values) => {
     await submitApplication(applicationUuid, values);
-    await follow();
+    await follow(true);
   });
 
   return (
