@@ -5,6 +5,7 @@
  * pure helpers (percentile, CSV). The server aggregates in SQL (apps/server/src/modules/reports).
  */
 import { z } from 'zod';
+import { csvLine } from './csv';
 import { ZIsoDate } from './schemas/common';
 import { TELEMETRY_EVENTS } from './telemetry-events';
 
@@ -139,20 +140,14 @@ export function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, rank - 1))]!;
 }
 
-/** One CSV field (RFC 4180); text that a spreadsheet would run as a formula is prefixed with '. */
-function csvField(value: TReportCell): string {
-  if (value === null) return '';
-  if (typeof value === 'number') return String(value);
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
-/** The table as CSV: a header of the column labels, then one line per row (CRLF, as RFC 4180). */
+/**
+ * The table as CSV: a header of the column labels, then one line per row — the same RFC 4180 cells and
+ * formula guard as every staff download (`csvLine`, csv.ts).
+ */
 export function reportCsv(table: Pick<TReportTable, 'columns' | 'rows'>): string {
-  const lines = [table.columns.map((column) => csvField(column.label)).join(',')];
-  for (const row of table.rows)
-    lines.push(table.columns.map((column) => csvField(row[column.key] ?? null)).join(','));
-  return `${lines.join('\r\n')}\r\n`;
+  const header = csvLine(table.columns.map((column) => column.label));
+  const rows = table.rows.map((row) => csvLine(table.columns.map((column) => row[column.key] ?? null)));
+  return [header, ...rows].join('');
 }
 
 /** The file name of a table's CSV: report, table, organisation and range. */
