@@ -10,6 +10,7 @@ import { useSearchParams } from 'react-router';
 import { QUERY_PARAMS, TELEMETRY_EVENTS } from '@heloc/domain';
 import { clearToken, getIdentity, isSignerIdentity, postLoginTarget, setToken } from '@/lib/auth';
 import { browserLocation } from '@/lib/browser-location';
+import { logout } from '@/lib/session/logout';
 import { track } from '@/lib/telemetry';
 
 export function useCompleteSignIn(): (jwt: string) => Promise<void> {
@@ -26,8 +27,12 @@ export function useCompleteSignIn(): (jwt: string) => Promise<void> {
     // the query cache: the page's own identity query starts (and is cleared) as the token lands.
     const identity = await getIdentity({ skipAuthRedirect: true }).catch(() => null);
     const staff = identity?.profileType === 'STAFF';
-    // A staff account keeps no borrower session: the console signs it in (with its second factor).
-    if (staff) clearToken();
+    // A staff account keeps no borrower session: ended on the server too (not only forgotten here);
+    // the console signs it in with its second factor.
+    if (staff) {
+      await logout();
+      clearToken();
+    }
     browserLocation.assign(postLoginTarget(redirectUrl, { signer: isSignerIdentity(identity), staff }));
   };
 }
