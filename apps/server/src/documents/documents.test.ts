@@ -1,4 +1,3 @@
-import { inflateSync } from 'node:zlib';
 import {
   aprBps,
   DOCUMENT_TYPES,
@@ -6,7 +5,8 @@ import {
   monthlyPaymentCents,
   rescissionDeadline,
 } from '@heloc/domain';
-import { PDFArray, PDFDocument, PDFName, PDFRawStream, type PDFObject } from 'pdf-lib';
+import { PDFDocument } from 'pdf-lib';
+import { pageText } from '../test/pdf-text';
 import { describe, expect, it } from 'vitest';
 import {
   closingCosts,
@@ -64,23 +64,6 @@ async function expectValidPdf(
   expect(document.lines).toContain(
     '101 Mission Street, Suite 1400, San Francisco, CA 94105 | (888) 819-6388',
   );
-}
-
-/** Every string shown by a page's content streams: inflate them and decode the hex text operands. */
-function pageText(loaded: PDFDocument, pageIndex: number): string {
-  const contents: PDFObject | undefined = loaded.getPage(pageIndex).node.get(PDFName.of('Contents'));
-  const refs = contents instanceof PDFArray ? contents.asArray() : contents ? [contents] : [];
-  let shown = '';
-  for (const ref of refs) {
-    const stream = loaded.context.lookup(ref);
-    if (!(stream instanceof PDFRawStream)) throw new Error('Expected a raw content stream');
-    expect(stream.dict.get(PDFName.of('Filter'))).toBe(PDFName.of('FlateDecode'));
-    const operators = inflateSync(stream.contents).toString('latin1');
-    for (const match of operators.matchAll(/<([0-9A-Fa-f]*)> Tj/g)) {
-      shown += `${Buffer.from(match[1] ?? '', 'hex').toString('latin1')}\n`;
-    }
-  }
-  return shown;
 }
 
 const PAYMENT = monthlyPaymentCents(TERMS.initialDrawCents, TERMS.rateBps, TERMS.termYears);

@@ -50,6 +50,11 @@ export type TCoDeedInvitationRequest = z.infer<typeof ZCoDeedInvitationRequest>;
 export type TCoDeedInvitationInput = z.input<typeof ZCoDeedInvitationRequest>;
 
 export const SIGNER_PROGRESS = [
+  /**
+   * Named by the borrower before the closing documents were prepared (so the deed of trust names
+   * them); their invitation e-mail goes out once the borrower's own documents are signed.
+   */
+  'LISTED',
   'INVITED',
   'ACCEPTED',
   'IDENTITY_VERIFIED',
@@ -62,6 +67,7 @@ export type TSignerProgress = z.infer<typeof ZSignerProgress>;
 
 /** What the primary sees of each signer's progress. */
 export const SIGNER_PROGRESS_LABELS: Record<TSignerProgress, string> = {
+  LISTED: 'Invited once you have signed',
   INVITED: 'Invitation sent',
   ACCEPTED: 'Invitation accepted',
   IDENTITY_VERIFIED: 'Identity confirmed',
@@ -175,6 +181,13 @@ export const ZSignerView = z.object({
     .nullable(),
   lineAmountCents: z.number().int(),
   primaryWaiting: z.boolean(),
+  /**
+   * Whether this owner may still cancel the line (right of rescission): they signed, and the period
+   * runs. `rescissionDeadline` is its last day (yyyy-MM-dd; it ends at midnight Pacific time at the
+   * end of that day; null until the notices are dated).
+   */
+  canRescind: z.boolean(),
+  rescissionDeadline: z.string().nullable(),
 });
 export type TSignerView = z.infer<typeof ZSignerView>;
 
@@ -202,6 +215,8 @@ export type TSignerCondition = z.infer<typeof ZSignerCondition>;
  */
 export function signerScreenFor(status: TSignerProgress): TSignerScreen {
   switch (status) {
+    // A listed owner has no link yet, so never reaches the signer screens; identity comes first.
+    case 'LISTED':
     case 'INVITED':
     case 'ACCEPTED':
       return 'identity';

@@ -70,6 +70,11 @@ export type ClosingFacts = {
   org: TOrgData;
   loanNumber: string;
   owners: readonly string[];
+  /**
+   * The other owners on title the borrower named before the package was rendered (co-deed signers):
+   * they grant the deed of trust with the borrower, though they are not borrowers on the line.
+   */
+  otherOwners: readonly string[];
   ownerIdentityUuid: string;
   address: PropertyAddress;
   lineAmountCents: number;
@@ -155,7 +160,7 @@ export async function renderClosingPackage(
             name: `${facts.org.orgMetaData.companyInfo.companyNameShort} Trustee Services`,
             address: facts.org.orgMetaData.companyInfo.companyAddress,
           },
-      borrowers,
+      borrowers: [...borrowers, ...facts.otherOwners],
       propertyAddress,
       county: `County of ${propertyAddress.city}`,
       legalDescription: 'See Exhibit A',

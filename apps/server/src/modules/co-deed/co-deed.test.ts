@@ -12,6 +12,7 @@ import { FEATURE_FLAGS } from '@heloc/domain';
 import { schema } from '../../db';
 import { ManualClock } from '../../lib/clock';
 import { readOutbox } from '../../mail';
+import { pdfText } from '../../test/pdf-text';
 import { createSandboxProviders } from '../../providers';
 import { createTestApp, type TestApp } from '../../test/app';
 import { signIn, type Credentials } from '../../test/auth';
@@ -43,7 +44,8 @@ afterAll(async () => t.close());
 
 const auth = (who: Credentials) => ({ authorization: who.authorization, cookie: who.cookie });
 
-async function jointBorrowerAtCoDeed(lastName: string): Promise<Borrower> {
+/** A borrower whose home is held jointly, at the ID upload (the last step before the closing documents). */
+async function jointBorrowerAtIdentity(lastName: string): Promise<Borrower> {
   clock.set(START);
   const who = await newBorrower(t.app, lastName);
   // The additional profile says the home is held jointly: a co-owner must sign.
@@ -69,6 +71,15 @@ async function jointBorrowerAtCoDeed(lastName: string): Promise<Borrower> {
     accountId: linked.accounts[0]!.accountId,
   });
   await c.post(who, '/bank/autopay', { payType: 'AUTOPAY' });
+  expect((await c.status(who)).status).toBe('IDENTITY_VERIFICATION');
+  return who;
+}
+
+/** …then the ID, the closing package and every e-signature: the borrower waits for the other owners. */
+async function signClosingDocuments(
+  who: Borrower,
+  atNoteSigning: () => Promise<void> = async () => {},
+): Promise<void> {
   const id = multipartBody({ bytes: PNG_BYTES, fileName: 'license.png' }, { idType: 'DRIVERS_LICENSE' });
   await t.app.inject({
     method: 'POST',
@@ -77,6 +88,7 @@ async function jointBorrowerAtCoDeed(lastName: string): Promise<Borrower> {
     payload: id.payload,
   });
   expect((await c.drain(who)).status).toBe('NOTE_SIGNING');
+  await atNoteSigning();
   const list = (await c.get(who, '/closing-documents')).json() as {
     documents: { uuid: string; signingMethod: string }[];
   };
@@ -90,6 +102,11 @@ async function jointBorrowerAtCoDeed(lastName: string): Promise<Borrower> {
     expect(res.statusCode, res.body).toBe(200);
   }
   expect((await c.drain(who)).status).toBe('CO_DEED');
+}
+
+async function jointBorrowerAtCoDeed(lastName: string): Promise<Borrower> {
+  const who = await jointBorrowerAtIdentity(lastName);
+  await signClosingDocuments(who);
   return who;
 }
 
@@ -476,5 +493,156 @@ describe('accepting into an account with two-factor on', () => {
       payload: { token, password: 'Co-owner-passw0rd!', totpCode: await generate({ secret, epoch: now }) },
     });
     expect(withCode.statusCode, withCode.body).toBe(200);
+  });
+});
+
+describe('other owners named before the closing documents (issue 19)', () => {
+  const eve = { firstName: 'Eve', lastName: 'Early', email: 'eve.early@example.com' };
+  const statusOf = async (who: Borrower) =>
+    (
+      await t.app.inject({
+        method: 'GET',
+        url: `${CO}/status?applicationUuid=${who.applicationUuid}`,
+        headers: auth(who),
+      })
+    ).json() as {
+      coDeedStatus: string;
+      signers: { email: string; status: string; linkExpiresAt: string | null }[];
+    };
+  const documentsOf = async (who: Borrower, type: string) =>
+    (
+      await t.database.db
+        .select()
+        .from(schema.applicationDocuments)
+        .where(eq(schema.applicationDocuments.applicationUuid, who.applicationUuid))
+    ).filter((doc) => doc.type === type);
+
+  it('lists them without a link, names them in the deed of trust, and invites them once the borrower has signed', async () => {
+    const ann = await jointBorrowerAtIdentity('Early');
+    const listed = await invite(ann, [eve]);
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect((await statusOf(ann)).signers).toEqual([
+      expect.objectContaining({ email: eve.email, status: 'LISTED', linkExpiresAt: null }),
+    ]);
+    // Listed, not invited: no e-mail, no link to accept yet.
+    expect(await readOutbox(t.database.db, { to: eve.email, limit: 1 })).toEqual([]);
+    // Listing again updates the name (no second row).
+    await invite(ann, [{ ...eve, firstName: 'Evelyn' }]);
+    expect((await statusOf(ann)).signers).toHaveLength(1);
+
+    await signClosingDocuments(ann, async () => {
+      // The package is rendered: from now until the borrower has signed, no owner can be added.
+      const late = await invite(ann, [{ firstName: 'Lou', lastName: 'Late', email: 'lou.late@example.com' }]);
+      expect(late.statusCode).toBe(409);
+      expect(late.json().message).toBe(
+        'Your closing documents are being prepared. You can invite the other owners once you have signed them.',
+      );
+      // The deed of trust names both owners as trustors; the line's agreement only the borrower.
+      const [deed] = await documentsOf(ann, 'DEED_OF_TRUST');
+      const deedText = await pdfText((await t.app.storage.get(deed!.fileKey))!.bytes);
+      expect(deedText).toMatch(/Trustor\(s\)[\s\S]*Evelyn Early/);
+      const [agreement] = await documentsOf(ann, 'HELOC_AGREEMENT');
+      expect(await pdfText((await t.app.storage.get(agreement!.fileKey))!.bytes)).not.toContain(
+        'Evelyn Early',
+      );
+    });
+
+    // Signed: the listed owner now gets the e-mail with a link when the borrower sends it.
+    expect((await statusOf(ann)).coDeedStatus).toBe('PENDING');
+    const sent = await invite(ann, [{ ...eve, firstName: 'Evelyn' }]);
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect((await statusOf(ann)).signers).toEqual([
+      expect.objectContaining({ email: eve.email, status: 'INVITED', linkExpiresAt: expect.any(String) }),
+    ]);
+    expect((await preview(await linkTokenFor(eve.email))).statusCode).toBe(200);
+  });
+
+  it('lets a co-owner who signed cancel the line during the right to cancel; nothing is recorded or funded', async () => {
+    const ann = await jointBorrowerAtIdentity('Rescind');
+    const rae = { firstName: 'Rae', lastName: 'Rescind', email: 'rae.rescind@example.com' };
+    await invite(ann, [rae]);
+    await signClosingDocuments(ann);
+    await invite(ann, [rae]);
+    const token = await linkTokenFor(rae.email);
+    const signer = credentialsOf(await accept(token));
+    // Before she has signed she has no right to cancel to use.
+    expect((await asSigner(signer, 'GET', '')).json()).toMatchObject({ canRescind: false });
+    expect((await asSigner(signer, 'POST', '/rescind', { confirm: true })).statusCode).toBe(409);
+    await asSigner(signer, 'POST', '/identity', {
+      firstName: 'Rae',
+      lastName: 'Rescind',
+      dob: '1981-02-03',
+      phoneNumber: '4155550112',
+    });
+    const docs = (await asSigner(signer, 'GET', '/documents')).json().documents as {
+      uuid: string;
+      type: string;
+      signingMethod: string;
+    }[];
+    for (const doc of docs.filter((each) => each.signingMethod === 'ESIGN')) {
+      await asSigner(signer, 'POST', '/sign', {
+        documentUuid: doc.uuid,
+        esignConsent: true,
+        esignDisclosureVersion: 'esign-2026-01',
+        scrolledToBottom: true,
+      });
+    }
+    expect((await asSigner(signer, 'POST', '/notary/session')).statusCode).toBe(200);
+    expect((await asSigner(signer, 'POST', '/notary/sign', { esignConsent: true })).json()).toMatchObject({
+      status: 'COMPLETE',
+      canRescind: false,
+    });
+    // The borrower's notary and insurance: the rescission period starts.
+    await c.post(ann, '/notary/choice', { method: 'ENOTARY' });
+    const session = (await c.post(ann, '/notary/session')).json() as {
+      questions: { id: string; choices: string[] }[];
+    };
+    const answers = {
+      birthYear: '1980',
+      street: session.questions.find((q) => q.id === 'street')!.choices.find((x) => /oak/i.test(x))!,
+      city: session.questions.find((q) => q.id === 'city')!.choices.find((x) => /fresno/i.test(x))!,
+    };
+    await c.post(ann, '/notary/session/identity', { answers });
+    const deed = docs.find((doc) => doc.type === 'DEED_OF_TRUST')!;
+    await c.post(ann, '/notary/session/review', { documentUuid: deed.uuid, scrolledToBottom: true });
+    await c.post(ann, '/notary/session/sign', { esignConsent: true });
+    expect((await c.drain(ann)).status).toBe('TRUST_AND_INSURANCE');
+    await c.upload(ann, '/insurance/upload/hazard', { bytes: PDF_BYTES, fileName: 'policy.pdf' });
+    expect((await c.drain(ann)).status).toBe('RESCISSION');
+
+    // Her right to cancel runs with the borrower's, to the same deadline.
+    const view = (await asSigner(signer, 'GET', '')).json();
+    expect(view).toMatchObject({
+      canRescind: true,
+      rescissionDeadline: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    });
+    const summary = (await c.get(ann, '/closing-summary')).json();
+    expect(view.rescissionDeadline).toBe(summary.rescissionDeadline);
+    expect((await asSigner(signer, 'POST', '/rescind', {})).statusCode).toBe(400);
+    const rescinded = await asSigner(signer, 'POST', '/rescind', { confirm: true });
+    expect(rescinded.statusCode, rescinded.body).toBe(200);
+    expect(rescinded.json()).toMatchObject({ canRescind: false });
+    expect((await c.status(ann)).status).toBe('CANCELLED');
+    // Audited with the co-owner as the actor.
+    const [event] = await t.database.db
+      .select()
+      .from(schema.applicationEvents)
+      .where(
+        and(
+          eq(schema.applicationEvents.applicationUuid, ann.applicationUuid),
+          eq(schema.applicationEvents.action, 'RESCINDED'),
+        ),
+      );
+    expect(event).toMatchObject({ actorType: 'CO_DEEDER', toStep: 'CANCELLED' });
+    // Days later: still cancelled, the rescission and recording jobs did nothing.
+    clock.set('2026-01-13T09:00:00.000Z');
+    expect((await c.drain(ann)).status).toBe('CANCELLED');
+    const recorded = await t.database.db
+      .select()
+      .from(schema.applicationEvents)
+      .where(eq(schema.applicationEvents.applicationUuid, ann.applicationUuid));
+    expect(recorded.map((each) => each.action)).not.toContain('RECORDED');
+    expect(recorded.map((each) => each.action)).not.toContain('FUNDED');
+    clock.set(START);
   });
 });

@@ -5,13 +5,14 @@
  * signatures date the rescission — so the closing step table stays the one place steps change.
  */
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
-import type { TCoDeedStatus } from '@heloc/domain';
+import type { TApplicationStep, TCoDeedStatus } from '@heloc/domain';
 import type { Executor } from '../../db';
 import { schema } from '../../db';
 
 export type SignerRow = typeof schema.coDeedSigners.$inferSelect;
 
 export const SIGNER_STATUSES = [
+  'LISTED',
   'INVITED',
   'ACCEPTED',
   'IDENTITY_VERIFIED',
@@ -20,6 +21,32 @@ export const SIGNER_STATUSES = [
   'CANCELLED',
 ] as const;
 export type TSignerStatus = (typeof SIGNER_STATUSES)[number];
+
+/**
+ * The steps at which the borrower may name the other owners ahead of time (status LISTED): after the
+ * submission and before the closing package is rendered, so the deed of trust names every owner
+ * (issue 19). GEN_CLOSING_DOCS itself is left out: its job may be rendering the package right then.
+ * Their links go out from CO_DEED, once the borrower's own documents are signed.
+ */
+export const OWNER_LISTING_STEPS = [
+  'INCOME_VERIFICATION',
+  'WAITING_FOR_INCOME',
+  'EMPLOYMENT_VERIFICATION',
+  'ASSETS_PREQUAL',
+  'DISBURSEMENT_ACCOUNT',
+  'AUTOPAY_ACCOUNT',
+  'IDENTITY_VERIFICATION',
+  'WAITING_FOR_IDENTITY',
+  'BPO_ORDER',
+  'BPO_PROCESSING',
+  'CLTV_REQUALIFY',
+  'PAYOFF_PENDING',
+  'WAITING_FOR_FLOOD_CERT',
+] as const satisfies readonly TApplicationStep[];
+
+export function mayListOwners(step: string): boolean {
+  return (OWNER_LISTING_STEPS as readonly string[]).includes(step);
+}
 
 /** How long an invitation link works (ours: a week, the time an owner reasonably needs to act). */
 export const INVITATION_TTL_HOURS = 7 * 24;

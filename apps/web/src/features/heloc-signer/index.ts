@@ -18,5 +18,5 @@ export {
   ConditionIdentityPage,
   CONDITIONS_TITLE,
 } from './components/conditions-pages';
-export { InviteSignersForm, INVITE_FORM_TITLE } from './components/invite-signers-form';
+export { InviteSignersForm, INVITE_FORM_TITLE, LIST_FORM_TITLE } from './components/invite-signers-form';
 export { coDeedStatusQueryOptions } from './api/co-deed-api';

@@ -9,6 +9,7 @@ import type { Executor } from '../../../db';
 import { jobSettlement, type DeadLetterHandler, type Settle } from '../../job-settle';
 import { latestTransitionData } from '../../store';
 import type { ClosingFacts } from '../documents';
+import { activeSigners, fullName } from '../../../modules/co-deed/store';
 import type { ClosingAction } from '../steps';
 import {
   closingOf,
@@ -96,6 +97,7 @@ export async function closingFacts(
     org: subject.org,
     loanNumber: subject.application.loanNumber,
     owners: [subject.fullName],
+    otherOwners: (await activeSigners(deps.db, applicationUuid)).map(fullName),
     ownerIdentityUuid: subject.application.identityUuid,
     identityUuid: subject.application.identityUuid,
     email: subject.email,

@@ -5,17 +5,12 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  formatDisplayDate,
   rescissionEndsAt,
   monthlyPaymentCents,
   ZActionResult,
   ZClosingSummary,
   ZRescindRequest,
 } from '@heloc/domain';
-import type { Clock } from '../../../lib/clock';
-import { AppError } from '../../../lib/errors';
-import type { ApplicationRow } from '../../../workflow/step-machine';
-import { RESCINDABLE_STEPS } from '../steps';
 import { firstPaymentDate } from '../documents';
 import {
   actionResult as result,
@@ -24,19 +19,11 @@ import {
   applicationParams as params,
   borrowerActor as borrower,
   onOwnApplication,
-  requireStep,
 } from '../../route-helpers';
-import { closingOf, moveClosing } from '../store';
+import { rescindLine, rightToCancelRuns } from '../rescission';
+import { closingOf } from '../store';
 import { tags } from './shared';
 import { listAccounts } from '../repository';
-
-type Closing = Awaited<ReturnType<typeof closingOf>>;
-
-/** Whether the right to cancel still runs: after the deed is signed, until the period's end. */
-function rescindable(application: ApplicationRow, closing: Closing, clock: Clock): boolean {
-  if (!RESCINDABLE_STEPS.includes(application.step as (typeof RESCINDABLE_STEPS)[number])) return false;
-  return !closing.rescissionDeadline || clock.now() < rescissionEndsAt(closing.rescissionDeadline);
-}
 
 export const summaryRoutes: FastifyPluginAsyncZod = async (app) => {
   const { clock } = app;
@@ -75,7 +62,7 @@ export const summaryRoutes: FastifyPluginAsyncZod = async (app) => {
           fundingDate: closing.fundingDate,
           funded: closing.fundedAt !== null,
           disburseAccountMask: account?.mask ?? null,
-          canRescind: rescindable(application, closing, clock),
+          canRescind: rightToCancelRuns(application, closing, clock),
         };
       }),
   );
@@ -95,20 +82,9 @@ export const summaryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       onOwnApplication(app.db, request, async (tx, application, identityUuid) => {
-        requireStep(application, RESCINDABLE_STEPS, 'Cancelling the line');
-        const closing = await closingOf(tx, application.uuid);
-        if (!rescindable(application, closing, clock)) {
-          throw new AppError(
-            'CONFLICT',
-            `The right to cancel ended at midnight Pacific time at the end of ${formatDisplayDate(closing.rescissionDeadline!)}.`,
-            { step: application.step, reason: 'RESCISSION_PERIOD_ENDED' },
-          );
-        }
-        // The pending rescission and recording jobs find the application CANCELLED and do nothing.
-        const moved = await moveClosing(tx, clock, application, 'RESCINDED', {
+        const moved = await rescindLine(tx, clock, application, {
           actor: borrower(identityUuid),
           reason: 'The borrower exercised the right to cancel',
-          data: { rescissionDeadline: closing.rescissionDeadline },
         });
         return result(moved);
       }),

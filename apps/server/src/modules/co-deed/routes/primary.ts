@@ -11,6 +11,7 @@ import {
   coDeedStatusOf,
   INVITATION_TTL_HOURS,
   isJointlyOwned,
+  mayListOwners,
   type SignerRow,
 } from '../store';
 import { newLinkToken } from '../../../lib/link-token';
@@ -36,7 +37,7 @@ export const primaryRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Invite each other owner on title (name and e-mail): an e-mail with a one-time link each. An e-mail already invited gets a new link (the old one stops working).',
+          'Name each other owner on title (name and e-mail). Before the closing documents are prepared (from income verification until the package is rendered) they are only listed (status LISTED), so the deed of trust names them; once the borrower has signed (CO_DEED) each gets an e-mail with a one-time link. An e-mail already invited (or listed) gets a new link (the old one stops working).',
         params: z.object({ uuid: ZUuid }),
         body: ZCoDeedInvitationRequest,
         response: { 200: ZCoDeedStatusResponse, ...errors },
@@ -46,10 +47,15 @@ export const primaryRoutes: FastifyPluginAsyncZod = async (app) => {
       const own = await ownApplication(request, request.params.uuid);
       const sent: { signer: SignerRow; token: string }[] = [];
       const answer = await withApplicationLock(app.db, own.uuid, async (tx, application) => {
-        if (application.step !== 'CO_DEED') {
-          throw new AppError('CONFLICT', 'Additional signers are invited once your documents are signed', {
-            step: application.step,
-          });
+        // Before the closing package the owners are only named (the deed of trust names them); at
+        // CO_DEED, once the borrower's documents are signed, each gets an e-mail with a link.
+        const listing = mayListOwners(application.step);
+        if (!listing && application.step !== 'CO_DEED') {
+          throw new AppError(
+            'CONFLICT',
+            'Your closing documents are being prepared. You can invite the other owners once you have signed them.',
+            { step: application.step },
+          );
         }
         const existing = await activeSigners(tx, application.uuid);
         const primaryEmail = await findIdentityEmail(tx, application.identityUuid);
@@ -59,22 +65,35 @@ export const primaryRoutes: FastifyPluginAsyncZod = async (app) => {
               fields: { email: 'Enter the other owner’s email' },
             });
           }
+          const found = existing.find((each) => each.email === invitee.email);
+          // Already accepted: nothing to re-send.
+          if (found && found.status !== 'INVITED' && found.status !== 'LISTED') continue;
+          const names = { firstName: invitee.firstName, lastName: invitee.lastName };
+          if (listing) {
+            if (found) await updateSigner(tx, found.uuid, names);
+            else
+              await insertSigner(tx, {
+                applicationUuid: application.uuid,
+                ...names,
+                email: invitee.email,
+                status: 'LISTED',
+                invitedAt: clock.now(),
+              });
+            continue;
+          }
           const link = newLinkToken();
           const expiresAt = new Date(clock.now().getTime() + INVITATION_TTL_HOURS * 3600_000);
-          const found = existing.find((each) => each.email === invitee.email);
-          if (found && found.status !== 'INVITED') continue; // already accepted: nothing to re-send
           const row = found
             ? await updateSigner(tx, found.uuid, {
-                firstName: invitee.firstName,
-                lastName: invitee.lastName,
+                ...names,
+                status: 'INVITED',
                 tokenHash: link.hash,
                 tokenExpiresAt: expiresAt,
                 invitedAt: clock.now(),
               })
             : await insertSigner(tx, {
                 applicationUuid: application.uuid,
-                firstName: invitee.firstName,
-                lastName: invitee.lastName,
+                ...names,
                 email: invitee.email,
                 status: 'INVITED',
                 tokenHash: link.hash,

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ESIGN_DISCLOSURE_VERSION,
+  ZRescindRequest,
   ZSignerCondition,
   ZSignerDocument,
   ZSignerIdentityRequest,
@@ -20,9 +21,12 @@ import {
   receiveUpload,
   storeApplicationDocument,
 } from '../../../uploads';
-import { withApplicationLock } from '../../../workflow/step-machine';
+import type { Executor } from '../../../db';
+import { rescindLine, rightToCancelRuns } from '../../../engine/closing/rescission';
+import { closingOf } from '../../../engine/closing/store';
+import { withApplicationLock, type ApplicationRow } from '../../../workflow/step-machine';
 import { setPrimaryPhoneNumber } from '../../profile/repository';
-import { type SignerRow } from '../store';
+import { fullName, type SignerRow } from '../store';
 import { findAddress, findApplication, updateSignerProfile } from '../repository';
 import type { SignerProgress } from './shared';
 import { SIGNER, conditionsOf, errors, tags, coDeedContext } from './shared';
@@ -57,8 +61,45 @@ export const signerRoutes: FastifyPluginAsyncZod = async (app) => {
         : null,
       lineAmountCents: application!.amountCents,
       primaryWaiting: application!.step === 'CO_DEED',
+      ...(await rescissionOf(app.db, signer, application!)),
     };
   }
+
+  /** Every owner who signed shares the borrower's right to cancel, for the same period. */
+  async function rescissionOf(db: Executor, signer: SignerRow, application: ApplicationRow) {
+    const closing = await closingOf(db, application.uuid);
+    return {
+      canRescind: signer.status === 'COMPLETE' && rightToCancelRuns(application, closing, clock),
+      rescissionDeadline: closing.rescissionDeadline,
+    };
+  }
+
+  app.post(
+    `${SIGNER}/rescind`,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary:
+          'A co-owner who signed cancels the line during the right-to-cancel period: the application ends CANCELLED, nothing is recorded or funded',
+        body: ZRescindRequest,
+        response: { 200: ZSignerView, ...errors },
+      },
+    },
+    async (request) => {
+      const signer = await openSigner(request);
+      if (signer.status !== 'COMPLETE') {
+        throw new AppError('CONFLICT', 'Only an owner who signed the documents can cancel the line');
+      }
+      await withApplicationLock(app.db, signer.applicationUuid, (tx, application) =>
+        rescindLine(tx, clock, application, {
+          actor: { type: 'CO_DEEDER', uuid: signer.identityUuid! },
+          reason: `${fullName(signer)}, an owner on title, exercised the right to cancel`,
+        }),
+      );
+      return signerView(signer);
+    },
+  );
 
   app.get(
     `${SIGNER}`,

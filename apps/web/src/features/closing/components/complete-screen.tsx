@@ -5,11 +5,7 @@
  */
 import '@/components/ui/form-styles';
 import '@mantine/core/styles/List.css';
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/CloseButton.css';
-import { Alert, Button, Group, List, Modal, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, List, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DASHBOARD_PATH, formatCurrency, formatDisplayDate, formatMaskedAccount } from '@heloc/domain';
@@ -17,13 +13,13 @@ import { StepPage, useApplicationFlow } from '@/platform/application-flow';
 import { useNow } from '@/hooks/use-now';
 import { getBytes } from '@/lib/api-client';
 import { errorText } from '@/lib/api-errors';
-import { useAction } from '@/lib/forms';
 import {
   closingApi,
   closingDocumentPath,
   closingDocumentsQueryOptions,
   closingSummaryQueryOptions,
 } from '../api/closing-api';
+import { CancelLineAction } from '@/components/ui/cancel-line';
 import { QueryGate } from '@/components/ui/query-gate';
 import { Facts, LOAD_FAILED_TITLE } from './common';
 
@@ -49,63 +45,6 @@ async function download(path: string, fileName: string) {
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
-/**
- * "Cancel my line" (Regulation Z §1026.15): asked once more in a dialog, then the server cancels the
- * application. The page then says so in place; a cancelled application's later visits go to the
- * dashboard (routing table: destination '/'), where its card reads "Cancelled".
- */
-function CancelMyLine({
-  applicationUuid,
-  onRescinded,
-}: {
-  applicationUuid: string;
-  onRescinded: () => void;
-}) {
-  const [confirming, setConfirming] = useState(false);
-  const rescinding = useAction();
-  const rescind = () =>
-    rescinding.run(async () => {
-      await closingApi.rescind(applicationUuid);
-      setConfirming(false);
-      onRescinded();
-    });
-  return (
-    <>
-      <Button color="red.9" variant="outline" w="fit-content" onClick={() => setConfirming(true)}>
-        Cancel my line
-      </Button>
-      <Modal
-        opened={confirming}
-        onClose={() => setConfirming(false)}
-        title="Cancel your line of credit?"
-        centered
-        closeButtonProps={{ 'aria-label': 'Close' }}
-      >
-        <Stack gap="md">
-          <Text>
-            If you cancel, your line of credit is not opened: the deed is not recorded and no money is sent.
-            Any fees you paid are returned within 20 days. You cannot undo this; you would need to apply
-            again.
-          </Text>
-          {rescinding.error ? (
-            <Alert color="red" variant="light" role="alert">
-              {rescinding.error}
-            </Alert>
-          ) : null}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setConfirming(false)}>
-              Keep my line
-            </Button>
-            <Button color="red.9" loading={rescinding.pending} onClick={() => void rescind()}>
-              Yes, cancel my line
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-    </>
-  );
 }
 
 export function CompleteScreen() {
@@ -161,7 +100,10 @@ export function CompleteScreen() {
               </Alert>
             ) : null}
             {view.canRescind && (endsAt === null || endsAt.getTime() > now) ? (
-              <CancelMyLine applicationUuid={applicationUuid} onRescinded={() => setRescinded(true)} />
+              <CancelLineAction
+                rescind={() => closingApi.rescind(applicationUuid)}
+                onRescinded={() => setRescinded(true)}
+              />
             ) : null}
             <Facts
               items={[

@@ -112,6 +112,10 @@ export const startSignerNotary = () =>
     },
   );
 
+/** A co-owner who signed uses the right to cancel (the same period and rule as the borrower's). */
+export const rescindAsSigner = () =>
+  api.post(`${SIGNER_API}/rescind`, { confirm: true }, { schema: ZSignerView });
+
 export const signInNotarySession = () =>
   api.post(`${SIGNER_API}/notary/sign`, { esignConsent: true }, { schema: ZSignerView });
 

@@ -14,18 +14,21 @@ import { Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
   FEATURE_FLAGS,
+  formatDisplayDate,
   signerScreenFor,
   type TSignerDocument,
   type TSignerView,
   type TSigningLocation,
 } from '@heloc/domain';
 import { AppLink } from '@/components/ui/app-link';
+import { CancelLineAction } from '@/components/ui/cancel-line';
 import { useSigningLocation } from '@/components/ui/location-alert';
 import { PdfViewer } from '@/platform/pdf-viewer';
 import { useOrg } from '@/platform/org';
 import { isFlagOn, useFeatureFlags } from '@/lib/feature-flags';
 import { ServerError, useAction } from '@/lib/forms';
 import {
+  rescindAsSigner,
   signerDocumentPath,
   signerDocumentsQueryOptions,
   signerQueryKey,
@@ -35,6 +38,7 @@ import { SignerGate, signerHref, SignerScreen, unlessGateHandles } from './signe
 
 export const DOCUMENTS_TITLE = 'Sign your documents';
 export const DOCUMENTS_DONE_TITLE = 'Your documents';
+export const LINE_CANCELLED_TITLE = 'The line of credit is cancelled';
 export const ESIGN_CONSENT_LABEL =
   'I agree to sign this document electronically, and that my electronic signature is as valid as my handwritten one';
 
@@ -138,16 +142,44 @@ function ESignDocuments() {
 function FinishedDocuments({ signer }: { signer: TSignerView }) {
   const org = useOrg();
   const flags = useFeatureFlags(org.orgCode);
+  const queryClient = useQueryClient();
   const documents = useQuery({ ...signerDocumentsQueryOptions(), throwOnError: unlessGateHandles });
   const [open, setOpen] = useState<TSignerDocument | null>(null);
+  const [rescinded, setRescinded] = useState(false);
   return (
     <SignerScreen title={DOCUMENTS_DONE_TITLE}>
-      <Alert color="green.9" variant="light" title="You have signed everything">
-        Your deed is notarized.{' '}
-        {signer.primaryWaiting
-          ? `${signer.primaryName}'s application goes on once every owner has signed.`
-          : `${signer.primaryName}'s application has gone on to the next step.`}
-      </Alert>
+      {rescinded ? (
+        <Alert color="gray" variant="light" title={LINE_CANCELLED_TITLE} role="status">
+          You used your right to cancel: the line is not opened, the deed is not recorded and no money is
+          sent. We let {signer.primaryName} know.
+        </Alert>
+      ) : (
+        <Alert color="green.9" variant="light" title="You have signed everything">
+          Your deed is notarized.{' '}
+          {signer.primaryWaiting
+            ? `${signer.primaryName}'s application goes on once every owner has signed.`
+            : `${signer.primaryName}'s application has gone on to the next step.`}
+        </Alert>
+      )}
+      {signer.canRescind && !rescinded ? (
+        <Stack gap="xs">
+          <Title order={2}>Your right to cancel</Title>
+          <Text>
+            As an owner on title you may cancel this line of credit
+            {signer.rescissionDeadline
+              ? ` until midnight Pacific time at the end of ${formatDisplayDate(signer.rescissionDeadline)}`
+              : ' until the cancellation period ends'}
+            .
+          </Text>
+          <CancelLineAction
+            rescind={rescindAsSigner}
+            onRescinded={() => {
+              setRescinded(true);
+              void queryClient.invalidateQueries({ queryKey: signerQueryKey });
+            }}
+          />
+        </Stack>
+      ) : null}
       {isFlagOn(flags.data, FEATURE_FLAGS.additionalSignerConditions) ? (
         <Text>
           We may ask you for more information.{' '}

@@ -1,7 +1,9 @@
 /**
- * The borrower's invitations of the other owners on title (mounted on signing/additional): who was
- * invited and how far each one got, a form with name and e-mail per owner (each gets an e-mail with a
- * one-time link), re-sending a link (the old one stops working) and cancelling an invitation.
+ * The borrower's invitations of the other owners on title: who was named or invited and how far each
+ * one got, a form with name and e-mail per owner, re-sending a link (the old one stops working) and
+ * cancelling an invitation. Two stages: before the closing documents (on identity) the owners are only
+ * listed, so the deed of trust names them; after the borrower has signed (signing/additional) each
+ * one gets an e-mail with a one-time link — the owners listed earlier with one button.
  */
 import '@/components/ui/form-styles';
 import '@mantine/core/styles/SimpleGrid.css';
@@ -28,9 +30,19 @@ import {
 } from '../api/co-deed-api';
 
 export const INVITE_FORM_TITLE = 'Invite the other owners';
+export const LIST_FORM_TITLE = 'List the other owners';
 const emptyInvitee = { firstName: '', lastName: '', email: '' };
 
-export function InviteSignersForm({ applicationUuid }: { applicationUuid: string }) {
+export type InviteStage = 'before-documents' | 'after-signing';
+
+export function InviteSignersForm({
+  applicationUuid,
+  stage = 'after-signing',
+}: {
+  applicationUuid: string;
+  stage?: InviteStage;
+}) {
+  const listing = stage === 'before-documents';
   const queryClient = useQueryClient();
   const status = useQuery({ ...coDeedStatusQueryOptions(applicationUuid), throwOnError: true });
   const [rowError, setRowError] = useState<string | null>(null);
@@ -46,11 +58,31 @@ export function InviteSignersForm({ applicationUuid }: { applicationUuid: string
 
   const submit = onSubmit(async (values) => {
     store(await inviteSigners(applicationUuid, values));
+    const emails = values.signers.map((each) => each.email).join(', ');
     setNotice(
-      `Invitation${values.signers.length > 1 ? 's' : ''} sent to ${values.signers.map((each) => each.email).join(', ')}`,
+      listing
+        ? `Saved. We will invite ${emails} to sign once you have signed your documents.`
+        : `Invitation${values.signers.length > 1 ? 's' : ''} sent to ${emails}`,
     );
     form.reset({ signers: [emptyInvitee] });
   });
+
+  const sendListed = async (listed: readonly TCoDeedSigner[]) => {
+    setBusySigner('listed');
+    setRowError(null);
+    setNotice(null);
+    try {
+      const signers = listed.map(({ firstName, lastName, email }) => ({ firstName, lastName, email }));
+      store(await inviteSigners(applicationUuid, { signers }));
+      setNotice(
+        `Invitation${signers.length > 1 ? 's' : ''} sent to ${signers.map((each) => each.email).join(', ')}`,
+      );
+    } catch (error) {
+      setRowError(errorText(error));
+    } finally {
+      setBusySigner(null);
+    }
+  };
 
   const act = async (signer: TCoDeedSigner, action: 'resend' | 'cancel') => {
     setBusySigner(signer.uuid);
@@ -75,12 +107,13 @@ export function InviteSignersForm({ applicationUuid }: { applicationUuid: string
   const signers = status.data?.signers ?? [];
   const active = signers.filter((each) => each.status !== 'CANCELLED');
   const room = Math.max(0, MAX_ADDITIONAL_SIGNERS - active.length);
+  const listed = active.filter((each) => each.status === 'LISTED');
 
   return (
     <Stack gap="lg">
       {signers.length > 0 ? (
         <Stack gap="xs">
-          <Title order={2}>Invited owners</Title>
+          <Title order={2}>{listing ? 'Other owners on title' : 'Invited owners'}</Title>
           {/*
             Fits a phone: long e-mail addresses wrap (they pushed the actions out of sight behind a
             sideways scroll) and the two actions stack when the row is narrow.
@@ -107,7 +140,7 @@ export function InviteSignersForm({ applicationUuid }: { applicationUuid: string
                       <Table.Td>{SIGNER_PROGRESS_LABELS[signer.status]}</Table.Td>
                       <Table.Td>
                         <Group gap="xs">
-                          {signer.status === 'INVITED' ? (
+                          {signer.status === 'INVITED' && !listing ? (
                             <Button
                               size="xs"
                               variant="light"
@@ -123,11 +156,15 @@ export function InviteSignersForm({ applicationUuid }: { applicationUuid: string
                               size="xs"
                               variant="subtle"
                               color="red"
-                              aria-label={`Cancel the invitation of ${name}`}
+                              aria-label={
+                                signer.status === 'LISTED'
+                                  ? `Remove ${name}`
+                                  : `Cancel the invitation of ${name}`
+                              }
                               loading={busySigner === signer.uuid}
                               onClick={() => void act(signer, 'cancel')}
                             >
-                              Cancel
+                              {signer.status === 'LISTED' ? 'Remove' : 'Cancel'}
                             </Button>
                           ) : null}
                         </Group>
@@ -138,6 +175,13 @@ export function InviteSignersForm({ applicationUuid }: { applicationUuid: string
               </Table.Tbody>
             </Table>
           </div>
+          {!listing && listed.length > 0 ? (
+            <Group>
+              <Button loading={busySigner === 'listed'} onClick={() => void sendListed(listed)}>
+                {listed.length > 1 ? 'Send the invitations' : 'Send the invitation'}
+              </Button>
+            </Group>
+          ) : null}
           <ServerError>{rowError}</ServerError>
         </Stack>
       ) : null}
@@ -147,12 +191,18 @@ export function InviteSignersForm({ applicationUuid }: { applicationUuid: string
         </Alert>
       ) : null}
       {room > 0 ? (
-        <form ref={formRef} noValidate onSubmit={submit} aria-label={INVITE_FORM_TITLE}>
+        <form
+          ref={formRef}
+          noValidate
+          onSubmit={submit}
+          aria-label={listing ? LIST_FORM_TITLE : INVITE_FORM_TITLE}
+        >
           <Stack gap="md">
-            <Title order={2}>{INVITE_FORM_TITLE}</Title>
+            <Title order={2}>{listing ? LIST_FORM_TITLE : INVITE_FORM_TITLE}</Title>
             <Text>
-              Enter the name and e-mail of each other owner on title. Each one gets an e-mail with a link to
-              sign.
+              {listing
+                ? 'Does anyone else own this home with you? Enter the name and e-mail of each other owner on title now, so your deed of trust names every owner. Once you have signed your documents, each one gets an e-mail with a link to sign.'
+                : 'Enter the name and e-mail of each other owner on title. Each one gets an e-mail with a link to sign.'}
             </Text>
             {rows.fields.map((row, index) => (
               <fieldset key={row.id} style={{ border: 0, padding: 0, margin: 0 }}>
@@ -188,7 +238,7 @@ export function InviteSignersForm({ applicationUuid }: { applicationUuid: string
                 </Button>
               ) : null}
               <Button type="submit" loading={submitting}>
-                Send invitations
+                {listing ? 'Save the owners' : 'Send invitations'}
               </Button>
             </Group>
             <ServerError>{serverError}</ServerError>

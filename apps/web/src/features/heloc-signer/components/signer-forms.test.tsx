@@ -21,6 +21,8 @@ const SIGNER = {
   property: null,
   lineAmountCents: 100_000_00,
   primaryWaiting: true,
+  canRescind: false,
+  rescissionDeadline: null,
 };
 const signerRow = (overrides: Record<string, unknown> = {}) => ({
   uuid: '33333333-3333-4333-8333-333333333333',

@@ -36,7 +36,19 @@ export const closingRoutes: RouteObject[] = [
   stepRoute('income/upload/:type', screen('IncomeUpload'), { alsoWhen: ['income/review', 'conditions'] }),
   stepRoute('income/employer-verification', screen('EmployerVerification')),
   // Identity.
-  stepRoute('identity', screen('IdentityScreen'), { alsoWhen: ['conditions'] }),
+  // The other owners on title are listed here, before the closing documents, with the signer feature's form.
+  stepRoute(
+    'identity',
+    () =>
+      Promise.all([screens(), import('@/features/heloc-signer')]).then(([closing, signer]) => ({
+        Component: () =>
+          createElement(closing.IdentityScreen, {
+            renderOwners: (applicationUuid: string) =>
+              createElement(signer.InviteSignersForm, { applicationUuid, stage: 'before-documents' }),
+          }),
+      })),
+    { alsoWhen: ['conditions'] },
+  ),
   // Accounts.
   { path: 'bank', loader: redirectTo(''), Component: Redirecting },
   stepRoute('bank/disburse', screen('BankDisburse')),
