@@ -10,7 +10,8 @@ import {
 } from './org-settings';
 import { DEFAULT_PRICING, mergePricing, type TOrgData } from './organisation';
 
-const LOGO = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 240 60"><rect width="240" height="60" fill="#0b5fa5"/></svg>';
+const LOGO =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 240 60"><rect width="240" height="60" fill="#0b5fa5"/></svg>';
 
 const ORG: TOrgData = {
   orgCode: 'ACME',
@@ -54,7 +55,9 @@ const ORG: TOrgData = {
 const base = (): TOrgSettings => orgSettingsOf(ORG);
 const messages = (settings: unknown) => {
   const parsed = ZOrgSettings.safeParse(settings);
-  return parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  return parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
 };
 
 describe('the settings document', () => {
@@ -74,29 +77,96 @@ describe('the settings document', () => {
   });
 
   it.each<[string, (s: TOrgSettings) => void, string]>([
-    ['line min ≥ max', (s) => void (s.pricing.minLineCents = s.pricing.maxLineCents), 'pricing.maxLineCents: The line maximum must be above the line minimum'],
-    ['APR min ≥ max', (s) => void (s.pricing.aprMinBps = 1800), 'pricing.aprMaxBps: The APR maximum must be above the APR minimum'],
-    ['APR max above 18%', (s) => void (s.pricing.aprMaxBps = 1801), 'pricing.aprMaxBps: APR maximum must be at most 1800'],
-    ['fee above 4.99%', (s) => void (s.pricing.originationFeeMaxBps = 500), 'pricing.originationFeeMaxBps: Origination fee maximum must be at most 499'],
-    ['score floor below 300', (s) => void (s.pricing.creditScoreFloor = 299), 'pricing.creditScoreFloor: Credit score floor must be at least 300'],
-    ['DTI cap above 65%', (s) => void (s.pricing.dtiCapBps = 6501), 'pricing.dtiCapBps: DTI cap must be at most 6500'],
-    ['CLTV cap above 100%', (s) => void (s.pricing.cltvCapBps = 10001), 'pricing.cltvCapBps: CLTV cap must be at most 10000'],
-    ['Texas CLTV above 80%', (s) => void (s.pricing.texasCltvCapBps = 8100), 'pricing.texasCltvCapBps: Texas CLTV cap must be at most 8000'],
-    ['Texas CLTV above the CLTV cap', (s) => void ((s.pricing.cltvCapBps = 7000), (s.pricing.texasCltvCapBps = 7500)), 'pricing.texasCltvCapBps: The Texas CLTV cap cannot be above the CLTV cap'],
+    [
+      'line min ≥ max',
+      (s) => void (s.pricing.minLineCents = s.pricing.maxLineCents),
+      'pricing.maxLineCents: The line maximum must be above the line minimum',
+    ],
+    [
+      'APR min ≥ max',
+      (s) => void (s.pricing.aprMinBps = 1800),
+      'pricing.aprMaxBps: The APR maximum must be above the APR minimum',
+    ],
+    [
+      'APR max above 18%',
+      (s) => void (s.pricing.aprMaxBps = 1801),
+      'pricing.aprMaxBps: APR maximum must be at most 1800',
+    ],
+    [
+      'fee above 4.99%',
+      (s) => void (s.pricing.originationFeeMaxBps = 500),
+      'pricing.originationFeeMaxBps: Origination fee maximum must be at most 499',
+    ],
+    [
+      'score floor below 300',
+      (s) => void (s.pricing.creditScoreFloor = 299),
+      'pricing.creditScoreFloor: Credit score floor must be at least 300',
+    ],
+    [
+      'DTI cap above 65%',
+      (s) => void (s.pricing.dtiCapBps = 6501),
+      'pricing.dtiCapBps: DTI cap must be at most 6500',
+    ],
+    [
+      'CLTV cap above 100%',
+      (s) => void (s.pricing.cltvCapBps = 10001),
+      'pricing.cltvCapBps: CLTV cap must be at most 10000',
+    ],
+    [
+      'Texas CLTV above 80%',
+      (s) => void (s.pricing.texasCltvCapBps = 8100),
+      'pricing.texasCltvCapBps: Texas CLTV cap must be at most 8000',
+    ],
+    [
+      'Texas CLTV above the CLTV cap',
+      (s) => void ((s.pricing.cltvCapBps = 7000), (s.pricing.texasCltvCapBps = 7500)),
+      'pricing.texasCltvCapBps: The Texas CLTV cap cannot be above the CLTV cap',
+    ],
     ['no terms', (s) => void (s.pricing.termsYears = []), 'pricing.termsYears: Offer at least one term'],
-    ['a term twice', (s) => void (s.pricing.termsYears = [10, 10]), 'pricing.termsYears: A term is listed twice'],
-    ['a colour that is not hex', (s) => void (s.brand.colors.primary = 'blue'), 'brand.colors.primary: Must be a #rrggbb colour'],
-    ['a light primary colour', (s) => void (s.brand.colors.primary = '#ffcc00'), 'brand.colors.primary: Contrast with white is 1.51:1; at least 4.5:1 is needed (WCAG AA) for white text and links'],
-    ['a light secondary colour', (s) => void (s.brand.colors.secondary = '#7f7f7f'), 'brand.colors.secondary: Contrast with white is 4.00:1; at least 4.5:1 is needed (WCAG AA) for white text and links'],
+    [
+      'a term twice',
+      (s) => void (s.pricing.termsYears = [10, 10]),
+      'pricing.termsYears: A term is listed twice',
+    ],
+    [
+      'a colour that is not hex',
+      (s) => void (s.brand.colors.primary = 'blue'),
+      'brand.colors.primary: Must be a #rrggbb colour',
+    ],
+    [
+      'a light primary colour',
+      (s) => void (s.brand.colors.primary = '#ffcc00'),
+      'brand.colors.primary: Contrast with white is 1.51:1; at least 4.5:1 is needed (WCAG AA) for white text and links',
+    ],
+    [
+      'a light secondary colour',
+      (s) => void (s.brand.colors.secondary = '#7f7f7f'),
+      'brand.colors.secondary: Contrast with white is 4.00:1; at least 4.5:1 is needed (WCAG AA) for white text and links',
+    ],
     ['an empty name', (s) => void (s.brand.name = '  '), 'brand.name: Required'],
-    ['home state not licensed', (s) => void (s.licensedStates = ['TX']), "licensedStates: The company's home state CA must be a licensed state"],
-    ['an unknown state', (s) => void (s.licensedStates = ['CA', 'XX']), 'licensedStates.1: Invalid option: expected one of'],
+    [
+      'home state not licensed',
+      (s) => void (s.licensedStates = ['TX']),
+      "licensedStates: The company's home state CA must be a licensed state",
+    ],
+    [
+      'an unknown state',
+      (s) => void (s.licensedStates = ['CA', 'XX']),
+      'licensedStates.1: Invalid option: expected one of',
+    ],
     ['a bad phone', (s) => void (s.contact.phoneFormatted = '555'), 'contact.phoneFormatted: Invalid string'],
-    ['a logo with a script', (s) => void (s.brand.logoSvg = '<svg><script>alert(1)</script></svg>'), 'brand.logoSvg: The logo may not hold scripts, embedded documents or animation'],
+    [
+      'a logo with a script',
+      (s) => void (s.brand.logoSvg = '<svg><script>alert(1)</script></svg>'),
+      'brand.logoSvg: The logo may not hold scripts, embedded documents or animation',
+    ],
   ])('refuses %s', (_name, change, expected) => {
     const settings = structuredClone(base());
     change(settings);
-    expect(messages(settings).some((message) => message.startsWith(expected)), messages(settings).join('\n')).toBe(true);
+    expect(
+      messages(settings).some((message) => message.startsWith(expected)),
+      messages(settings).join('\n'),
+    ).toBe(true);
   });
 
   it('accepts the edges of each range', () => {
@@ -128,7 +198,10 @@ describe('svgLogoProblem', () => {
     ['<svg><use href="#a"/></svg>', 'The logo may not hold scripts, embedded documents or animation'],
     ['<svg onload="alert(1)"></svg>', 'The logo may not hold event handlers'],
     ['<svg><image href="https://evil.example/x.png"/></svg>', 'The logo may not reference other files'],
-    ['<svg><image xlink:href="data:image/svg+xml;base64,AAAA"/></svg>', 'The logo may not reference other files'],
+    [
+      '<svg><image xlink:href="data:image/svg+xml;base64,AAAA"/></svg>',
+      'The logo may not reference other files',
+    ],
     ['<svg><rect style="fill:url(https://evil.example/a)"/></svg>', 'The logo may not reference other files'],
     ['<svg><a href="javascript:alert(1)"></a></svg>', 'The logo may not reference other files'],
   ])('%s → %s', (svg, expected) => {

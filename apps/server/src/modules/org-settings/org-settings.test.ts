@@ -152,7 +152,12 @@ describe('organisation settings', { timeout: 120_000 }, () => {
     const view = await overview(admin);
     expect(view.publishedVersion).toBe(1);
     expect(view.versions).toEqual([
-      expect.objectContaining({ version: 1, state: 'PUBLISHED', createdBy: null, note: 'Initial version from the seed file' }),
+      expect.objectContaining({
+        version: 1,
+        state: 'PUBLISHED',
+        createdBy: null,
+        note: 'Initial version from the seed file',
+      }),
     ]);
     seeded = view.published;
     expect(seeded).toEqual(orgSettingsOf(loadOrganisations().find((org) => org.orgCode === ORG)!));
@@ -221,7 +226,9 @@ describe('organisation settings', { timeout: 120_000 }, () => {
   });
 
   it('answers 403 to a role without the permission and 404 to another organisation’s admin', async () => {
-    expect((await first.inject({ method: 'GET', url: URL_OF(ORG), headers: processor })).statusCode).toBe(403);
+    expect((await first.inject({ method: 'GET', url: URL_OF(ORG), headers: processor })).statusCode).toBe(
+      403,
+    );
     for (const who of [mainAdmin, cascadeAdmin]) {
       expect((await first.inject({ method: 'GET', url: URL_OF(ORG), headers: who })).statusCode).toBe(404);
       expect((await action(who, 2, 'publish', 'Not mine')).statusCode).toBe(404);
@@ -264,7 +271,9 @@ describe('organisation settings', { timeout: 120_000 }, () => {
     expect(first.orgs.byOrgCode(ORG)!.orgBrand.colors.primary).toBe(NEW_PRIMARY);
     expect(mergePricing(first.orgs.byOrgCode(ORG)!.orgPricingData).aprMinBps).toBe(NEW_APR_MIN);
     // What the settings do not cover still comes from the file.
-    expect(first.orgs.byOrgCode(ORG)!.baseUrl).toBe(loadOrganisations().find((o) => o.orgCode === ORG)!.baseUrl);
+    expect(first.orgs.byOrgCode(ORG)!.baseUrl).toBe(
+      loadOrganisations().find((o) => o.orgCode === ORG)!.baseUrl,
+    );
 
     const template = loadOrganisations().find((org) => org.orgCode === ORG)!;
     const added: TOrgData = {
@@ -347,11 +356,18 @@ describe('logo upload', () => {
   });
 
   it('accepts a clean SVG (its XML declaration dropped) and refuses scripts, other types and big files', async () => {
-    const clean = await upload(b64('<?xml version="1.0"?>\n<svg viewBox="0 0 10 10"><rect width="10" height="10"/></svg>'));
-    expect(clean.json()).toEqual({ kind: 'SVG', logoSvg: '<svg viewBox="0 0 10 10"><rect width="10" height="10"/></svg>' });
+    const clean = await upload(
+      b64('<?xml version="1.0"?>\n<svg viewBox="0 0 10 10"><rect width="10" height="10"/></svg>'),
+    );
+    expect(clean.json()).toEqual({
+      kind: 'SVG',
+      logoSvg: '<svg viewBox="0 0 10 10"><rect width="10" height="10"/></svg>',
+    });
     const script = await upload(b64('<svg><script>alert(1)</script></svg>'));
     expect(script.statusCode).toBe(400);
-    expect(script.json()).toMatchObject({ message: 'The logo may not hold scripts, embedded documents or animation' });
+    expect(script.json()).toMatchObject({
+      message: 'The logo may not hold scripts, embedded documents or animation',
+    });
     const jpeg = await upload(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]).toString('base64'), 'logo.png');
     expect(jpeg.json()).toMatchObject({ status: 400, message: 'The logo must be an SVG or PNG file' });
     const big = await upload(b64(`<svg>${' '.repeat(101 * 1024)}</svg>`));

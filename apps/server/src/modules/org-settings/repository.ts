@@ -86,11 +86,7 @@ export async function insertVersion(
 }
 
 /** Marks a draft published; false when it was not a draft any more (published meanwhile). */
-export async function markPublished(
-  tx: Executor,
-  uuid: string,
-  publishedByUuid: string,
-): Promise<boolean> {
+export async function markPublished(tx: Executor, uuid: string, publishedByUuid: string): Promise<boolean> {
   const rows = await tx
     .update(versions)
     .set({ publishedByUuid, publishedAt: sql`now()` })

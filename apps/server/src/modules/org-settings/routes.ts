@@ -115,7 +115,9 @@ export const orgSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       reply
         .status(201)
-        .send(await rollBack(deps(), request, request.params.orgCode, request.params.version, request.body.note)),
+        .send(
+          await rollBack(deps(), request, request.params.orgCode, request.params.version, request.body.note),
+        ),
   );
 
   app.post(

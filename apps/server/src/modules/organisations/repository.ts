@@ -68,7 +68,9 @@ export async function setInitialSettingsVersion(tx: Executor, orgCodes: readonly
   await tx
     .update(schema.organisations)
     .set({ settingsVersion: 1 })
-    .where(and(isNull(schema.organisations.settingsVersion), inArray(schema.organisations.orgCode, [...orgCodes])));
+    .where(
+      and(isNull(schema.organisations.settingsVersion), inArray(schema.organisations.orgCode, [...orgCodes])),
+    );
 }
 
 /** Holds off publications (row locks) while the start-up sync reads and writes (seed/organisations). */

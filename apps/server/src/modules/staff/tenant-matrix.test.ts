@@ -414,18 +414,27 @@ function orgSettingsCases(): Record<string, Case> {
       url: `${S(org)}/versions`,
       payload: { settings: orgSettingsOf(t.app.orgs.byOrgCode(org)!), note: 'Matrix draft' },
     })),
-    'POST /service-ops/api/v1/organisations/{orgCode}/settings/versions/{version}/publish': resource((org) => ({
-      method: 'POST',
-      url: `${S(org)}/versions/1/publish`,
-      payload: { note: 'Matrix publish' },
-    })),
+    'POST /service-ops/api/v1/organisations/{orgCode}/settings/versions/{version}/publish': resource(
+      (org) => ({
+        method: 'POST',
+        url: `${S(org)}/versions/1/publish`,
+        payload: { note: 'Matrix publish' },
+      }),
+    ),
     'POST /service-ops/api/v1/organisations/{orgCode}/settings/versions/{version}/rollback': resource(
-      (org) => ({ method: 'POST', url: `${S(org)}/versions/1/rollback`, payload: { note: 'Matrix rollback' } }),
+      (org) => ({
+        method: 'POST',
+        url: `${S(org)}/versions/1/rollback`,
+        payload: { note: 'Matrix rollback' },
+      }),
     ),
     'POST /service-ops/api/v1/organisations/{orgCode}/settings/logo': resource((org) => ({
       method: 'POST',
       url: `${S(org)}/logo`,
-      payload: { fileName: 'logo.svg', contentBase64: Buffer.from('<svg viewBox="0 0 1 1"></svg>').toString('base64') },
+      payload: {
+        fileName: 'logo.svg',
+        contentBase64: Buffer.from('<svg viewBox="0 0 1 1"></svg>').toString('base64'),
+      },
     })),
   };
 }
