@@ -17,7 +17,10 @@ const NEW_APR_MIN_BPS = 1500;
 const primaryColour = async (page: Page) => {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   return page.evaluate(() =>
-    getComputedStyle(document.documentElement).getPropertyValue('--mantine-primary-color-filled').trim().toLowerCase(),
+    getComputedStyle(document.documentElement)
+      .getPropertyValue('--mantine-primary-color-filled')
+      .trim()
+      .toLowerCase(),
   );
 };
 
@@ -116,7 +119,9 @@ test('an admin changes the brand colour and rate band, previews, publishes, and 
   // Preview in a new tab of the admin's browser: the borrower site under the draft.
   const [preview] = await Promise.all([
     page.context().waitForEvent('page'),
-    page.getByRole('link', { name: `Preview version ${draft} on the borrower site (opens a new tab)` }).click(),
+    page
+      .getByRole('link', { name: `Preview version ${draft} on the borrower site (opens a new tab)` })
+      .click(),
   ]);
   expect(await primaryColour(preview)).toBe(NEW_PRIMARY);
   await preview.close();

@@ -70,7 +70,8 @@ export const STAFF_PERMISSIONS = {
   REPORTS_EXPORT: { scope: 'ORG', label: 'Export the HMDA loan/application register (regulatory filing)' },
   ORG_SETTINGS_MANAGE: {
     scope: 'ORG',
-    label: 'Edit the organisation settings (brand, contact, licences, pricing): drafts, preview, publish, rollback',
+    label:
+      'Edit the organisation settings (brand, contact, licences, pricing): drafts, preview, publish, rollback',
   },
 } as const satisfies Record<string, { scope: 'ORG' | 'PLATFORM'; label: string }>;
 export type TStaffPermission = keyof typeof STAFF_PERMISSIONS;
