@@ -32,7 +32,7 @@ import { findLiveSessionByFingerprint } from '../identity/repository';
 import { hashFingerprint } from '../identity/fingerprint';
 import type { OrganisationDirectory } from '../organisations/directory';
 import {
-  lockOrganisation,
+  organisationWithVersion,
   lockOrganisationsTable,
   setInitialSettingsVersion,
   upsertOrganisations,
@@ -84,7 +84,7 @@ async function authorized(deps: SettingsDeps, request: FastifyRequest, orgCode: 
 
 /** The published settings of an organisation: its published version's, else its current data's. */
 async function published(deps: SettingsDeps, org: TOrgData) {
-  const locked = await lockOrganisation(deps.db, org.orgCode, { lock: false });
+  const locked = await organisationWithVersion(deps.db, org.orgCode, { forUpdate: false });
   const version = locked?.settingsVersion ?? null;
   const row = version === null ? null : await findVersion(deps.db, org.orgCode, { version });
   return { version, settings: row?.settings ?? orgSettingsOf(locked?.org ?? org) };
@@ -131,7 +131,7 @@ export async function createDraft(
 ): Promise<TSettingsVersion> {
   const { org, staff } = await authorized(deps, request, orgCode);
   const version = await deps.db.transaction(async (tx) => {
-    await lockOrganisation(tx, org.orgCode);
+    await organisationWithVersion(tx, org.orgCode, { forUpdate: true });
     const next = await nextVersionNumber(tx, org.orgCode);
     await insertVersion(tx, {
       orgCode: org.orgCode,
@@ -158,7 +158,7 @@ async function publishInTransaction(
   version: number,
   settings: TOrgSettings,
 ): Promise<void> {
-  const locked = await lockOrganisation(tx, orgCode);
+  const locked = await organisationWithVersion(tx, orgCode, { forUpdate: true });
   if (!locked) throw new AppError('NOT_FOUND', NOT_FOUND);
   await writeOrganisation(tx, applyOrgSettings(locked.org, settings), version);
 }
@@ -172,7 +172,7 @@ export async function publishVersion(
 ): Promise<TSettingsVersion> {
   const { org, staff } = await authorized(deps, request, orgCode);
   await deps.db.transaction(async (tx) => {
-    const locked = await lockOrganisation(tx, org.orgCode);
+    const locked = await organisationWithVersion(tx, org.orgCode, { forUpdate: true });
     const row = await findVersion(tx, org.orgCode, { version });
     if (!locked || !row) throw new AppError('NOT_FOUND', `Version ${version} not found`);
     if (row.publishedAt)
@@ -206,7 +206,7 @@ export async function rollBack(
 ): Promise<TSettingsVersion> {
   const { org, staff } = await authorized(deps, request, orgCode);
   const created = await deps.db.transaction(async (tx) => {
-    const locked = await lockOrganisation(tx, org.orgCode);
+    const locked = await organisationWithVersion(tx, org.orgCode, { forUpdate: true });
     const row = await findVersion(tx, org.orgCode, { version: toVersion });
     if (!locked || !row) throw new AppError('NOT_FOUND', `Version ${toVersion} not found`);
     if (!row.publishedAt)

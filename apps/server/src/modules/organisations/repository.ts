@@ -27,16 +27,16 @@ export async function listOrganisations(db: Database): Promise<TOrgData[]> {
 }
 
 /**
- * One organisation and its published settings version, its row locked until the transaction ends
- * (settings versions are numbered and published one at a time per organisation).
+ * One organisation and its published settings version; with `forUpdate` its row is locked until the
+ * transaction ends (settings versions are numbered and published one at a time per organisation).
  */
-export async function lockOrganisation(
+export async function organisationWithVersion(
   tx: Executor,
   orgCode: string,
-  { lock = true }: { lock?: boolean } = {},
+  { forUpdate }: { forUpdate: boolean },
 ): Promise<{ org: TOrgData; settingsVersion: number | null } | null> {
   const query = tx.select().from(schema.organisations).where(eq(schema.organisations.orgCode, orgCode));
-  const [row] = lock ? await query.for('update') : await query;
+  const [row] = forUpdate ? await query.for('update') : await query;
   return row ? { org: toOrgData(row), settingsVersion: row.settingsVersion } : null;
 }
 
