@@ -64,6 +64,7 @@ test('each seeded staff account sees only what its roles allow; CASCADE_TEACHERS
     'Webhooks',
     'Reports',
     'Exports',
+    'Settings',
   ]);
   await expect(cascade.getByText('No chats waiting.')).toBeVisible();
   await expect(cascade.getByTestId('desk-conversation').filter({ hasText: 'Mona Main' })).toHaveCount(0);
@@ -84,6 +85,7 @@ test('each seeded staff account sees only what its roles allow; CASCADE_TEACHERS
     'Webhooks',
     'Reports',
     'Exports',
+    'Settings',
   ]);
   await expect(main.getByTestId('desk-conversation').filter({ hasText: 'Mona Main' }).first()).toBeVisible();
 

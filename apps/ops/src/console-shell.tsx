@@ -9,11 +9,13 @@ import { Pipeline } from './console/pipeline';
 import { Exports } from './console/exports';
 import { StaffAdmin } from './staff';
 import { Webhooks } from './webhooks/webhooks';
+import { OrgSettings } from './settings/settings';
 
 // Reports bring the charting library: loaded when the section opens.
 const Reports = lazy(() => import('./reports/reports'));
 
-type Section = 'overview' | 'applications' | 'chats' | 'staff' | 'webhooks' | 'reports' | 'exports';
+type Section =
+  'overview' | 'applications' | 'chats' | 'staff' | 'webhooks' | 'reports' | 'exports' | 'settings';
 
 /**
  * The signed-in console: only the sections the member's roles allow (the server's staff policy
@@ -31,6 +33,9 @@ export function Console({ me, onSignOut }: { me: TStaffSelf; onSignOut: () => vo
     ...(me.permissions.includes('WEBHOOKS_MANAGE') ? [{ id: 'webhooks' as const, label: 'Webhooks' }] : []),
     ...(me.permissions.includes('REPORTS_READ') ? [{ id: 'reports' as const, label: 'Reports' }] : []),
     ...(me.permissions.includes('REPORTS_EXPORT') ? [{ id: 'exports' as const, label: 'Exports' }] : []),
+    ...(me.permissions.includes('ORG_SETTINGS_MANAGE')
+      ? [{ id: 'settings' as const, label: 'Settings' }]
+      : []),
   ];
   const path = usePath();
   const [first, second] = path.split('/').filter(Boolean);
@@ -88,6 +93,7 @@ export function Console({ me, onSignOut }: { me: TStaffSelf; onSignOut: () => vo
           </Suspense>
         )}
         {section === 'exports' && <Exports me={me} />}
+        {section === 'settings' && <OrgSettings me={me} orgCode={second ?? null} />}
       </AppShell.Main>
     </AppShell>
   );

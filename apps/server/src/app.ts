@@ -73,6 +73,7 @@ import { STAFF_TAG, staffPermissionNote } from './modules/staff/policy';
 import { staffRoutes } from './modules/staff/routes';
 import { staffReportRoutes } from './modules/staff/reports-routes';
 import { registerWebhookJobs, webhookRoutes } from './modules/webhooks';
+import { orgSettingsRoutes } from './modules/org-settings/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -337,6 +338,7 @@ export async function buildApp({
   await app.register(staffReportRoutes);
   await app.register(deadJobRoutes);
   await app.register(webhookRoutes, { config: config.webhooks });
+  await app.register(orgSettingsRoutes);
   await app.register(webRoutes, {
     distDir: config.webDistDir,
     orgQueryParam: config.orgQueryParam,

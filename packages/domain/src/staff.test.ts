@@ -31,6 +31,9 @@ describe('the role → permission table', () => {
     ['ORG_ADMIN', 'DECISIONS_PROPOSE', false],
     ['ORG_ADMIN', 'STAFF_MANAGE', true],
     ['ORG_ADMIN', 'CHAT_DESK', false],
+    ['ORG_ADMIN', 'ORG_SETTINGS_MANAGE', true],
+    ['UNDERWRITER', 'ORG_SETTINGS_MANAGE', false],
+    ['PROCESSOR', 'ORG_SETTINGS_MANAGE', false],
   ] as const)('%s → %s: %s', (role, permission, allowed) => {
     expect(hasPermission([role], permission)).toBe(allowed);
   });

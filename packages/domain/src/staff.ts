@@ -68,6 +68,11 @@ export const STAFF_PERMISSIONS = {
   },
   DEV_CLOCK: { scope: 'PLATFORM', label: 'Move the server clock (development and tests only)' },
   REPORTS_EXPORT: { scope: 'ORG', label: 'Export the HMDA loan/application register (regulatory filing)' },
+  ORG_SETTINGS_MANAGE: {
+    scope: 'ORG',
+    label:
+      'Edit the organisation settings (brand, contact, licences, pricing): drafts, preview, publish, rollback',
+  },
 } as const satisfies Record<string, { scope: 'ORG' | 'PLATFORM'; label: string }>;
 export type TStaffPermission = keyof typeof STAFF_PERMISSIONS;
 export const STAFF_PERMISSION_NAMES = Object.keys(STAFF_PERMISSIONS) as TStaffPermission[];
@@ -124,6 +129,7 @@ export const ROLE_PERMISSIONS: Record<TStaffRole, readonly TStaffPermission[]> =
     'DEV_CLOCK',
     'REPORTS_READ',
     'REPORTS_EXPORT',
+    'ORG_SETTINGS_MANAGE',
   ],
   PLATFORM_ADMIN: STAFF_PERMISSION_NAMES,
 };

@@ -56,6 +56,11 @@ export const openApiPlugin = fp(
             description:
               'Webhook subscriptions, signed deliveries, attempts, pause/resume, replay (README "Webhooks": headers and verification)',
           },
+          {
+            name: 'organisation settings',
+            description:
+              'Self-serve organisation settings: versions, drafts and their changes, publish, rollback, logo upload (README "Organisation settings"; preview with `?preview=` on the borrower pages)',
+          },
         ],
       },
       transform: jsonSchemaTransform,

@@ -1,12 +1,13 @@
 /**
- * Brings a database to its seeded state: organisations synchronised from the data file, and
+ * Brings a database to its seeded state: organisations synchronised from the data file (their
+ * published settings versions kept: modules/org-settings), and
  * (when enabled) the demo accounts of the README. Safe to run on every start.
  */
 import { hash } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db';
 import { schema } from '../db';
-import { upsertOrganisations } from '../modules/organisations/repository';
+import { syncSeedOrganisations } from '../modules/org-settings/service';
 import { seedDemoBorrowerShell } from './demo-shell';
 import { seedDemoHmda } from './demo-hmda';
 import { seedFeatureFlags } from './feature-flags';
@@ -53,7 +54,7 @@ export const DEMO_STAFF: readonly {
 ];
 
 export async function seedDatabase(db: Database, options: { demoData: boolean }): Promise<void> {
-  await upsertOrganisations(db, loadOrganisations());
+  await syncSeedOrganisations(db, loadOrganisations());
   await seedLoanOriginators(db);
   await seedOperatingHours(db);
   await seedFeatureFlags(db);

@@ -15,7 +15,10 @@ import {
 import type { TOrgBrand, TOrgData } from '@heloc/domain';
 import { timestamps } from './columns';
 
-/** White-label partner organisations, synchronised from the seed data file at start. */
+/**
+ * White-label partner organisations: inserted from the seed data file at start; once an
+ * organisation has a settings version (org-settings.ts), its editable settings come from that.
+ */
 export const organisations = pgTable('organisations', {
   orgCode: text('org_code').primaryKey(),
   canonicalOrgCode: text('canonical_org_code').notNull(),
@@ -25,6 +28,8 @@ export const organisations = pgTable('organisations', {
   brand: jsonb('brand').$type<TOrgBrand>().notNull(),
   metaData: jsonb('meta_data').$type<TOrgData['orgMetaData']>().notNull(),
   pricingData: jsonb('pricing_data').$type<TOrgData['orgPricingData']>().notNull(),
+  /** The published organisation settings version (org-settings.ts); null before the first. */
+  settingsVersion: integer('settings_version'),
   ...timestamps,
 });
 

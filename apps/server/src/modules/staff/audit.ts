@@ -2,6 +2,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { schema, type Executor } from '../../db';
 import type { WebhookAuditAction } from '../webhooks/audit-actions';
+import type { OrgSettingsAuditAction } from '../org-settings/audit-actions';
 
 export type StaffAuditAction =
   | 'STAFF_INVITED'
@@ -11,7 +12,8 @@ export type StaffAuditAction =
   | 'STAFF_ENABLED'
   | 'PLATFORM_ADMIN_CREATED'
   | 'PLATFORM_ACCESS'
-  | WebhookAuditAction;
+  | WebhookAuditAction
+  | OrgSettingsAuditAction;
 
 export async function recordStaffAudit(
   db: Executor,

@@ -18,6 +18,7 @@ import type { InjectOptions } from 'fastify';
 import type { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  orgSettingsOf,
   ROLE_PERMISSIONS,
   STAFF_PERMISSION_NAMES,
   ZChatSocketEvent,
@@ -380,12 +381,63 @@ const CASES: Record<string, Case> = {
     }),
   },
   ...webhookCases(),
+  ...orgSettingsCases(),
   'GET /service-ops/api/v1/staff/audit': {
     kind: 'listing',
     request: (_ctx, org) => ({ method: 'GET', url: `/service-ops/api/v1/staff/audit?orgCode=${org}` }),
     holdsB: (body) => (body as { orgCode: string | null }[]).some((e) => e.orgCode === B),
   },
 };
+
+/**
+ * The organisation settings routes (modules/org-settings): the organisation is the resource. Publishing
+ * and rolling back version 1 (the published seed version) answer 409 to an allowed member, so the
+ * matrix changes nothing it relies on; a draft is only added.
+ */
+function orgSettingsCases(): Record<string, Case> {
+  const S = (org: Org) => `/service-ops/api/v1/organisations/${org}/settings`;
+  const resource = (request: (org: Org) => InjectOptions): Case => ({
+    kind: 'resource',
+    request: (_ctx, org) => request(org),
+  });
+  return {
+    'GET /service-ops/api/v1/organisations/{orgCode}/settings': resource((org) => ({
+      method: 'GET',
+      url: S(org),
+    })),
+    'GET /service-ops/api/v1/organisations/{orgCode}/settings/versions/{version}': resource((org) => ({
+      method: 'GET',
+      url: `${S(org)}/versions/1`,
+    })),
+    'POST /service-ops/api/v1/organisations/{orgCode}/settings/versions': resource((org) => ({
+      method: 'POST',
+      url: `${S(org)}/versions`,
+      payload: { settings: orgSettingsOf(t.app.orgs.byOrgCode(org)!), note: 'Matrix draft' },
+    })),
+    'POST /service-ops/api/v1/organisations/{orgCode}/settings/versions/{version}/publish': resource(
+      (org) => ({
+        method: 'POST',
+        url: `${S(org)}/versions/1/publish`,
+        payload: { note: 'Matrix publish' },
+      }),
+    ),
+    'POST /service-ops/api/v1/organisations/{orgCode}/settings/versions/{version}/rollback': resource(
+      (org) => ({
+        method: 'POST',
+        url: `${S(org)}/versions/1/rollback`,
+        payload: { note: 'Matrix rollback' },
+      }),
+    ),
+    'POST /service-ops/api/v1/organisations/{orgCode}/settings/logo': resource((org) => ({
+      method: 'POST',
+      url: `${S(org)}/logo`,
+      payload: {
+        fileName: 'logo.svg',
+        contentBase64: Buffer.from('<svg viewBox="0 0 1 1"></svg>').toString('base64'),
+      },
+    })),
+  };
+}
 
 /** The webhook routes (modules/webhooks): a listing, creation for an organisation, one subscription's calls. */
 function webhookCases(): Record<string, Case> {

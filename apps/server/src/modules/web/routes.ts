@@ -11,6 +11,7 @@ import { FORGOT_PASSWORD_PATH, LOGIN_PATH, RESET_PASSWORD_PATH, ROUTER_BASE_PATH
 import { AppError } from '../../lib/errors';
 import { preloadLinks, renderPage, type RoutePreload } from './html';
 import { ORG_COOKIE, resolvePageOrganisation } from './page-organisation';
+import { previewOrganisation } from '../org-settings/service';
 
 /** The borrower app's base path (the domain's, which the web router also runs under). */
 export const APP_BASE = ROUTER_BASE_PATH;
@@ -98,10 +99,25 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
     } as const;
     if (resolved.remember) reply.setCookie(ORG_COOKIE, resolved.remember, cookieOptions);
     if (resolved.forget) reply.clearCookie(ORG_COOKIE, cookieOptions);
+    // `?preview=` (organisation settings): a version before publication, only for staff who may
+    // publish it (else ignored: borrowers always get the published organisation). Pages are no-store.
+    let org = resolved.org;
+    if (org && typeof query.preview === 'string') {
+      const preview = await previewOrganisation(
+        { db: app.db, orgs: app.orgs },
+        org,
+        query.preview,
+        request.cookies[app.fingerprintCookie],
+      );
+      if (preview) {
+        org = preview.org;
+        reply.header('x-heloc-preview-version', String(preview.version));
+      }
+    }
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      .send(renderPage(template, resolved.org, preloadLinks(preloads, request.url.split('?')[0]!)));
+      .send(renderPage(template, org, preloadLinks(preloads, request.url.split('?')[0]!)));
   };
 
   const page = { schema: { hide: true } };

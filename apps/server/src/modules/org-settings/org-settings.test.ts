@@ -1,0 +1,384 @@
+/**
+ * Organisation settings through HTTP on two instances of one database: versions with who/when and a
+ * note, a draft's diff, the preview on the borrower pages (staff with the permission only), publish
+ * (both instances see it; a new offer is priced with the new band), rollback, the policy (403 without
+ * the permission, 404 for another organisation's admin), logo upload, and a restart (the start-up
+ * seed sync) that keeps a published change while still inserting a new organisation as version 1.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  mergePricing,
+  orgSettingsOf,
+  ZOrgSettings,
+  type TOrgData,
+  type TOrgSettings,
+  type TOrgSettingsOverview,
+  type TSettingsVersion,
+} from '@heloc/domain';
+import { buildApp } from '../../app';
+import { schema } from '../../db';
+import { ManualClock } from '../../lib/clock';
+import { createSandboxProviders } from '../../providers';
+import { loadOrganisations } from '../../seed/organisations';
+import { seedDatabase } from '../../seed/seed';
+import { testConfig } from '../../test/app';
+import { registerAndSignIn, signIn, type Credentials } from '../../test/auth';
+import { createTestDatabase, type TestDatabase } from '../../test/database';
+import { ORG_DATA_PLACEHOLDER } from '../web/html';
+import { syncSeedOrganisations } from './service';
+
+const ORG = 'BLUE_MESA';
+const URL_OF = (org: string) => `/service-ops/api/v1/organisations/${org}/settings`;
+const PASSWORD = 'Ops-password-1';
+const NEW_PRIMARY = '#1f4e79';
+const NEW_APR_MIN = 1500;
+
+const distDir = mkdtempSync(path.join(tmpdir(), 'heloc-settings-dist-'));
+writeFileSync(
+  path.join(distDir, 'index.html'),
+  `<!doctype html><html lang="en"><head><title>x</title>${ORG_DATA_PLACEHOLDER}</head><body></body></html>`,
+);
+
+let database: TestDatabase;
+let first: FastifyInstance;
+let second: FastifyInstance;
+const clock = new ManualClock('2026-01-05T17:00:00.000Z');
+let admin: Credentials; // platform admin
+let mainAdmin: Credentials; // MAIN's ORG_ADMIN
+let cascadeAdmin: Credentials; // CASCADE_TEACHERS' ORG_ADMIN
+let processor: Credentials; // MAIN's processor + underwriter: no ORG_SETTINGS_MANAGE
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seedDatabase(database.db, { demoData: true });
+  const config = testConfig({
+    jwtSecret: randomBytes(32).toString('hex'),
+    dataEncryptionKey: randomBytes(32).toString('hex'),
+    webDistDir: distDir,
+    orgQueryParam: true,
+    defaultOrgCode: 'MAIN',
+    authRateLimitPerMinute: 10_000,
+  });
+  const build = () =>
+    buildApp({
+      config,
+      database,
+      closeDatabase: false,
+      clock,
+      providers: createSandboxProviders({ clock, creditTimeoutDelayMs: 1 }),
+    });
+  first = await build();
+  second = await build();
+  await Promise.all([first.ready(), second.ready()]);
+  admin = await signIn(first, 'admin@heloc.test', PASSWORD);
+  mainAdmin = await signIn(first, 'ops@heloc.test', PASSWORD);
+  cascadeAdmin = await signIn(first, 'ops-cascade@heloc.test', PASSWORD);
+  processor = await signIn(first, 'processor@heloc.test', PASSWORD);
+}, 120_000);
+afterAll(async () => {
+  await second?.close();
+  await first?.close();
+  await database?.destroy();
+  rmSync(distDir, { recursive: true, force: true });
+});
+
+const overview = async (who: Credentials, org = ORG) => {
+  const res = await first.inject({ method: 'GET', url: URL_OF(org), headers: who });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as TOrgSettingsOverview;
+};
+
+const saveDraft = (who: Credentials, settings: TOrgSettings, note: string, org = ORG) =>
+  first.inject({ method: 'POST', url: `${URL_OF(org)}/versions`, headers: who, payload: { settings, note } });
+
+const action = (who: Credentials, version: number, verb: 'publish' | 'rollback', note: string) =>
+  first.inject({
+    method: 'POST',
+    url: `${URL_OF(ORG)}/versions/${version}/${verb}`,
+    headers: who,
+    payload: { note },
+  });
+
+function embeddedOrg(html: string): TOrgData {
+  const match = /<script id="org-data" type="application\/json">(.*?)<\/script>/s.exec(html);
+  if (!match) throw new Error('no org-data element');
+  return JSON.parse(match[1]!) as TOrgData;
+}
+
+const page = async (query: string, who?: Credentials, app = first) => {
+  const res = await app.inject({
+    method: 'GET',
+    url: `/auth/login?org=${ORG}${query}`,
+    headers: who ? { cookie: who.cookie } : {},
+  });
+  expect(res.statusCode).toBe(200);
+  return { org: embeddedOrg(res.body), preview: res.headers['x-heloc-preview-version'] };
+};
+
+/** A borrower of ORG driven to the offers (the sandbox's "Example" scenario): their lowest note rate. */
+async function lowestOfferedRate(): Promise<number> {
+  const who = await registerAndSignIn(first, ORG, { name: { firstName: 'Ann', lastName: 'Example' } });
+  const headers = { authorization: who.authorization, cookie: who.cookie };
+  const base = `/service-application/api/v1/application/heloc/${who.applicationUuid}`;
+  const profile = await first.inject({
+    method: 'POST',
+    url: `${base}/profile`,
+    headers,
+    payload: { name: { firstName: 'Ann', lastName: 'Example' }, dob: '1980-02-29', softCreditConsent: true },
+  });
+  expect(profile.statusCode, profile.body).toBe(200);
+  await first.jobs.runDue();
+  const liens = await first.inject({ method: 'POST', url: `${base}/liens/confirm`, headers });
+  expect(liens.statusCode, liens.body).toBe(200);
+  await first.jobs.runDue();
+  const offers = await first.inject({ method: 'GET', url: `${base}/offers`, headers });
+  expect(offers.statusCode, offers.body).toBe(200);
+  const rates = (offers.json() as { offers: { rateBps: number }[] }).offers.map((offer) => offer.rateBps);
+  expect(rates.length).toBeGreaterThan(0);
+  return Math.min(...rates);
+}
+
+describe('organisation settings', { timeout: 120_000 }, () => {
+  let seeded: TOrgSettings;
+  let draft: TSettingsVersion;
+
+  it('start with the seed file as version 1, published, for every organisation (each a valid document)', async () => {
+    const view = await overview(admin);
+    expect(view.publishedVersion).toBe(1);
+    expect(view.versions).toEqual([
+      expect.objectContaining({
+        version: 1,
+        state: 'PUBLISHED',
+        createdBy: null,
+        note: 'Initial version from the seed file',
+      }),
+    ]);
+    seeded = view.published;
+    expect(seeded).toEqual(orgSettingsOf(loadOrganisations().find((org) => org.orgCode === ORG)!));
+    const rows = await database.db.select().from(schema.organisationSettingsVersions);
+    expect(rows.length).toBe(loadOrganisations().length);
+    for (const row of rows) expect(ZOrgSettings.safeParse(row.settings).success, row.orgCode).toBe(true);
+  });
+
+  it('refuses a draft that breaks a rule, with the rule’s message (400)', async () => {
+    const bad = structuredClone(seeded);
+    bad.brand.colors.primary = '#ffcc00';
+    bad.pricing.aprMaxBps = bad.pricing.aprMinBps;
+    const res = await saveDraft(admin, bad, 'Too light');
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('Contrast with white is 1.51:1');
+    expect(res.body).toContain('The APR maximum must be above the APR minimum');
+    const missingNote = await saveDraft(admin, seeded, '  ');
+    expect(missingNote.statusCode).toBe(400);
+    expect((await overview(admin)).versions).toHaveLength(1);
+  });
+
+  it('saves a change as a new draft version with who, when, the note and its diff', async () => {
+    const changed = structuredClone(seeded);
+    changed.brand.colors.primary = NEW_PRIMARY;
+    changed.pricing.aprMinBps = NEW_APR_MIN;
+    const res = await saveDraft(admin, changed, 'Autumn brand and rates');
+    expect(res.statusCode, res.body).toBe(201);
+    draft = res.json() as TSettingsVersion;
+    expect(draft).toMatchObject({
+      version: 2,
+      state: 'DRAFT',
+      note: 'Autumn brand and rates',
+      createdBy: 'admin@heloc.test',
+      publishedAt: null,
+    });
+    expect(draft.changes).toEqual([
+      { path: 'brand.colors.primary', from: seeded.brand.colors.primary, to: NEW_PRIMARY },
+      { path: 'pricing.aprMinBps', from: seeded.pricing.aprMinBps, to: NEW_APR_MIN },
+    ]);
+    // Nothing published yet: the borrower pages and the directory are unchanged.
+    expect(first.orgs.byOrgCode(ORG)!.orgBrand.colors.primary).toBe(seeded.brand.colors.primary);
+    const audit = await database.db
+      .select()
+      .from(schema.staffAuditEvents)
+      .where(eq(schema.staffAuditEvents.action, 'ORG_SETTINGS_DRAFTED'));
+    expect(audit.map((row) => row.data)).toEqual([{ version: 2, note: 'Autumn brand and rates' }]);
+  });
+
+  it('previews the draft on the borrower pages only for staff who may publish it', async () => {
+    for (const ref of ['2', draft.uuid]) {
+      const asAdmin = await page(`&preview=${ref}`, admin);
+      expect(asAdmin.org.orgBrand.colors.primary).toBe(NEW_PRIMARY);
+      expect(mergePricing(asAdmin.org.orgPricingData).aprMinBps).toBe(NEW_APR_MIN);
+      expect(asAdmin.preview).toBe('2');
+    }
+    // Nobody else: no sign-in, a borrower, a member without the permission, another organisation's admin.
+    const borrower = await registerAndSignIn(first, ORG);
+    for (const who of [undefined, borrower, processor, cascadeAdmin, mainAdmin]) {
+      const served = await page('&preview=2', who);
+      expect(served.org.orgBrand.colors.primary).toBe(seeded.brand.colors.primary);
+      expect(served.preview).toBeUndefined();
+    }
+    // A made-up reference is ignored too.
+    expect((await page('&preview=99', admin)).org.orgBrand.colors.primary).toBe(seeded.brand.colors.primary);
+    expect((await page('&preview=<x>', admin)).preview).toBeUndefined();
+  });
+
+  it('answers 403 to a role without the permission and 404 to another organisation’s admin', async () => {
+    expect((await first.inject({ method: 'GET', url: URL_OF(ORG), headers: processor })).statusCode).toBe(
+      403,
+    );
+    for (const who of [mainAdmin, cascadeAdmin]) {
+      expect((await first.inject({ method: 'GET', url: URL_OF(ORG), headers: who })).statusCode).toBe(404);
+      expect((await action(who, 2, 'publish', 'Not mine')).statusCode).toBe(404);
+      expect((await saveDraft(who, seeded, 'Not mine')).statusCode).toBe(404);
+    }
+    // Their own organisation is theirs.
+    expect((await overview(cascadeAdmin, 'CASCADE_TEACHERS')).orgCode).toBe('CASCADE_TEACHERS');
+    expect((await first.inject({ method: 'GET', url: URL_OF('NOPE'), headers: admin })).statusCode).toBe(404);
+  });
+
+  it('publishes: both instances serve it, and a new offer is priced with the new band', async () => {
+    const before = await lowestOfferedRate();
+    expect(before).toBeLessThan(NEW_APR_MIN);
+    const res = await action(admin, 2, 'publish', 'Approved by marketing');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ version: 2, state: 'PUBLISHED', publishedBy: 'admin@heloc.test' });
+    // This instance at once; the other when the organisations trigger's notice arrives.
+    expect(first.orgs.byOrgCode(ORG)!.orgBrand.colors.primary).toBe(NEW_PRIMARY);
+    await expect
+      .poll(() => second.orgs.byOrgCode(ORG)?.orgBrand.colors.primary, { timeout: 5000 })
+      .toBe(NEW_PRIMARY);
+    expect((await page('', undefined, second)).org.orgBrand.colors.primary).toBe(NEW_PRIMARY);
+    expect(await lowestOfferedRate()).toBe(NEW_APR_MIN);
+    // Publishing it again, or a version that is not a draft, is a conflict.
+    expect((await action(admin, 2, 'publish', 'Again')).statusCode).toBe(409);
+    expect((await action(admin, 1, 'publish', 'Old')).json()).toMatchObject({
+      status: 409,
+      message: 'Version 1 was published before: roll back to it instead',
+    });
+    const view = await overview(admin);
+    expect(view.versions.map((v) => [v.version, v.state])).toEqual([
+      [2, 'PUBLISHED'],
+      [1, 'PREVIOUSLY_PUBLISHED'],
+    ]);
+  });
+
+  it('keeps a published change over a restart (the start-up sync), and still inserts a new organisation as version 1', async () => {
+    await seedDatabase(database.db, { demoData: true });
+    await first.orgs.reload();
+    expect(first.orgs.byOrgCode(ORG)!.orgBrand.colors.primary).toBe(NEW_PRIMARY);
+    expect(mergePricing(first.orgs.byOrgCode(ORG)!.orgPricingData).aprMinBps).toBe(NEW_APR_MIN);
+    // What the settings do not cover still comes from the file.
+    expect(first.orgs.byOrgCode(ORG)!.baseUrl).toBe(
+      loadOrganisations().find((o) => o.orgCode === ORG)!.baseUrl,
+    );
+
+    const template = loadOrganisations().find((org) => org.orgCode === ORG)!;
+    const added: TOrgData = {
+      ...template,
+      orgCode: 'NEWCOMER',
+      canonicalOrgCode: 'NEWCOMER',
+      baseUrl: 'https://newcomer.heloc.example',
+    };
+    await syncSeedOrganisations(database.db, [...loadOrganisations(), added]);
+    const [row] = await database.db
+      .select()
+      .from(schema.organisationSettingsVersions)
+      .where(eq(schema.organisationSettingsVersions.orgCode, 'NEWCOMER'));
+    expect(row).toMatchObject({ version: 1, note: 'Initial version from the seed file' });
+    expect(row!.publishedAt).not.toBeNull();
+    await first.orgs.reload();
+    expect(first.orgs.byOrgCode('NEWCOMER')?.orgBrand.colors.primary).toBe(template.orgBrand.colors.primary);
+    expect(first.orgs.byOrgCode(ORG)!.orgBrand.colors.primary).toBe(NEW_PRIMARY);
+  });
+
+  it('rolls back: a new version equal to the older one, published at once, audited; offers priced as before', async () => {
+    const res = await action(admin, 1, 'rollback', 'Campaign over');
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ version: 3, state: 'PUBLISHED', rolledBackFrom: 1, changes: [] });
+    expect((res.json() as TSettingsVersion).settings).toEqual(seeded);
+    expect(first.orgs.byOrgCode(ORG)!.orgBrand.colors.primary).toBe(seeded.brand.colors.primary);
+    await expect
+      .poll(() => second.orgs.byOrgCode(ORG)?.orgBrand.colors.primary, { timeout: 5000 })
+      .toBe(seeded.brand.colors.primary);
+    expect(await lowestOfferedRate()).toBeLessThan(NEW_APR_MIN);
+    // To the published version itself, or to a draft never published: conflicts.
+    expect((await action(admin, 3, 'rollback', 'Same')).statusCode).toBe(409);
+    const another = await saveDraft(admin, seeded, 'Unpublished');
+    const anotherVersion = (another.json() as TSettingsVersion).version;
+    expect((await action(admin, anotherVersion, 'rollback', 'Never published')).statusCode).toBe(409);
+    const audit = await database.db
+      .select()
+      .from(schema.staffAuditEvents)
+      .where(
+        and(
+          eq(schema.staffAuditEvents.orgCode, ORG),
+          eq(schema.staffAuditEvents.actorEmail, 'admin@heloc.test'),
+        ),
+      );
+    const actions = audit.map((row) => row.action);
+    expect(actions).toContain('ORG_SETTINGS_PUBLISHED');
+    expect(actions).toContain('ORG_SETTINGS_ROLLED_BACK');
+    expect(audit.find((row) => row.action === 'ORG_SETTINGS_ROLLED_BACK')!.data).toMatchObject({
+      version: 3,
+      rolledBackFrom: 1,
+      previousVersion: 2,
+      note: 'Campaign over',
+    });
+  });
+});
+
+describe('logo upload', () => {
+  const upload = (contentBase64: string, fileName = 'logo.svg') =>
+    first.inject({
+      method: 'POST',
+      url: `${URL_OF('CASCADE_TEACHERS')}/logo`,
+      headers: cascadeAdmin,
+      payload: { fileName, contentBase64 },
+    });
+  const b64 = (text: string | Buffer) => Buffer.from(text).toString('base64');
+
+  it('wraps a PNG (sniffed, whatever its name) in an SVG of its size', async () => {
+    const png = Buffer.alloc(33);
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(png, 0);
+    png.writeUInt32BE(13, 8);
+    png.write('IHDR', 12, 'latin1');
+    png.writeUInt32BE(240, 16);
+    png.writeUInt32BE(60, 20);
+    const res = await upload(png.toString('base64'), 'logo.svg');
+    expect(res.statusCode, res.body).toBe(200);
+    const { logoSvg, kind } = res.json() as { logoSvg: string; kind: string };
+    expect(kind).toBe('PNG');
+    expect(logoSvg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" viewBox="0 0 240 60"/);
+    expect(logoSvg).toContain(`href="data:image/png;base64,${png.toString('base64')}"`);
+  });
+
+  it('accepts a clean SVG (its XML declaration dropped) and refuses scripts, other types and big files', async () => {
+    const clean = await upload(
+      b64('<?xml version="1.0"?>\n<svg viewBox="0 0 10 10"><rect width="10" height="10"/></svg>'),
+    );
+    expect(clean.json()).toEqual({
+      kind: 'SVG',
+      logoSvg: '<svg viewBox="0 0 10 10"><rect width="10" height="10"/></svg>',
+    });
+    const script = await upload(b64('<svg><script>alert(1)</script></svg>'));
+    expect(script.statusCode).toBe(400);
+    expect(script.json()).toMatchObject({
+      message: 'The logo may not hold scripts, embedded documents or animation',
+    });
+    const jpeg = await upload(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]).toString('base64'), 'logo.png');
+    expect(jpeg.json()).toMatchObject({ status: 400, message: 'The logo must be an SVG or PNG file' });
+    const big = await upload(b64(`<svg>${' '.repeat(101 * 1024)}</svg>`));
+    expect(big.statusCode).toBe(400);
+    expect(big.body).toContain('The logo must be at most 100 KB');
+    const otherOrg = await first.inject({
+      method: 'POST',
+      url: `${URL_OF('MAIN')}/logo`,
+      headers: cascadeAdmin,
+      payload: { fileName: 'x.svg', contentBase64: b64('<svg></svg>') },
+    });
+    expect(otherOrg.statusCode).toBe(404);
+  });
+});

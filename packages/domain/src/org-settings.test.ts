@@ -1,0 +1,255 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import {
+  applyOrgSettings,
+  diffOrgSettings,
+  orgSettingsOf,
+  svgLogoProblem,
+  ZOrgSettings,
+  type TOrgSettings,
+} from './org-settings';
+import { DEFAULT_PRICING, mergePricing, type TOrgData } from './organisation';
+
+const LOGO =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 240 60"><rect width="240" height="60" fill="#0b5fa5"/></svg>';
+
+const ORG: TOrgData = {
+  orgCode: 'ACME',
+  canonicalOrgCode: 'ACME',
+  baseUrl: 'https://acme.example.com',
+  orgBrand: { name: 'Acme Lending', colors: { primary: '#0b5fa5', secondary: '#0a2540' }, logoSvg: LOGO },
+  orgMetaData: {
+    kind: 'MORTGAGE_COMPANY',
+    companyInfo: {
+      companyName: 'Acme Lending, Inc.',
+      companyNameShort: 'Acme',
+      companyProduct: 'Acme HELOC',
+      companyNMLS: '123456',
+      companyNmlsURL: 'https://www.nmlsconsumeraccess.org/',
+      termsOfUseUrl: '/terms',
+      privacyPolicyUrl: '/privacy',
+      privacyLinkIsExternal: false,
+      licensesUrl: '/licenses',
+      companyLegalUrl: '/legal',
+      footerImage: 'EHL',
+      disclosureCopy: '',
+      companyAddress: { street1: '1 Main St', city: 'Fresno', state: 'CA', zip: '93701' },
+      phoneFormatted: '(888) 555-0100',
+      email: 'help@acme.example.com',
+      organization: 'a California corporation',
+      extraFooterUrls: [],
+    },
+    products: {
+      heloc: {
+        licensedStates: ['TX', 'CA'],
+        referrerRequired: false,
+        wholesale: false,
+        allowRegulatorReview: false,
+        publicFeatureToggles: {},
+      },
+    },
+  },
+  orgPricingData: [{ marginAdjustmentBps: 25 }, { creditScoreFloor: 660 }],
+};
+
+const base = (): TOrgSettings => orgSettingsOf(ORG);
+const messages = (settings: unknown) => {
+  const parsed = ZOrgSettings.safeParse(settings);
+  return parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+};
+
+describe('the settings document', () => {
+  it('of an organisation holds its brand, contact, states and merged pricing, and is valid', () => {
+    const settings = base();
+    expect(settings.pricing).toEqual({ ...DEFAULT_PRICING, marginAdjustmentBps: 25, creditScoreFloor: 660 });
+    expect(messages(settings)).toEqual([]);
+  });
+
+  it('applied to the organisation gives back the same organisation as far as readers can tell', () => {
+    const applied = applyOrgSettings(ORG, base());
+    expect(mergePricing(applied.orgPricingData)).toEqual(mergePricing(ORG.orgPricingData));
+    expect(applied.orgBrand).toEqual(ORG.orgBrand);
+    expect(applied.orgMetaData.products.heloc.licensedStates).toEqual(['CA', 'TX']);
+    expect(applied.baseUrl).toBe(ORG.baseUrl);
+    expect(orgSettingsOf(applied)).toEqual({ ...base(), licensedStates: ['CA', 'TX'] });
+  });
+
+  it.each<[string, (s: TOrgSettings) => void, string]>([
+    [
+      'line min ≥ max',
+      (s) => void (s.pricing.minLineCents = s.pricing.maxLineCents),
+      'pricing.maxLineCents: The line maximum must be above the line minimum',
+    ],
+    [
+      'APR min ≥ max',
+      (s) => void (s.pricing.aprMinBps = 1800),
+      'pricing.aprMaxBps: The APR maximum must be above the APR minimum',
+    ],
+    [
+      'APR max above 18%',
+      (s) => void (s.pricing.aprMaxBps = 1801),
+      'pricing.aprMaxBps: APR maximum must be at most 1800',
+    ],
+    [
+      'fee above 4.99%',
+      (s) => void (s.pricing.originationFeeMaxBps = 500),
+      'pricing.originationFeeMaxBps: Origination fee maximum must be at most 499',
+    ],
+    [
+      'score floor below 300',
+      (s) => void (s.pricing.creditScoreFloor = 299),
+      'pricing.creditScoreFloor: Credit score floor must be at least 300',
+    ],
+    [
+      'DTI cap above 65%',
+      (s) => void (s.pricing.dtiCapBps = 6501),
+      'pricing.dtiCapBps: DTI cap must be at most 6500',
+    ],
+    [
+      'CLTV cap above 100%',
+      (s) => void (s.pricing.cltvCapBps = 10001),
+      'pricing.cltvCapBps: CLTV cap must be at most 10000',
+    ],
+    [
+      'Texas CLTV above 80%',
+      (s) => void (s.pricing.texasCltvCapBps = 8100),
+      'pricing.texasCltvCapBps: Texas CLTV cap must be at most 8000',
+    ],
+    [
+      'Texas CLTV above the CLTV cap',
+      (s) => void ((s.pricing.cltvCapBps = 7000), (s.pricing.texasCltvCapBps = 7500)),
+      'pricing.texasCltvCapBps: The Texas CLTV cap cannot be above the CLTV cap',
+    ],
+    ['no terms', (s) => void (s.pricing.termsYears = []), 'pricing.termsYears: Offer at least one term'],
+    [
+      'a term twice',
+      (s) => void (s.pricing.termsYears = [10, 10]),
+      'pricing.termsYears: A term is listed twice',
+    ],
+    [
+      'a colour that is not hex',
+      (s) => void (s.brand.colors.primary = 'blue'),
+      'brand.colors.primary: Must be a #rrggbb colour',
+    ],
+    [
+      'a light primary colour',
+      (s) => void (s.brand.colors.primary = '#ffcc00'),
+      'brand.colors.primary: Contrast with white is 1.51:1; at least 4.5:1 is needed (WCAG AA) for white text and links',
+    ],
+    [
+      'a light secondary colour',
+      (s) => void (s.brand.colors.secondary = '#7f7f7f'),
+      'brand.colors.secondary: Contrast with white is 4.00:1; at least 4.5:1 is needed (WCAG AA) for white text and links',
+    ],
+    ['an empty name', (s) => void (s.brand.name = '  '), 'brand.name: Required'],
+    [
+      'home state not licensed',
+      (s) => void (s.licensedStates = ['TX']),
+      "licensedStates: The company's home state CA must be a licensed state",
+    ],
+    [
+      'an unknown state',
+      (s) => void (s.licensedStates = ['CA', 'XX']),
+      'licensedStates.1: Invalid option: expected one of',
+    ],
+    ['a bad phone', (s) => void (s.contact.phoneFormatted = '555'), 'contact.phoneFormatted: Invalid string'],
+    [
+      'a logo with a script',
+      (s) => void (s.brand.logoSvg = '<svg><script>alert(1)</script></svg>'),
+      'brand.logoSvg: The logo may not hold scripts, embedded documents or animation',
+    ],
+  ])('refuses %s', (_name, change, expected) => {
+    const settings = structuredClone(base());
+    change(settings);
+    expect(
+      messages(settings).some((message) => message.startsWith(expected)),
+      messages(settings).join('\n'),
+    ).toBe(true);
+  });
+
+  it('accepts the edges of each range', () => {
+    const settings = structuredClone(base());
+    Object.assign(settings.pricing, {
+      aprMinBps: 1799,
+      aprMaxBps: 1800,
+      originationFeeMaxBps: 0,
+      creditScoreFloor: 850,
+      dtiCapBps: 6500,
+      cltvCapBps: 10000,
+      texasCltvCapBps: 8000,
+    });
+    settings.brand.colors.primary = '#767676'; // 4.54:1 with white
+    expect(messages(settings)).toEqual([]);
+  });
+});
+
+describe('svgLogoProblem', () => {
+  it.each([
+    [LOGO, null],
+    ['<svg viewBox="0 0 1 1"><image href="data:image/png;base64,AAAA" width="1" height="1"/></svg>', null],
+    ['<svg><a href="#x"><rect/></a></svg>', null],
+    ['<?xml version="1.0"?><svg></svg>', 'The logo must be one SVG document'],
+    ['<svg></svg><script/>', 'The logo must be one SVG document'],
+    ['<svg><!DOCTYPE x [<!ENTITY a "b">]></svg>', 'The logo may not declare a DOCTYPE or entities'],
+    ['<svg><SCRIPT>1</SCRIPT></svg>', 'The logo may not hold scripts, embedded documents or animation'],
+    ['<svg><foreignObject/></svg>', 'The logo may not hold scripts, embedded documents or animation'],
+    ['<svg><use href="#a"/></svg>', 'The logo may not hold scripts, embedded documents or animation'],
+    ['<svg onload="alert(1)"></svg>', 'The logo may not hold event handlers'],
+    ['<svg><image href="https://evil.example/x.png"/></svg>', 'The logo may not reference other files'],
+    [
+      '<svg><image xlink:href="data:image/svg+xml;base64,AAAA"/></svg>',
+      'The logo may not reference other files',
+    ],
+    ['<svg><rect style="fill:url(https://evil.example/a)"/></svg>', 'The logo may not reference other files'],
+    ['<svg><a href="javascript:alert(1)"></a></svg>', 'The logo may not reference other files'],
+  ])('%s → %s', (svg, expected) => {
+    expect(svgLogoProblem(svg)).toBe(expected);
+  });
+});
+
+describe('diffOrgSettings', () => {
+  it('lists nothing between equal documents, whatever the order of the states', () => {
+    const reordered = { ...base(), licensedStates: ['CA', 'TX'] };
+    expect(diffOrgSettings(base(), reordered)).toEqual([]);
+  });
+
+  it('lists each changed field with its dotted path, sorted', () => {
+    const after = structuredClone(base());
+    after.brand.colors.primary = '#123456';
+    after.pricing.aprMinBps = 900;
+    after.pricing.termsYears = [10, 30];
+    after.contact.companyAddress.city = 'Clovis';
+    after.licensedStates = ['CA'];
+    expect(diffOrgSettings(base(), after)).toEqual([
+      { path: 'brand.colors.primary', from: '#0b5fa5', to: '#123456' },
+      { path: 'contact.companyAddress.city', from: 'Fresno', to: 'Clovis' },
+      { path: 'licensedStates', from: ['CA', 'TX'], to: ['CA'] },
+      { path: 'pricing.aprMinBps', from: 760, to: 900 },
+      { path: 'pricing.termsYears', from: [5, 10, 15, 30], to: [10, 30] },
+    ]);
+  });
+
+  it('is empty exactly when the documents are equal, and reversing it swaps from and to', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 100, max: 1800 }),
+        fc.integer({ min: 300, max: 850 }),
+        fc.constantFrom('#0b5fa5', '#123456', '#0a2540'),
+        (apr, score, colour) => {
+          const after = structuredClone(base());
+          after.pricing.aprMinBps = apr;
+          after.pricing.creditScoreFloor = score;
+          after.brand.colors.primary = colour;
+          const forward = diffOrgSettings(base(), after);
+          const equal = JSON.stringify(after) === JSON.stringify(base());
+          expect(forward.length === 0).toBe(equal);
+          expect(diffOrgSettings(after, base())).toEqual(
+            forward.map(({ path, from, to }) => ({ path, from: to, to: from })),
+          );
+        },
+      ),
+    );
+  });
+});

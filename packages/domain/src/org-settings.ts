@@ -1,0 +1,250 @@
+/**
+ * Self-serve organisation settings (issue 16 item 2): the document an organisation's admin edits in
+ * the console, versioned on the server. A version holds the whole document (brand, contact,
+ * licensed states, pricing and underwriting limits); publishing one writes it over the organisation
+ * (`applyOrgSettings`), so the borrower pages, the underwriting job and every other reader of the
+ * organisation see it. The rules a document must meet live here, shared by the server (which
+ * refuses a bad draft with 400) and the console (which shows the same messages before sending).
+ */
+import { z } from 'zod';
+import { contrastRatio, WCAG_AA_NORMAL_TEXT } from './colour-contrast';
+import {
+  DEFAULT_PRICING,
+  mergePricing,
+  ZCompanyInfo,
+  ZOrgBrand,
+  ZUsStateCode,
+  type TOrgData,
+  type TPricingEntry,
+} from './organisation';
+
+/** Largest logo accepted (bytes of the uploaded file; a PNG is carried base64 inside an SVG). */
+export const LOGO_MAX_BYTES = 100 * 1024;
+/** Texas home equity lending: at most 80% combined loan-to-value (Tex. Const. art. XVI §50(a)(6)). */
+export const TEXAS_CLTV_LIMIT_BPS = 8000;
+/** The fee grid's largest choice (underwriting/pricing.ts FEE_CHOICES_BPS; DESIGN.md §8: 0–4.99%). */
+export const ORIGINATION_FEE_LIMIT_BPS = 499;
+
+const bps = (label: string, min: number, max: number) =>
+  z
+    .number()
+    .int(`${label} must be a whole number`)
+    .min(min, `${label} must be at least ${min}`)
+    .max(max, `${label} must be at most ${max}`);
+
+/** Pricing and underwriting limits: every field of DEFAULT_PRICING, with the ranges an admin may choose. */
+export const ZSettingsPricing = z
+  .object({
+    minLineCents: bps('Line minimum', 1_000_00, 1_000_000_00),
+    maxLineCents: bps('Line maximum', 1_000_00, 1_000_000_00),
+    aprMinBps: bps('APR minimum', 100, 1800),
+    aprMaxBps: bps('APR maximum', 100, 1800),
+    originationFeeMaxBps: bps('Origination fee maximum', 0, ORIGINATION_FEE_LIMIT_BPS),
+    creditScoreFloor: bps('Credit score floor', 300, 850),
+    dtiCapBps: bps('DTI cap', 1000, 6500),
+    cltvCapBps: bps('CLTV cap', 5000, 10000),
+    texasCltvCapBps: bps('Texas CLTV cap', 5000, TEXAS_CLTV_LIMIT_BPS),
+    termsYears: z
+      .array(bps('A term', 1, 30))
+      .min(1, 'Offer at least one term')
+      .max(6, 'At most 6 terms')
+      .refine((terms) => new Set(terms).size === terms.length, 'A term is listed twice'),
+    marginAdjustmentBps: bps('Margin adjustment', -500, 500),
+  })
+  .superRefine((pricing, context) => {
+    if (pricing.minLineCents >= pricing.maxLineCents)
+      context.addIssue({
+        code: 'custom',
+        path: ['maxLineCents'],
+        message: 'The line maximum must be above the line minimum',
+      });
+    if (pricing.aprMinBps >= pricing.aprMaxBps)
+      context.addIssue({
+        code: 'custom',
+        path: ['aprMaxBps'],
+        message: 'The APR maximum must be above the APR minimum',
+      });
+    if (pricing.texasCltvCapBps > pricing.cltvCapBps)
+      context.addIssue({
+        code: 'custom',
+        path: ['texasCltvCapBps'],
+        message: 'The Texas CLTV cap cannot be above the CLTV cap',
+      });
+  });
+export type TSettingsPricing = z.infer<typeof ZSettingsPricing>;
+
+/** Why a logo SVG may not be shown (null when it may): scripts, handlers, external references, entities. */
+export function svgLogoProblem(svg: string): string | null {
+  if (new TextEncoder().encode(svg).length > LOGO_MAX_BYTES * 2)
+    return `The logo must be at most ${LOGO_MAX_BYTES / 1024} KB`;
+  if (!/^<svg[\s>]/.test(svg) || !/<\/svg>\s*$/.test(svg)) return 'The logo must be one SVG document';
+  const lower = svg.toLowerCase();
+  if (/<!doctype|<!entity|<\?/.test(lower)) return 'The logo may not declare a DOCTYPE or entities';
+  if (/<\s*(script|foreignobject|iframe|object|embed|use|animate|set)\b/.test(lower))
+    return 'The logo may not hold scripts, embedded documents or animation';
+  if (/\son[a-z]+\s*=/.test(lower)) return 'The logo may not hold event handlers';
+  // Only fragment references and PNG/JPEG data inside the file: nothing is fetched from elsewhere.
+  for (const match of lower.matchAll(/(?:href|src)\s*=\s*["']([^"']*)["']/g)) {
+    const target = match[1] ?? '';
+    if (!target.startsWith('#') && !/^data:image\/(png|jpeg);base64,/.test(target))
+      return 'The logo may not reference other files';
+  }
+  if (/url\(\s*["']?(?!#)/.test(lower)) return 'The logo may not reference other files';
+  if (/javascript:/.test(lower)) return 'The logo may not hold scripts';
+  return null;
+}
+
+export const ZSettingsBrand = ZOrgBrand.extend({
+  name: z.string().trim().min(1, 'Required').max(80),
+}).superRefine((brand, context) => {
+  for (const key of ['primary', 'secondary'] as const) {
+    const colour = brand.colors[key];
+    if (!/^#[0-9a-f]{6}$/i.test(colour)) continue;
+    const ratio = contrastRatio(colour, '#ffffff');
+    if (ratio < WCAG_AA_NORMAL_TEXT)
+      context.addIssue({
+        code: 'custom',
+        path: ['colors', key],
+        message: `Contrast with white is ${ratio.toFixed(2)}:1; at least ${WCAG_AA_NORMAL_TEXT}:1 is needed (WCAG AA) for white text and links`,
+      });
+  }
+  const problem = svgLogoProblem(brand.logoSvg);
+  if (problem) context.addIssue({ code: 'custom', path: ['logoSvg'], message: problem });
+});
+
+/** The settings document of one organisation: what a version holds. */
+export const ZOrgSettings = z
+  .object({
+    brand: ZSettingsBrand,
+    contact: ZCompanyInfo,
+    licensedStates: z
+      .array(ZUsStateCode)
+      .min(1, 'Choose at least one licensed state')
+      .refine((states) => new Set(states).size === states.length, 'A state is listed twice'),
+    pricing: ZSettingsPricing,
+  })
+  .superRefine((settings, context) => {
+    const home = settings.contact.companyAddress.state;
+    if (!settings.licensedStates.includes(home))
+      context.addIssue({
+        code: 'custom',
+        path: ['licensedStates'],
+        message: `The company's home state ${home} must be a licensed state`,
+      });
+  });
+export type TOrgSettings = z.infer<typeof ZOrgSettings>;
+
+/** The settings an organisation has now (the seed's data, or what was published). */
+export function orgSettingsOf(org: TOrgData): TOrgSettings {
+  return {
+    brand: org.orgBrand,
+    contact: org.orgMetaData.companyInfo,
+    licensedStates: [...org.orgMetaData.products.heloc.licensedStates],
+    pricing: mergePricing(org.orgPricingData),
+  };
+}
+
+/**
+ * The organisation with a settings document applied: brand, company info, licensed states and one
+ * pricing entry holding every limit (merged over DEFAULT_PRICING it is itself). Everything else
+ * (codes, baseUrl, kind, product switches, HMDA reporter) stays as it was.
+ */
+export function applyOrgSettings(org: TOrgData, settings: TOrgSettings): TOrgData {
+  const pricing: TPricingEntry = { ...DEFAULT_PRICING, ...settings.pricing };
+  return {
+    ...org,
+    orgBrand: settings.brand,
+    orgMetaData: {
+      ...org.orgMetaData,
+      companyInfo: settings.contact,
+      products: {
+        ...org.orgMetaData.products,
+        heloc: {
+          ...org.orgMetaData.products.heloc,
+          licensedStates: [...settings.licensedStates].sort(),
+        },
+      },
+    },
+    orgPricingData: [pricing],
+  };
+}
+
+export type TSettingsChange = { path: string; from: unknown; to: unknown };
+
+function leaves(value: unknown, prefix: string, into: Map<string, unknown>): void {
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    for (const [key, inner] of Object.entries(value)) leaves(inner, prefix ? `${prefix}.${key}` : key, into);
+    return;
+  }
+  // Arrays (states, terms, footer links) are one value each: a change shows the whole list.
+  into.set(prefix, value);
+}
+
+/**
+ * What changes from one settings document to another, field by field (dotted paths, e.g.
+ * `brand.colors.primary`, `pricing.aprMinBps`), in a stable order; nothing when they are equal.
+ * Licensed states compare as sets (order does not matter).
+ */
+export function diffOrgSettings(from: TOrgSettings, to: TOrgSettings): TSettingsChange[] {
+  const before = new Map<string, unknown>();
+  const after = new Map<string, unknown>();
+  const normalise = (settings: TOrgSettings) => ({
+    ...settings,
+    licensedStates: [...settings.licensedStates].sort(),
+  });
+  leaves(normalise(from), '', before);
+  leaves(normalise(to), '', after);
+  const paths = [...new Set([...before.keys(), ...after.keys()])].sort();
+  return paths
+    .filter((path) => JSON.stringify(before.get(path)) !== JSON.stringify(after.get(path)))
+    .map((path) => ({ path, from: before.get(path) ?? null, to: after.get(path) ?? null }));
+}
+
+/** Requests and answers of the settings routes (`/service-ops/api/v1/organisations/{orgCode}/settings`). */
+export const ZSettingsNote = z.string().trim().min(1, 'Say what changed and why').max(500);
+
+export const ZSettingsDraftRequest = z.object({ settings: ZOrgSettings, note: ZSettingsNote });
+export type TSettingsDraftRequest = z.infer<typeof ZSettingsDraftRequest>;
+
+export const ZSettingsActionRequest = z.object({ note: ZSettingsNote });
+
+export const ZLogoUploadRequest = z.object({
+  fileName: z.string().trim().min(1).max(200),
+  /** The file's bytes, base64. */
+  contentBase64: z
+    .string()
+    .max(Math.ceil((LOGO_MAX_BYTES * 4) / 3) + 4, `The logo must be at most ${LOGO_MAX_BYTES / 1024} KB`),
+});
+
+export const SETTINGS_VERSION_STATES = ['DRAFT', 'PUBLISHED', 'PREVIOUSLY_PUBLISHED'] as const;
+
+export const ZSettingsVersionSummary = z.object({
+  uuid: z.string(),
+  version: z.number().int(),
+  state: z.enum(SETTINGS_VERSION_STATES),
+  note: z.string(),
+  createdBy: z.string().nullable().describe('E-mail of the member; null: the seed file'),
+  createdAt: z.string(),
+  publishedBy: z.string().nullable(),
+  publishedAt: z.string().nullable(),
+  /** A rollback: the version it copies. */
+  rolledBackFrom: z.number().int().nullable(),
+});
+export type TSettingsVersionSummary = z.infer<typeof ZSettingsVersionSummary>;
+
+export const ZSettingsChange = z.object({ path: z.string(), from: z.unknown(), to: z.unknown() });
+
+export const ZSettingsVersion = ZSettingsVersionSummary.extend({
+  settings: ZOrgSettings,
+  /** Against the published version. */
+  changes: z.array(ZSettingsChange),
+});
+export type TSettingsVersion = z.infer<typeof ZSettingsVersion>;
+
+export const ZOrgSettingsOverview = z.object({
+  orgCode: z.string(),
+  publishedVersion: z.number().int(),
+  published: ZOrgSettings,
+  versions: z.array(ZSettingsVersionSummary),
+});
+export type TOrgSettingsOverview = z.infer<typeof ZOrgSettingsOverview>;
