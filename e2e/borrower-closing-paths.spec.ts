@@ -265,6 +265,8 @@ test('Cancel my line during the right-to-cancel period: confirmed, cancelled, ne
   await main(page).getByRole('button', { name: 'Cancel my line' }).click();
   const dialog = page.getByRole('dialog', { name: 'Cancel your line of credit?' });
   await expect(dialog).toContainText('Any fees you paid are returned within 20 days.');
+  // Axe reads colours as drawn: wait for the dialog's fade-in to end.
+  await expect(dialog).toHaveCSS('opacity', '1');
   await expectNoAxeViolations(page);
   // Keeping it changes nothing.
   await dialog.getByRole('button', { name: 'Keep my line' }).click();

@@ -107,6 +107,8 @@ test('a co-owner who signed cancels the line during the right-to-cancel period; 
   await main(signer).getByRole('button', { name: 'Cancel my line' }).click();
   const dialog = signer.getByRole('dialog', { name: 'Cancel your line of credit?' });
   await expect(dialog).toBeVisible();
+  // Axe reads colours as drawn: wait for the dialog's fade-in to end (mid-fade, text is paler).
+  await expect(dialog).toHaveCSS('opacity', '1');
   await expectNoAxeViolations(signer);
   await dialog.getByRole('button', { name: 'Yes, cancel my line' }).click();
   await expect(
