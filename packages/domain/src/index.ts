@@ -30,3 +30,4 @@ export * from './text-safety';
 export * from './webhooks';
 export * from './hmda';
 export * from './csv';
+export * from './borrower-mail';

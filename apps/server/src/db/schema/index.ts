@@ -13,3 +13,4 @@ export * from './chat';
 export * from './telemetry';
 export * from './platform';
 export * from './webhooks';
+export * from './borrower-mail';
