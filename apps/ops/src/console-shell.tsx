@@ -9,11 +9,12 @@ import { Pipeline } from './console/pipeline';
 import { Exports } from './console/exports';
 import { StaffAdmin } from './staff';
 import { Webhooks } from './webhooks/webhooks';
+import { MailViewer } from './mail/mail';
 
 // Reports bring the charting library: loaded when the section opens.
 const Reports = lazy(() => import('./reports/reports'));
 
-type Section = 'overview' | 'applications' | 'chats' | 'staff' | 'webhooks' | 'reports' | 'exports';
+type Section = 'overview' | 'applications' | 'chats' | 'staff' | 'webhooks' | 'reports' | 'exports' | 'mail';
 
 /**
  * The signed-in console: only the sections the member's roles allow (the server's staff policy
@@ -31,6 +32,7 @@ export function Console({ me, onSignOut }: { me: TStaffSelf; onSignOut: () => vo
     ...(me.permissions.includes('WEBHOOKS_MANAGE') ? [{ id: 'webhooks' as const, label: 'Webhooks' }] : []),
     ...(me.permissions.includes('REPORTS_READ') ? [{ id: 'reports' as const, label: 'Reports' }] : []),
     ...(me.permissions.includes('REPORTS_EXPORT') ? [{ id: 'exports' as const, label: 'Exports' }] : []),
+    ...(me.permissions.includes('MAIL_OUTBOX_READ') ? [{ id: 'mail' as const, label: 'E-mail' }] : []),
   ];
   const path = usePath();
   const [first, second] = path.split('/').filter(Boolean);
@@ -88,6 +90,7 @@ export function Console({ me, onSignOut }: { me: TStaffSelf; onSignOut: () => vo
           </Suspense>
         )}
         {section === 'exports' && <Exports me={me} />}
+        {section === 'mail' && <MailViewer me={me} />}
       </AppShell.Main>
     </AppShell>
   );
