@@ -1,3 +1,5 @@
+/** @jsxRuntime automatic @jsxImportSource react */
+// The pragma: `node --import tsx` (the browser tests, `npm run dev`) reads no per-workspace tsconfig.
 /**
  * The borrower's e-mails (issue 19): one template per kind, each a subject, a heading, a few
  * sentences and one button to the exact screen, inside the organisation's branded frame. HTML and

@@ -1,3 +1,5 @@
+/** @jsxRuntime automatic @jsxImportSource react */
+// The pragma: `node --import tsx` (the browser tests, `npm run dev`) reads no per-workspace tsconfig.
 /**
  * The branded frame of every borrower e-mail (react-email): the organisation's logo and colours, one
  * heading, the paragraphs, one button to the exact screen, and the footer the borrower site shows
