@@ -6,7 +6,8 @@
  * console; its inline styles and data: logo are what the console's CSP allows already.
  */
 import { Alert, Button, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { BORROWER_MAIL_KINDS, type TStaffSelf } from '@heloc/domain';
 import { mailApi, type TOutboxItem, type TOutboxMessage, type TTemplatePreview } from './api';
@@ -43,29 +44,19 @@ function MailFrame({ html, subject }: { html: string; subject: string }) {
 
 function TemplatePreview({ me }: { me: TStaffSelf }) {
   const [orgCode, setOrgCode] = useState(me.orgCode ?? 'MAIN');
+  // The organisation shown: the typed code is applied with "Show" (platform staff only).
+  const [applied, setApplied] = useState(me.orgCode ?? 'MAIN');
   const [kind, setKind] = useState<string>(BORROWER_MAIL_KINDS[0]);
-  const [preview, setPreview] = useState<TTemplatePreview | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const load = useCallback(
-    async (nextKind: string, nextOrg: string) => {
-      setError(null);
-      try {
-        setPreview(await mailApi.template(nextKind, me.orgCode ? null : nextOrg.trim().toUpperCase()));
-      } catch (caught) {
-        setPreview(null);
-        setError(message(caught));
-      }
-    },
-    [me.orgCode],
-  );
-  useEffect(() => {
-    void load(kind, orgCode);
-    // Only the template choice reloads at once; the organisation code is applied with its button.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [kind]);
+  const template = useQuery({
+    queryKey: ['mail-template', kind, applied],
+    queryFn: () => mailApi.template(kind, me.orgCode ? null : applied),
+    retry: false,
+  });
+  const preview: TTemplatePreview | null = template.data ?? null;
+  const error = template.isError ? message(template.error) : null;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void load(kind, orgCode);
+    setApplied(orgCode.trim().toUpperCase());
   };
   return (
     <Stack>
