@@ -23,6 +23,8 @@ export async function queueBorrowerMails(
   entry: TAuditFacts & { applicationUuid: string; eventId: number },
 ): Promise<void> {
   const remindAt = reminderStepOf(entry);
+  // Most audit entries send nothing: decide before reading the owner (one query less per write).
+  if (!remindAt && !borrowerMailForAudit({ ...entry, identityUuid: '' })) return;
   const identityUuid = await applicationOwner(db, entry.applicationUuid);
   if (!identityUuid) return;
   const mail = borrowerMailForAudit({ ...entry, identityUuid });
