@@ -65,6 +65,7 @@ test('each seeded staff account sees only what its roles allow; CASCADE_TEACHERS
     'Reports',
     'Exports',
     'Settings',
+    'E-mail',
   ]);
   await expect(cascade.getByText('No chats waiting.')).toBeVisible();
   await expect(cascade.getByTestId('desk-conversation').filter({ hasText: 'Mona Main' })).toHaveCount(0);
@@ -86,14 +87,15 @@ test('each seeded staff account sees only what its roles allow; CASCADE_TEACHERS
     'Reports',
     'Exports',
     'Settings',
+    'E-mail',
   ]);
   await expect(main.getByTestId('desk-conversation').filter({ hasText: 'Mona Main' }).first()).toBeVisible();
 
-  // The loan officer and the processor (who also underwrites: the reports) land on the applications,
-  // with neither the desk nor staff administration.
+  // The loan officer and the processor (who also underwrites: the reports; and reads the outbox: the
+  // e-mail viewer) land on the applications, with neither the desk nor staff administration.
   for (const [email, sections] of [
     ['lo@heloc.test', ['Overview', 'Applications']],
-    ['processor@heloc.test', ['Overview', 'Applications', 'Reports']],
+    ['processor@heloc.test', ['Overview', 'Applications', 'Reports', 'E-mail']],
   ] as const) {
     const page = await signInToConsole(browser, email);
     expect(await sectionNames(page)).toEqual(sections);

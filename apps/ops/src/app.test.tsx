@@ -176,7 +176,8 @@ describe('the console shows only what the roles allow', () => {
       within(sections)
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(['Overview', 'Applications']);
+      // MAIL_OUTBOX_READ: the outbox viewer (issue 19).
+    ).toEqual(['Overview', 'Applications', 'E-mail']);
     // The pipeline is where they land.
     expect(await screen.findByText('No applications match these filters.')).toBeVisible();
     expect(window.location.pathname).toBe('/');

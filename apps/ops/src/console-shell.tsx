@@ -10,12 +10,13 @@ import { Exports } from './console/exports';
 import { StaffAdmin } from './staff';
 import { Webhooks } from './webhooks/webhooks';
 import { OrgSettings } from './settings/settings';
+import { MailViewer } from './mail/mail';
 
 // Reports bring the charting library: loaded when the section opens.
 const Reports = lazy(() => import('./reports/reports'));
 
 type Section =
-  'overview' | 'applications' | 'chats' | 'staff' | 'webhooks' | 'reports' | 'exports' | 'settings';
+  'overview' | 'applications' | 'chats' | 'staff' | 'webhooks' | 'reports' | 'exports' | 'settings' | 'mail';
 
 /**
  * The signed-in console: only the sections the member's roles allow (the server's staff policy
@@ -36,6 +37,7 @@ export function Console({ me, onSignOut }: { me: TStaffSelf; onSignOut: () => vo
     ...(me.permissions.includes('ORG_SETTINGS_MANAGE')
       ? [{ id: 'settings' as const, label: 'Settings' }]
       : []),
+    ...(me.permissions.includes('MAIL_OUTBOX_READ') ? [{ id: 'mail' as const, label: 'E-mail' }] : []),
   ];
   const path = usePath();
   const [first, second] = path.split('/').filter(Boolean);
@@ -94,6 +96,7 @@ export function Console({ me, onSignOut }: { me: TStaffSelf; onSignOut: () => vo
         )}
         {section === 'exports' && <Exports me={me} />}
         {section === 'settings' && <OrgSettings me={me} orgCode={second ?? null} />}
+        {section === 'mail' && <MailViewer me={me} />}
       </AppShell.Main>
     </AppShell>
   );

@@ -74,6 +74,7 @@ import { staffRoutes } from './modules/staff/routes';
 import { staffReportRoutes } from './modules/staff/reports-routes';
 import { registerWebhookJobs, webhookRoutes } from './modules/webhooks';
 import { orgSettingsRoutes } from './modules/org-settings/routes';
+import { borrowerMailRoutes, registerBorrowerMailJobs } from './modules/borrower-mail';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -206,7 +207,8 @@ export async function buildApp({
   app.decorate('clock', clock);
   const engineProviders = providers ?? createSandboxProviders({ clock, latencyMs: config.sandboxLatencyMs });
   app.decorate('providers', engineProviders);
-  app.decorate('mailer', mailer ?? createMailer(config, database.db, clock));
+  const appMailer = mailer ?? createMailer(config, database.db, clock);
+  app.decorate('mailer', appMailer);
   const jobs = new JobWorker(database.db, clock, app.log, {
     ...config.jobs,
     observer: metrics.jobObserver(),
@@ -225,6 +227,16 @@ export async function buildApp({
   registerSubmissionJobs(jobs, { ...engineDeps, storage: files });
   registerClosingJobs(jobs, { ...engineDeps, storage: files });
   registerWebhookJobs(jobs, { db: database.db, clock, sealer, log: app.log, config: config.webhooks });
+  if (!config.jwtSecret) throw new Error('buildApp needs config.jwtSecret (see resolveJwtSecret)');
+  const mailSecret = config.jwtSecret;
+  registerBorrowerMailJobs(jobs, {
+    db: database.db,
+    clock,
+    mailer: appMailer,
+    orgs,
+    storage: files,
+    secret: mailSecret,
+  });
   app.decorate('jobs', jobs);
   app.decorate('storage', files);
   app.decorate('sealer', sealer);
@@ -339,6 +351,7 @@ export async function buildApp({
   await app.register(deadJobRoutes);
   await app.register(webhookRoutes, { config: config.webhooks });
   await app.register(orgSettingsRoutes);
+  await app.register(borrowerMailRoutes, { secret: mailSecret });
   await app.register(webRoutes, {
     distDir: config.webDistDir,
     orgQueryParam: config.orgQueryParam,

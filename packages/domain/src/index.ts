@@ -31,3 +31,4 @@ export * from './webhooks';
 export * from './hmda';
 export * from './csv';
 export * from './org-settings';
+export * from './borrower-mail';

@@ -42,6 +42,7 @@ import { money, when } from './format';
 import { onLinkClick } from './location';
 import { ChatsPanel, NotesPanel, SensitiveValue } from './records-panel';
 import { WorkItemsPanel } from './work-items-panel';
+import { ApplicationMails } from '../mail/application-mails';
 
 const percent = (bps: number | null | undefined) =>
   bps === null || bps === undefined ? '–' : formatPercentFromBps(bps, { decimals: 2 });
@@ -98,6 +99,7 @@ export function ApplicationFile({ uuid, me }: { uuid: string; me: TStaffSelf }) 
       {file.data && <DecisionsPanel file={file.data} me={me} />}
       {file.data && <NotesPanel applicationUuid={uuid} me={me} />}
       {file.data && <ChatsPanel applicationUuid={uuid} />}
+      {file.data && <ApplicationMails uuid={uuid} />}
       {file.data && <Timeline uuid={uuid} />}
     </Stack>
   );

@@ -8,7 +8,7 @@
  * screen this slice cannot answer yet, or after a bounded number of steps. No network, no port.
  */
 import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, min } from 'drizzle-orm';
+import { and, asc, desc, eq, min, notLike } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import {
   isFinalStatus,
@@ -25,6 +25,12 @@ import { openDatabase, schema } from '../../src/db';
 import { ManualClock } from '../../src/lib/clock';
 import { createSandboxProviders, SANDBOX_VALUES, scenarioForLastName } from '../../src/providers';
 import { seedDatabase } from '../../src/seed/seed';
+
+/**
+ * The borrower's e-mails and reminders (mail.borrower, mail.reminder) are no waiting period: the
+ * clock is never moved for them (they still run when the clock passes them).
+ */
+const MAIL_JOBS = 'mail.%';
 import { MemoryFileStorage } from '../../src/storage';
 import { multipartBody } from '../../src/uploads';
 import {
@@ -140,7 +146,7 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
         const [next] = await server.db
           .select({ at: min(schema.jobs.runAfter) })
           .from(schema.jobs)
-          .where(eq(schema.jobs.status, 'queued'));
+          .where(and(eq(schema.jobs.status, 'queued'), notLike(schema.jobs.kind, MAIL_JOBS)));
         if (!next?.at) break;
         const gap = Math.max(0, next.at.getTime() - clock.now().getTime());
         clock.advance(gap);
@@ -269,7 +275,7 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
       const [next] = await server.db
         .select({ kind: schema.jobs.kind, runAfter: schema.jobs.runAfter })
         .from(schema.jobs)
-        .where(eq(schema.jobs.status, 'queued'))
+        .where(and(eq(schema.jobs.status, 'queued'), notLike(schema.jobs.kind, MAIL_JOBS)))
         .orderBy(asc(schema.jobs.runAfter))
         .limit(1);
       return next ?? null;

@@ -5,8 +5,8 @@ import type { Mailer } from './mailer';
 import { OutboxMailer } from './outbox-mailer';
 import { SmtpMailer } from './smtp-mailer';
 
-export type { Mailer, MailMessage, SentMail } from './mailer';
-export { OutboxMailer, readOutbox, type OutboxEntry } from './outbox-mailer';
+export type { Mailer, MailAttachment, MailMessage, SentMail } from './mailer';
+export { OutboxMailer, readOutbox, readOutboxEntry, type OutboxEntry } from './outbox-mailer';
 export { SmtpMailer } from './smtp-mailer';
 
 export function createMailer(config: Config, db: Database, clock: Clock): Mailer {

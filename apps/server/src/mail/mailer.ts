@@ -11,7 +11,13 @@ export type MailMessage = {
   html?: string;
   /** The organisation the message is sent for (its brand is in the text; kept for the outbox listing). */
   orgCode?: string;
+  /** Files sent with the message (the decline's adverse action notice). */
+  attachments?: MailAttachment[];
+  /** Extra headers (List-Unsubscribe on marketing-type mail, RFC 8058). */
+  headers?: Record<string, string>;
 };
+
+export type MailAttachment = { fileName: string; contentType: string; content: Uint8Array };
 
 export type SentMail = { id: string };
 

@@ -4,7 +4,13 @@ import { mailOutbox } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import type { Mailer, MailMessage, SentMail } from './mailer';
 
-export type OutboxEntry = MailMessage & { id: string; from: string; createdAt: Date };
+/** A kept message: attachments are listed by name, type and size (their bytes are not kept twice). */
+export type OutboxEntry = Omit<MailMessage, 'attachments'> & {
+  id: string;
+  from: string;
+  createdAt: Date;
+  attachments: { fileName: string; contentType: string; sizeBytes: number }[];
+};
 
 /** Stores each message in `mail_outbox` instead of delivering it (the embedded default). */
 export class OutboxMailer implements Mailer {
@@ -26,6 +32,11 @@ export class OutboxMailer implements Mailer {
         textBody: message.text,
         htmlBody: message.html ?? null,
         orgCode: message.orgCode ?? null,
+        attachments: message.attachments?.map((file) => ({
+          fileName: file.fileName,
+          contentType: file.contentType,
+          sizeBytes: file.content.byteLength,
+        })),
         createdAt: this.clock.now(),
       })
       .returning({ id: mailOutbox.id });
@@ -44,7 +55,17 @@ export async function readOutbox(
     .where(to ? eq(mailOutbox.recipient, to.trim().toLowerCase()) : undefined)
     .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
     .limit(limit);
-  return rows.map((row) => ({
+  return rows.map(toEntry);
+}
+
+/** One kept message by id (the staff viewer), or null. */
+export async function readOutboxEntry(db: Database, id: string): Promise<OutboxEntry | null> {
+  const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+  return row ? toEntry(row) : null;
+}
+
+function toEntry(row: typeof mailOutbox.$inferSelect): OutboxEntry {
+  return {
     id: row.id,
     from: row.sender,
     to: row.recipient,
@@ -52,6 +73,7 @@ export async function readOutbox(
     text: row.textBody,
     ...(row.htmlBody !== null && { html: row.htmlBody }),
     ...(row.orgCode !== null && { orgCode: row.orgCode }),
+    attachments: row.attachments ?? [],
     createdAt: row.createdAt,
-  }));
+  };
 }

@@ -21,6 +21,14 @@ export class SmtpMailer implements Mailer {
       subject: message.subject,
       text: message.text,
       ...(message.html !== undefined && { html: message.html }),
+      ...(message.headers && { headers: message.headers }),
+      ...(message.attachments && {
+        attachments: message.attachments.map((file) => ({
+          filename: file.fileName,
+          contentType: file.contentType,
+          content: Buffer.from(file.content),
+        })),
+      }),
     });
     return { id: String(info.messageId) };
   }

@@ -4,6 +4,7 @@ import type { Executor } from '../db';
 import { schema } from '../db';
 import type { Clock } from '../lib/clock';
 import { queueWebhookEvents } from '../modules/webhooks/emit';
+import { queueBorrowerMails } from '../modules/borrower-mail/queue';
 
 export type Actor =
   | { type: 'BORROWER' | 'CO_DEEDER' | 'STAFF'; uuid: string }
@@ -22,22 +23,35 @@ export type AuditEntry = {
 };
 
 export async function recordEvent(db: Executor, clock: Clock, entry: AuditEntry): Promise<void> {
-  await db.insert(schema.applicationEvents).values({
-    applicationUuid: entry.applicationUuid,
-    at: clock.now(),
-    actorType: entry.actor.type,
-    actorUuid: entry.actor.uuid ?? null,
-    kind: entry.kind,
-    action: entry.action,
-    fromStep: entry.fromStep ?? null,
-    toStep: entry.toStep ?? null,
-    reason: entry.reason ?? null,
-    data: entry.data ?? {},
-  });
+  const [inserted] = await db
+    .insert(schema.applicationEvents)
+    .values({
+      applicationUuid: entry.applicationUuid,
+      at: clock.now(),
+      actorType: entry.actor.type,
+      actorUuid: entry.actor.uuid ?? null,
+      kind: entry.kind,
+      action: entry.action,
+      fromStep: entry.fromStep ?? null,
+      toStep: entry.toStep ?? null,
+      reason: entry.reason ?? null,
+      data: entry.data ?? {},
+    })
+    .returning({ id: schema.applicationEvents.id });
   // The one place webhook events come from: every audited movement, in the same transaction.
   await queueWebhookEvents(db, clock, {
     applicationUuid: entry.applicationUuid,
     actorType: entry.actor.type,
+    kind: entry.kind,
+    action: entry.action,
+    fromStep: entry.fromStep ?? null,
+    toStep: entry.toStep ?? null,
+    data: entry.data ?? {},
+  });
+  // And of the borrower's e-mails and reminders (modules/borrower-mail), in the same transaction.
+  await queueBorrowerMails(db, clock, {
+    applicationUuid: entry.applicationUuid,
+    eventId: inserted!.id,
     kind: entry.kind,
     action: entry.action,
     fromStep: entry.fromStep ?? null,

@@ -14,3 +14,4 @@ export * from './telemetry';
 export * from './platform';
 export * from './webhooks';
 export * from './org-settings';
+export * from './borrower-mail';

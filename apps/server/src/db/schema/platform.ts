@@ -91,6 +91,8 @@ export const mailOutbox = pgTable(
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body'),
     orgCode: text('org_code'),
+    /** What was attached (name, type, size; the bytes stay in file storage): the decline's notice. */
+    attachments: jsonb('attachments').$type<{ fileName: string; contentType: string; sizeBytes: number }[]>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('mail_outbox_recipient_idx').on(table.recipient, table.createdAt)],

@@ -35,6 +35,7 @@ import { LOAN_ORIGINATOR_IDS } from '../../seed/loan-originators';
 import { registerAndSignIn, signIn, type Credentials } from '../../test/auth';
 import { STAFF_PATH_PREFIXES, STAFF_TAG } from './policy';
 import { createStaffAccount } from './service';
+import { readOutbox } from '../../mail';
 
 const A = 'MAIN';
 const B = 'CASCADE_TEACHERS';
@@ -58,6 +59,8 @@ type Resources = {
   /** A webhook subscription of the organisation and one failed delivery of it. */
   webhookUuid: string;
   webhookDeliveryUuid: string;
+  /** A message of the outbox sent for the organisation (the borrower's welcome). */
+  mailId: string;
 };
 type Ctx = Record<Org, Resources>;
 
@@ -298,6 +301,25 @@ const CASES: Record<string, Case> = {
       url: `/service-ops/api/v1/mail/outbox?limit=200&orgCode=${org}`,
     }),
     holdsB: (body) => (body as { to: string }[]).some((m) => m.to.startsWith('b-mail')),
+  },
+  'GET /service-ops/api/v1/mail/outbox/{id}': {
+    kind: 'resource',
+    request: (ctx, org) => ({ method: 'GET', url: `/service-ops/api/v1/mail/outbox/${ctx[org].mailId}` }),
+  },
+  'GET /service-ops/api/v1/mail/templates/{kind}': {
+    kind: 'listing',
+    request: (_ctx, org) => ({
+      method: 'GET',
+      url: `/service-ops/api/v1/mail/templates/FUNDED?orgCode=${org}`,
+    }),
+    holdsB: (body) => (body as { orgCode: string }).orgCode === B,
+  },
+  'GET /service-ops/api/v1/applications/{uuid}/mails': {
+    kind: 'resource',
+    request: (ctx, org) => ({
+      method: 'GET',
+      url: `/service-ops/api/v1/applications/${ctx[org].applicationUuid}/mails`,
+    }),
   },
   'GET /service-ops/api/v1/jobs/dead': {
     kind: 'listing',
@@ -653,7 +675,9 @@ async function resourcesOf(org: Org, prefix: string): Promise<Resources> {
       createdAt: new Date(),
     })
     .returning();
+  const [welcome] = await readOutbox(t.app.db, { to: owner.email, limit: 1 });
   return {
+    mailId: welcome!.id,
     webhookUuid,
     webhookDeliveryUuid: webhookDelivery!.uuid,
     applicationUuid: owner.applicationUuid,

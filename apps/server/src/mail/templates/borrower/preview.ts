@@ -1,0 +1,35 @@
+/**
+ * Sample facts for the outbox viewer's template preview: every template rendered for any
+ * organisation without an application behind it (a fixed, obviously fictional borrower).
+ */
+import {
+  applicationStepPath,
+  BORROWER_MAIL_LINKS,
+  ROUTER_BASE_PATH,
+  type TBorrowerMailKind,
+  type TOrgData,
+} from '@heloc/domain';
+import { renderBorrowerMail, type RenderedMail } from '.';
+
+export const PREVIEW_APPLICATION_UUID = '00000000-0000-4000-8000-000000000000';
+
+export async function previewBorrowerMail(kind: TBorrowerMailKind, org: TOrgData): Promise<RenderedMail> {
+  const base = org.baseUrl.replace(/\/+$/, '');
+  const screen = kind === 'REMINDER' ? 'start/hmda' : BORROWER_MAIL_LINKS[kind];
+  const path =
+    screen === '/' ? `${ROUTER_BASE_PATH}/` : applicationStepPath(PREVIEW_APPLICATION_UUID, screen);
+  return renderBorrowerMail(kind, {
+    org,
+    firstName: 'Dana',
+    link: `${base}${path}`,
+    ...(kind === 'REMINDER' && { unsubscribeLink: `${base}/identity/api/v1/mail/unsubscribe?token=preview` }),
+    facts: {
+      rescissionDeadline: '2026-12-03',
+      appointmentStartsAt: '2026-12-01T18:00:00.000Z',
+      timeZone: 'America/Los_Angeles',
+      amountCents: 5_000_000,
+      step: 'HMDA',
+      reminderNumber: 1,
+    },
+  });
+}
