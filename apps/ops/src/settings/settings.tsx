@@ -25,7 +25,12 @@ import {
 import { useCallback, useEffect, useState } from 'react';
 import type { ChangeEvent, FormEvent } from 'react';
 import {
+  CLOSED_DAY,
   contrastRatio,
+  SETTINGS_DEPARTMENTS,
+  settingsChangeLabel,
+  WEEKDAY_NAMES,
+  type TSettingsDepartment,
   WCAG_AA_NORMAL_TEXT,
   ZOrgSettings,
   type TOrgSettings,
@@ -179,7 +184,33 @@ const PRICING: Field[] = [
     set: (s, v) => void (s.pricing.marginAdjustmentBps = Number(v)),
   },
 ];
-const FIELDS = [...BRAND, ...CONTACT, ...PRICING];
+// Hours: one field per department and day ("HH:mm-HH:mm" or "Closed", Pacific), as the document holds them.
+const HOURS: Field[] = (Object.keys(SETTINGS_DEPARTMENTS) as TSettingsDepartment[]).flatMap((department) =>
+  WEEKDAY_NAMES.map((day): Field => ({
+    path: `hours.${department}.${day}`,
+    label: settingsChangeLabel(`hours.${department}.${day}`),
+    get: (s) => s.hours[department][day],
+    set: (s, v) => void (s.hours[department][day] = v.trim()),
+  })),
+);
+const HOLIDAYS: Field = {
+  path: 'holidays',
+  label: 'Holidays',
+  description: `Days closed (phone and chat), separated by semicolons: "yyyy-mm-dd name; …"`,
+  get: (s) => s.holidays.map((holiday) => `${holiday.date} ${holiday.name}`).join('; '),
+  set: (s, v) =>
+    void (s.holidays = v
+      .split(';')
+      .map((each) => each.trim())
+      .filter(Boolean)
+      .map((each) => {
+        const space = each.indexOf(' ');
+        return space < 0
+          ? { date: each, name: '' }
+          : { date: each.slice(0, space), name: each.slice(space + 1).trim() };
+      })),
+};
+const FIELDS = [...BRAND, ...CONTACT, ...PRICING, ...HOURS, HOLIDAYS];
 
 type Form = Record<string, string>;
 const formOf = (settings: TOrgSettings): Form =>
@@ -401,6 +432,17 @@ function OrgSettingsEditor({ orgCode }: { orgCode: string }) {
               </legend>
               <SimpleGrid cols={{ base: 1, sm: 3 }}>{PRICING.map(input)}</SimpleGrid>
             </fieldset>
+            <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
+              <legend>
+                <Text fw={700}>Operating hours and holidays</Text>
+              </legend>
+              <Text size="sm" mb="xs">
+                Pacific time, each day HH:mm-HH:mm (e.g. 06:00-18:00) or {CLOSED_DAY}. On a holiday both phone
+                and chat answer closed.
+              </Text>
+              <SimpleGrid cols={{ base: 1, sm: 4 }}>{HOURS.map(input)}</SimpleGrid>
+              {input(HOLIDAYS)}
+            </fieldset>
             {problems.other && (
               <Text c="red.9" role="alert">
                 {problems.other}
@@ -566,7 +608,7 @@ function VersionPanel({
             <Table.Tbody>
               {detail.changes.map((change) => (
                 <Table.Tr key={change.path}>
-                  <Table.Td>{change.path}</Table.Td>
+                  <Table.Td>{settingsChangeLabel(change.path)}</Table.Td>
                   <Table.Td>{shown(change.from)}</Table.Td>
                   <Table.Td>{shown(change.to)}</Table.Td>
                 </Table.Tr>

@@ -54,9 +54,10 @@ export const DEMO_STAFF: readonly {
 ];
 
 export async function seedDatabase(db: Database, options: { demoData: boolean }): Promise<void> {
+  // Hours first: an organisation's settings version 1 holds the hours the table has.
+  await seedOperatingHours(db);
   await syncSeedOrganisations(db, loadOrganisations());
   await seedLoanOriginators(db);
-  await seedOperatingHours(db);
   await seedFeatureFlags(db);
   await seedExperiments(db);
   if (!options.demoData) return;

@@ -1,7 +1,7 @@
 /** SQL for organisation settings versions (the organisations table itself: modules/organisations). */
 import { and, desc, eq, isNull, max, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { TOrgSettings } from '@heloc/domain';
+import type { TOrgOperations, TOrgSettings } from '@heloc/domain';
 import { schema, type Executor } from '../../db';
 
 const versions = schema.organisationSettingsVersions;
@@ -129,4 +129,24 @@ export async function insertInitialVersions(
       })),
     )
     .onConflictDoNothing();
+}
+
+/** Versions whose document predates hours and holidays in the settings (saved before they were added). */
+export async function versionsWithoutHours(tx: Executor): Promise<{ uuid: string; orgCode: string }[]> {
+  return tx
+    .select({ uuid: versions.uuid, orgCode: versions.orgCode })
+    .from(versions)
+    .where(sql`not (${versions.settings} ? 'hours')`);
+}
+
+/** Completes such a version's document with the organisation's hours and holidays. */
+export async function addOperationsToVersion(
+  tx: Executor,
+  uuid: string,
+  operations: TOrgOperations,
+): Promise<void> {
+  await tx
+    .update(versions)
+    .set({ settings: sql`${versions.settings} || ${JSON.stringify(operations)}::jsonb` })
+    .where(eq(versions.uuid, uuid));
 }

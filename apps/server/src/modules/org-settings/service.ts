@@ -15,13 +15,18 @@ import type { FastifyRequest } from 'fastify';
 import {
   applyOrgSettings,
   diffOrgSettings,
+  hoursEntriesOf,
+  settingsWeekOf,
+  SETTINGS_DEPARTMENTS,
   hasPermission,
   orgSettingsOf,
   staffReachesOrg,
   svgLogoProblem,
   LOGO_MAX_BYTES,
   type TOrgData,
+  type TOrgOperations,
   type TOrgSettings,
+  type TSettingsDepartment,
   type TOrgSettingsOverview,
   type TSettingsVersion,
   type TSettingsVersionSummary,
@@ -38,6 +43,8 @@ import {
   upsertOrganisations,
   writeOrganisation,
 } from '../organisations/repository';
+import { listAllHoursRows, upsertHours, type OperatingHoursRow } from '../operating-hours/repository';
+import { toWeek } from '../operating-hours/service';
 import { recordStaffAudit } from '../staff/audit';
 import { authorizeStaff, loadStaffMember, type StaffContext } from '../staff/policy';
 import {
@@ -48,6 +55,8 @@ import {
   markPublished,
   nextVersionNumber,
   publishedSettings,
+  versionsWithoutHours,
+  addOperationsToVersion,
   type VersionRow,
 } from './repository';
 
@@ -82,12 +91,32 @@ async function authorized(deps: SettingsDeps, request: FastifyRequest, orgCode: 
   return { org: org!, staff };
 }
 
+const DEPARTMENTS = Object.keys(SETTINGS_DEPARTMENTS) as TSettingsDepartment[];
+
+/** Each organisation's hours as the document's weeks, from the hours table's rows (defaults merged). */
+function operationsFromRows(rows: readonly OperatingHoursRow[], orgCode: string): TOrgOperations {
+  const hours = Object.fromEntries(
+    DEPARTMENTS.map((department) => [
+      department,
+      settingsWeekOf(
+        toWeek(
+          rows.filter((row) => row.department === department),
+          orgCode,
+        ),
+      ),
+    ]),
+  ) as TOrgOperations['hours'];
+  return { hours, holidays: [] };
+}
+
 /** The published settings of an organisation: its published version's, else its current data's. */
 async function published(deps: SettingsDeps, org: TOrgData) {
   const locked = await organisationWithVersion(deps.db, org.orgCode, { forUpdate: false });
   const version = locked?.settingsVersion ?? null;
   const row = version === null ? null : await findVersion(deps.db, org.orgCode, { version });
-  return { version, settings: row?.settings ?? orgSettingsOf(locked?.org ?? org) };
+  if (row) return { version, settings: row.settings };
+  const operations = operationsFromRows(await listAllHoursRows(deps.db), org.orgCode);
+  return { version, settings: orgSettingsOf(locked?.org ?? org, operations) };
 }
 
 export async function settingsOverview(
@@ -161,6 +190,21 @@ async function publishInTransaction(
   const locked = await organisationWithVersion(tx, orgCode, { forUpdate: true });
   if (!locked) throw new AppError('NOT_FOUND', NOT_FOUND);
   await writeOrganisation(tx, applyOrgSettings(locked.org, settings), version);
+  // The organisation's own row for every day of both departments: the published week is its week,
+  // whatever the defaults ('*') say later. Holidays are read from the published version itself.
+  await upsertHours(
+    tx,
+    DEPARTMENTS.flatMap((department) =>
+      hoursEntriesOf(settings.hours[department]).map((entry) => ({
+        department,
+        orgCode,
+        weekdayValue: entry.weekdayValue,
+        isOpen: entry.isOpen,
+        startTime: entry.startTime,
+        endTime: entry.endTime,
+      })),
+    ),
+  );
 }
 
 export async function publishVersion(
@@ -340,14 +384,93 @@ export async function syncSeedOrganisations(db: Database, seed: readonly TOrgDat
       }),
     );
     const initial = seed.filter((org) => !kept.has(org.orgCode));
+    // The hours table is seeded first (seed.ts), so version 1 holds the seed's hours, or an
+    // operator's where they changed them before settings held hours.
+    const hoursRows = await listAllHoursRows(tx);
     await insertInitialVersions(
       tx,
-      initial.map((org) => ({ orgCode: org.orgCode, settings: orgSettingsOf(org) })),
+      initial.map((org) => ({
+        orgCode: org.orgCode,
+        settings: orgSettingsOf(org, operationsFromRows(hoursRows, org.orgCode)),
+      })),
       SEED_VERSION_NOTE,
     );
+    // Versions saved before the document held hours and holidays get the hours the table holds
+    // now and no holidays, so every stored document is a whole one.
+    for (const row of await versionsWithoutHours(tx))
+      await addOperationsToVersion(tx, row.uuid, operationsFromRows(hoursRows, row.orgCode));
     await setInitialSettingsVersion(
       tx,
       initial.map((org) => org.orgCode),
     );
   });
+}
+
+/** The note of a version the agent desk's hours call records. */
+export const DESK_HOURS_NOTE = 'Hours set from the agent desk';
+
+/**
+ * The agent desk's hours call (`PUT /service-operating-hours/secure/api/v1/hours/{department}`,
+ * OPERATING_HOURS_WRITE) goes through the settings versions rather than beside them: the days are
+ * written to the hours table and the published document with that department's resulting week is
+ * recorded as a new published version (who, when, the desk's note), in one transaction. So the
+ * settings document never disagrees with the table, and a rollback can undo a desk change.
+ */
+export async function publishDeskHours(
+  deps: SettingsDeps,
+  staff: Omit<StaffContext, 'sessionUuid'>,
+  orgCode: string,
+  department: TSettingsDepartment,
+  days: readonly {
+    weekdayValue: number;
+    isOpen: boolean;
+    startTime: string | null;
+    endTime: string | null;
+  }[],
+): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const locked = await organisationWithVersion(tx, orgCode, { forUpdate: true });
+    if (!locked) throw new AppError('NOT_FOUND', NOT_FOUND);
+    await upsertHours(
+      tx,
+      days.map((day) => ({
+        department,
+        orgCode,
+        weekdayValue: day.weekdayValue,
+        isOpen: day.isOpen,
+        startTime: day.isOpen ? day.startTime : null,
+        endTime: day.isOpen ? day.endTime : null,
+      })),
+    );
+    const rows = await listAllHoursRows(tx);
+    const current =
+      locked.settingsVersion === null
+        ? null
+        : await findVersion(tx, orgCode, { version: locked.settingsVersion });
+    const base = current?.settings ?? orgSettingsOf(locked.org, operationsFromRows(rows, orgCode));
+    const settings: TOrgSettings = {
+      ...base,
+      hours: { ...base.hours, [department]: operationsFromRows(rows, orgCode).hours[department] },
+    };
+    const next = await nextVersionNumber(tx, orgCode);
+    await insertVersion(tx, {
+      orgCode,
+      version: next,
+      settings,
+      note: `${DESK_HOURS_NOTE} (${SETTINGS_DEPARTMENTS[department]})`,
+      createdByUuid: staff.identityUuid,
+      publishedByUuid: staff.identityUuid,
+      published: true,
+    });
+    // Only the version pointer changes on the organisation; the table already holds these hours
+    // (the days as sent, seconds included: the document keeps HH:mm).
+    await writeOrganisation(tx, locked.org, next);
+    await recordStaffAudit(tx, {
+      actor: staff,
+      action: 'ORG_SETTINGS_PUBLISHED',
+      orgCode,
+      data: { version: next, previousVersion: locked.settingsVersion, note: DESK_HOURS_NOTE },
+    });
+  });
+  await deps.orgs.reload();
 }

@@ -19,6 +19,7 @@ import type { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   orgSettingsOf,
+  settingsWeekOf,
   ROLE_PERMISSIONS,
   STAFF_PERMISSION_NAMES,
   ZChatSocketEvent,
@@ -412,7 +413,13 @@ function orgSettingsCases(): Record<string, Case> {
     'POST /service-ops/api/v1/organisations/{orgCode}/settings/versions': resource((org) => ({
       method: 'POST',
       url: `${S(org)}/versions`,
-      payload: { settings: orgSettingsOf(t.app.orgs.byOrgCode(org)!), note: 'Matrix draft' },
+      payload: {
+        settings: orgSettingsOf(t.app.orgs.byOrgCode(org)!, {
+          hours: { OPS_PHONE: settingsWeekOf([]), OPS_CHAT: settingsWeekOf([]) },
+          holidays: [],
+        }),
+        note: 'Matrix draft',
+      },
     })),
     'POST /service-ops/api/v1/organisations/{orgCode}/settings/versions/{version}/publish': resource(
       (org) => ({
