@@ -68,6 +68,14 @@ const WEEK = {
 const OPERATIONS: TOrgOperations = {
   hours: { OPS_PHONE: WEEK, OPS_CHAT: { ...WEEK, Sunday: '08:00-17:00' } },
   holidays: [{ date: '2026-12-25', name: 'Christmas Day' }],
+  featureFlags: {
+    'fe-webchat': true,
+    'fe-heloc-maintenance': false,
+    'fe-heloc-additional-signer-conditions': false,
+    'fe-portfolio-manager': false,
+    'fe-heloc-broker-identity': false,
+    'fe-webchat-borrower-auth': true,
+  },
 };
 const base = (): TOrgSettings => orgSettingsOf(ORG, OPERATIONS);
 const messages = (settings: unknown) => {
@@ -379,5 +387,43 @@ describe('operating hours and holidays in the document', () => {
     ['pricing.aprMinBps', 'pricing.aprMinBps'],
   ])('labels the change %s as “%s”', (path, label) => {
     expect(settingsChangeLabel(path)).toBe(label);
+  });
+});
+
+describe('feature flags in the document', () => {
+  it.each<[string, (s: Record<string, unknown>) => void, string | null]>([
+    ['every known flag on or off', () => {}, null],
+    [
+      'a flag switched',
+      (s) => void ((s.featureFlags as Record<string, boolean>)['fe-webchat'] = false),
+      null,
+    ],
+    [
+      'a flag the platform does not know',
+      (s) => void ((s.featureFlags as Record<string, boolean>)['fe-made-up'] = true),
+      'featureFlags: Unrecognized key: "fe-made-up"',
+    ],
+    [
+      'a known flag left out',
+      (s) => void delete (s.featureFlags as Record<string, boolean>)['fe-portfolio-manager'],
+      'featureFlags.fe-portfolio-manager: Invalid input: expected boolean, received undefined',
+    ],
+    [
+      'a value that is not on or off',
+      (s) => void ((s.featureFlags as Record<string, unknown>)['fe-webchat'] = 'yes'),
+      'featureFlags.fe-webchat: Invalid input: expected boolean, received string',
+    ],
+  ])('%s', (_, change, expected) => {
+    const settings = structuredClone(base()) as unknown as Record<string, unknown>;
+    change(settings);
+    expect(messages(settings)).toEqual(expected ? [expected] : []);
+  });
+
+  it('diffs one line per flag, labelled with its key', () => {
+    const after = structuredClone(base());
+    after.featureFlags['fe-heloc-maintenance'] = true;
+    const changes = diffOrgSettings(base(), after);
+    expect(changes).toEqual([{ path: 'featureFlags.fe-heloc-maintenance', from: false, to: true }]);
+    expect(settingsChangeLabel(changes[0]!.path)).toBe('Feature flag fe-heloc-maintenance');
   });
 });

@@ -18,6 +18,7 @@ import {
   type TPricingEntry,
 } from './organisation';
 import { WEEKDAY_NAMES, weekdayName } from './operating-hours';
+import { FEATURE_FLAGS } from './constants';
 import { parseIsoDate } from './format/date';
 import type { TOperatingHoursEntry } from './schemas/operating-hours';
 
@@ -190,8 +191,22 @@ export function hoursEntriesOf(week: TSettingsWeek): TOperatingHoursEntry[] {
   });
 }
 
+/** The flags the platform knows (FEATURE_FLAGS): the settings switch each on or off per organisation. */
+export const SETTINGS_FLAG_KEYS = Object.values(FEATURE_FLAGS) as [
+  (typeof FEATURE_FLAGS)[keyof typeof FEATURE_FLAGS],
+  ...(typeof FEATURE_FLAGS)[keyof typeof FEATURE_FLAGS][],
+];
+export type TSettingsFlagKey = (typeof SETTINGS_FLAG_KEYS)[number];
+/** Every known flag, on or off for this organisation (a flag missing or unknown is refused). */
+export const ZSettingsFeatureFlags = z.record(z.enum(SETTINGS_FLAG_KEYS), z.boolean());
+export type TSettingsFeatureFlags = z.infer<typeof ZSettingsFeatureFlags>;
+
 /** The parts of the settings document that live outside the organisation row (their own tables). */
-export type TOrgOperations = { hours: TSettingsHours; holidays: TSettingsHoliday[] };
+export type TOrgOperations = {
+  hours: TSettingsHours;
+  holidays: TSettingsHoliday[];
+  featureFlags: TSettingsFeatureFlags;
+};
 
 /** The settings document of one organisation: what a version holds. */
 export const ZOrgSettings = z
@@ -205,6 +220,7 @@ export const ZOrgSettings = z
     pricing: ZSettingsPricing,
     hours: ZSettingsHours,
     holidays: ZSettingsHolidays,
+    featureFlags: ZSettingsFeatureFlags,
   })
   .superRefine((settings, context) => {
     const home = settings.contact.companyAddress.state;
@@ -229,6 +245,7 @@ export function orgSettingsOf(org: TOrgData, operations: TOrgOperations): TOrgSe
     pricing: mergePricing(org.orgPricingData),
     hours: operations.hours,
     holidays: operations.holidays,
+    featureFlags: operations.featureFlags,
   };
 }
 
@@ -291,12 +308,13 @@ export function diffOrgSettings(from: TOrgSettings, to: TOrgSettings): TSettings
 
 /**
  * The words a change is shown with in the console: the field's name for the parts added after the
- * first settings (hours "Phone hours, Monday", "Holidays"); other paths are shown as they are.
+ * first settings (hours "Phone hours, Monday", "Holidays", "Feature flag fe-webchat"); other paths are shown as they are.
  */
 export function settingsChangeLabel(path: string): string {
   const hours = /^hours\.(OPS_PHONE|OPS_CHAT)\.(\w+)$/.exec(path);
   if (hours) return `${SETTINGS_DEPARTMENTS[hours[1] as TSettingsDepartment]} hours, ${hours[2]}`;
   if (path === 'holidays') return 'Holidays';
+  if (path.startsWith('featureFlags.')) return `Feature flag ${path.slice('featureFlags.'.length)}`;
   return path;
 }
 

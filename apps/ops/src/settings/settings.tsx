@@ -11,6 +11,7 @@ import {
   Anchor,
   Button,
   Card,
+  Checkbox,
   Group,
   NativeSelect,
   SimpleGrid,
@@ -28,6 +29,7 @@ import {
   CLOSED_DAY,
   contrastRatio,
   SETTINGS_DEPARTMENTS,
+  SETTINGS_FLAG_KEYS,
   settingsChangeLabel,
   WEEKDAY_NAMES,
   type TSettingsDepartment,
@@ -57,6 +59,8 @@ type Field = {
   description?: string;
   get: (settings: TOrgSettings) => string;
   set: (settings: TOrgSettings, value: string) => void;
+  /** A check box (value 'true' or 'false') rather than a text field. */
+  checkbox?: boolean;
 };
 
 const dollars = (path: 'minLineCents' | 'maxLineCents', label: string): Field => ({
@@ -210,7 +214,15 @@ const HOLIDAYS: Field = {
           : { date: each.slice(0, space), name: each.slice(space + 1).trim() };
       })),
 };
-const FIELDS = [...BRAND, ...CONTACT, ...PRICING, ...HOURS, HOLIDAYS];
+// One check box per flag the platform knows: on or off for this organisation.
+const FLAGS: Field[] = SETTINGS_FLAG_KEYS.map((key) => ({
+  path: `featureFlags.${key}`,
+  label: settingsChangeLabel(`featureFlags.${key}`),
+  checkbox: true,
+  get: (s) => String(s.featureFlags[key]),
+  set: (s, v) => void (s.featureFlags[key] = v === 'true'),
+}));
+const FIELDS = [...BRAND, ...CONTACT, ...PRICING, ...HOURS, HOLIDAYS, ...FLAGS];
 
 type Form = Record<string, string>;
 const formOf = (settings: TOrgSettings): Form =>
@@ -355,21 +367,33 @@ function OrgSettingsEditor({ orgCode }: { orgCode: string }) {
     }
   };
 
-  const input = (field: Field) => (
-    <Stack key={field.path} gap={4}>
-      <TextInput
+  const input = (field: Field) =>
+    field.checkbox ? (
+      <Checkbox
+        key={field.path}
         label={field.label}
-        description={field.description}
-        value={form[field.path] ?? ''}
+        checked={form[field.path] === 'true'}
         onChange={(event) => {
-          const value = event.currentTarget.value;
+          const value = String(event.currentTarget.checked);
           setForm((previous) => ({ ...previous, [field.path]: value }));
         }}
         error={problems[field.path]}
       />
-      {field.path.startsWith('brand.colors.') && <Contrast colour={(form[field.path] ?? '').trim()} />}
-    </Stack>
-  );
+    ) : (
+      <Stack key={field.path} gap={4}>
+        <TextInput
+          label={field.label}
+          description={field.description}
+          value={form[field.path] ?? ''}
+          onChange={(event) => {
+            const value = event.currentTarget.value;
+            setForm((previous) => ({ ...previous, [field.path]: value }));
+          }}
+          error={problems[field.path]}
+        />
+        {field.path.startsWith('brand.colors.') && <Contrast colour={(form[field.path] ?? '').trim()} />}
+      </Stack>
+    );
 
   return (
     <Stack>
@@ -442,6 +466,12 @@ function OrgSettingsEditor({ orgCode }: { orgCode: string }) {
               </Text>
               <SimpleGrid cols={{ base: 1, sm: 4 }}>{HOURS.map(input)}</SimpleGrid>
               {input(HOLIDAYS)}
+            </fieldset>
+            <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
+              <legend>
+                <Text fw={700}>Feature flags</Text>
+              </legend>
+              <SimpleGrid cols={{ base: 1, sm: 3 }}>{FLAGS.map(input)}</SimpleGrid>
             </fieldset>
             {problems.other && (
               <Text c="red.9" role="alert">

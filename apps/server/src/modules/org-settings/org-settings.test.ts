@@ -45,6 +45,15 @@ const weekdays = (hours: string) => ({
   Friday: hours,
 });
 const DEFAULT_PHONE = { ...weekdays('06:00-18:00'), Saturday: '08:00-14:00', Sunday: 'Closed' };
+/** The seed's default flags (seed/feature-flags.ts). */
+const DEFAULT_FLAGS = {
+  'fe-webchat': true,
+  'fe-heloc-maintenance': false,
+  'fe-heloc-additional-signer-conditions': false,
+  'fe-portfolio-manager': false,
+  'fe-heloc-broker-identity': false,
+  'fe-webchat-borrower-auth': true,
+};
 const DEFAULT_CHAT = { ...weekdays('06:00-20:00'), Saturday: '08:00-17:00', Sunday: '08:00-17:00' };
 const URL_OF = (org: string) => `/service-ops/api/v1/organisations/${org}/settings`;
 const PASSWORD = 'Ops-password-1';
@@ -178,6 +187,7 @@ describe('organisation settings', { timeout: 120_000 }, () => {
         {
           hours: { OPS_PHONE: DEFAULT_PHONE, OPS_CHAT: DEFAULT_CHAT },
           holidays: [],
+          featureFlags: DEFAULT_FLAGS,
         },
       ),
     );
@@ -515,7 +525,7 @@ describe('operating hours and holidays in the settings', { timeout: 120_000 }, (
     const versions = schema.organisationSettingsVersions;
     await database.db
       .update(versions)
-      .set({ settings: sql`${versions.settings} - 'hours' - 'holidays'` })
+      .set({ settings: sql`${versions.settings} - 'hours' - 'holidays' - 'featureFlags'` })
       .where(eq(versions.orgCode, 'PINECREST'));
     const [stripped] = await database.db.select().from(versions).where(eq(versions.orgCode, 'PINECREST'));
     expect(ZOrgSettings.safeParse(stripped!.settings).success).toBe(false);
@@ -523,6 +533,7 @@ describe('operating hours and holidays in the settings', { timeout: 120_000 }, (
     const [completed] = await database.db.select().from(versions).where(eq(versions.orgCode, 'PINECREST'));
     expect(completed!.settings.hours).toEqual({ OPS_PHONE: DEFAULT_PHONE, OPS_CHAT: DEFAULT_CHAT });
     expect(completed!.settings.holidays).toEqual([]);
+    expect(completed!.settings.featureFlags).toEqual(DEFAULT_FLAGS);
     expect(ZOrgSettings.safeParse(completed!.settings).success).toBe(true);
   });
 
@@ -570,5 +581,93 @@ describe('operating hours and holidays in the settings', { timeout: 120_000 }, (
       },
     });
     expect(desk.statusCode).toBe(404);
+  });
+});
+
+describe('feature flags in the settings', { timeout: 120_000 }, () => {
+  const FLAG_ORG = 'RIVERBEND';
+  const SETTINGS = URL_OF(FLAG_ORG);
+  const features = async (app = first) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/service-optimize/heloc/api/v1/features',
+      headers: { 'x-org-code': FLAG_ORG },
+      payload: { optimizeUser: {} },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as { features: Record<string, { enabled: boolean }> }).features;
+  };
+  const publish = async (version: number) => {
+    const res = await first.inject({
+      method: 'POST',
+      url: `${SETTINGS}/versions/${version}/publish`,
+      headers: admin,
+      payload: { note: 'Go' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+  let seeded: TOrgSettings;
+
+  it('holds the seed’s flags in version 1, an organisation’s own over the defaults', async () => {
+    seeded = (await overview(admin, FLAG_ORG)).published;
+    expect(seeded.featureFlags).toEqual(DEFAULT_FLAGS);
+    expect((await overview(mainAdmin, 'MAIN')).published.featureFlags['fe-portfolio-manager']).toBe(true);
+    const sagebrush = (await overview(admin, 'SAGEBRUSH')).published.featureFlags;
+    expect(sagebrush['fe-heloc-maintenance']).toBe(true);
+  });
+
+  it('refuses a flag the platform does not know', async () => {
+    const bad = structuredClone(seeded) as unknown as { featureFlags: Record<string, boolean> };
+    bad.featureFlags['fe-made-up'] = true;
+    const res = await saveDraft(admin, bad as unknown as TOrgSettings, 'Unknown flag', FLAG_ORG);
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('fe-made-up');
+  });
+
+  it('publishes flags into the flags table: the feature calls answer them at once; a restart keeps them; a rollback restores them', async () => {
+    const changed = structuredClone(seeded);
+    changed.featureFlags['fe-webchat'] = false;
+    changed.featureFlags['fe-heloc-additional-signer-conditions'] = true;
+    const draft = await saveDraft(admin, changed, 'No chat, signer conditions on', FLAG_ORG);
+    expect(draft.statusCode, draft.body).toBe(201);
+    const version = draft.json() as TSettingsVersion;
+    expect(version.changes).toEqual([
+      { path: 'featureFlags.fe-heloc-additional-signer-conditions', from: false, to: true },
+      { path: 'featureFlags.fe-webchat', from: true, to: false },
+    ]);
+    expect((await features())['fe-webchat']!.enabled).toBe(true); // a draft changes nothing
+    await publish(version.version);
+    for (const app of [first, second]) {
+      const answer = await features(app);
+      expect(answer['fe-webchat']!.enabled).toBe(false);
+      expect(answer['fe-heloc-additional-signer-conditions']!.enabled).toBe(true);
+    }
+    // Other organisations keep the defaults.
+    const other = await first.inject({
+      method: 'POST',
+      url: '/service-optimize/heloc/api/v1/features',
+      headers: { 'x-org-code': 'PINECREST' },
+      payload: { optimizeUser: {} },
+    });
+    const otherFeatures = (other.json() as { features: Record<string, { enabled: boolean }> }).features;
+    expect(otherFeatures['fe-webchat']!.enabled).toBe(true);
+
+    await seedDatabase(database.db, { demoData: true });
+    expect((await features())['fe-webchat']!.enabled).toBe(false);
+
+    const back = await first.inject({
+      method: 'POST',
+      url: `${SETTINGS}/versions/1/rollback`,
+      headers: admin,
+      payload: { note: 'Chat back' },
+    });
+    expect(back.statusCode, back.body).toBe(201);
+    const restored = await features();
+    expect(restored['fe-webchat']!.enabled).toBe(true);
+    expect(restored['fe-heloc-additional-signer-conditions']!.enabled).toBe(false);
+  });
+
+  it('answers 404 to another organisation’s admin', async () => {
+    expect((await saveDraft(cascadeAdmin, seeded, 'Not mine', FLAG_ORG)).statusCode).toBe(404);
   });
 });

@@ -131,22 +131,25 @@ export async function insertInitialVersions(
     .onConflictDoNothing();
 }
 
-/** Versions whose document predates hours and holidays in the settings (saved before they were added). */
-export async function versionsWithoutHours(tx: Executor): Promise<{ uuid: string; orgCode: string }[]> {
+/** Versions whose document predates a part of the settings (saved before it was added). */
+export async function versionsMissing(
+  tx: Executor,
+  part: 'hours' | 'featureFlags',
+): Promise<{ uuid: string; orgCode: string }[]> {
   return tx
     .select({ uuid: versions.uuid, orgCode: versions.orgCode })
     .from(versions)
-    .where(sql`not (${versions.settings} ? 'hours')`);
+    .where(sql`not (${versions.settings} ? ${part})`);
 }
 
-/** Completes such a version's document with the organisation's hours and holidays. */
-export async function addOperationsToVersion(
+/** Completes such a version's document with the given parts. */
+export async function addToVersion(
   tx: Executor,
   uuid: string,
-  operations: TOrgOperations,
+  parts: Partial<TOrgOperations>,
 ): Promise<void> {
   await tx
     .update(versions)
-    .set({ settings: sql`${versions.settings} || ${JSON.stringify(operations)}::jsonb` })
+    .set({ settings: sql`${versions.settings} || ${JSON.stringify(parts)}::jsonb` })
     .where(eq(versions.uuid, uuid));
 }

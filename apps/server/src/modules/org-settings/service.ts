@@ -18,6 +18,7 @@ import {
   hoursEntriesOf,
   settingsWeekOf,
   SETTINGS_DEPARTMENTS,
+  SETTINGS_FLAG_KEYS,
   hasPermission,
   orgSettingsOf,
   staffReachesOrg,
@@ -31,7 +32,7 @@ import {
   type TSettingsVersion,
   type TSettingsVersionSummary,
 } from '@heloc/domain';
-import type { Database } from '../../db';
+import type { Database, Executor } from '../../db';
 import { AppError } from '../../lib/errors';
 import { findLiveSessionByFingerprint } from '../identity/repository';
 import { hashFingerprint } from '../identity/fingerprint';
@@ -45,6 +46,8 @@ import {
 } from '../organisations/repository';
 import { listAllHoursRows, upsertHours, type OperatingHoursRow } from '../operating-hours/repository';
 import { toWeek } from '../operating-hours/service';
+import { listAllFlagRows, setOrgFlags, type FeatureFlagRow } from '../feature-flags/repository';
+import { decide } from '../feature-flags/service';
 import { recordStaffAudit } from '../staff/audit';
 import { authorizeStaff, loadStaffMember, type StaffContext } from '../staff/policy';
 import {
@@ -55,8 +58,8 @@ import {
   markPublished,
   nextVersionNumber,
   publishedSettings,
-  versionsWithoutHours,
-  addOperationsToVersion,
+  versionsMissing,
+  addToVersion,
   type VersionRow,
 } from './repository';
 
@@ -93,8 +96,18 @@ async function authorized(deps: SettingsDeps, request: FastifyRequest, orgCode: 
 
 const DEPARTMENTS = Object.keys(SETTINGS_DEPARTMENTS) as TSettingsDepartment[];
 
-/** Each organisation's hours as the document's weeks, from the hours table's rows (defaults merged). */
-function operationsFromRows(rows: readonly OperatingHoursRow[], orgCode: string): TOrgOperations {
+type OperationRows = { hours: readonly OperatingHoursRow[]; flags: readonly FeatureFlagRow[] };
+
+async function operationRows(db: Executor): Promise<OperationRows> {
+  return { hours: await listAllHoursRows(db), flags: await listAllFlagRows(db) };
+}
+
+/**
+ * An organisation's hours (the document's weeks) and flags as the tables hold them now (its own rows
+ * over the defaults); no holidays (they exist only in settings versions).
+ */
+function operationsFromRows(tables: OperationRows, orgCode: string): TOrgOperations {
+  const rows = tables.hours;
   const hours = Object.fromEntries(
     DEPARTMENTS.map((department) => [
       department,
@@ -106,7 +119,11 @@ function operationsFromRows(rows: readonly OperatingHoursRow[], orgCode: string)
       ),
     ]),
   ) as TOrgOperations['hours'];
-  return { hours, holidays: [] };
+  const decisions = decide(tables.flags, orgCode);
+  const featureFlags = Object.fromEntries(
+    SETTINGS_FLAG_KEYS.map((key) => [key, decisions.get(key)?.enabled ?? false]),
+  ) as TOrgOperations['featureFlags'];
+  return { hours, holidays: [], featureFlags };
 }
 
 /** The published settings of an organisation: its published version's, else its current data's. */
@@ -115,7 +132,7 @@ async function published(deps: SettingsDeps, org: TOrgData) {
   const version = locked?.settingsVersion ?? null;
   const row = version === null ? null : await findVersion(deps.db, org.orgCode, { version });
   if (row) return { version, settings: row.settings };
-  const operations = operationsFromRows(await listAllHoursRows(deps.db), org.orgCode);
+  const operations = operationsFromRows(await operationRows(deps.db), org.orgCode);
   return { version, settings: orgSettingsOf(locked?.org ?? org, operations) };
 }
 
@@ -205,6 +222,9 @@ async function publishInTransaction(
       })),
     ),
   );
+  // Likewise every known flag gets the organisation's own row, switched as the document says (its
+  // variables, e.g. the maintenance routes, stay as they were, or start as the default's).
+  await setOrgFlags(tx, orgCode, settings.featureFlags);
 }
 
 export async function publishVersion(
@@ -384,9 +404,9 @@ export async function syncSeedOrganisations(db: Database, seed: readonly TOrgDat
       }),
     );
     const initial = seed.filter((org) => !kept.has(org.orgCode));
-    // The hours table is seeded first (seed.ts), so version 1 holds the seed's hours, or an
-    // operator's where they changed them before settings held hours.
-    const hoursRows = await listAllHoursRows(tx);
+    // The hours and flags tables are seeded first (seed.ts), so version 1 holds the seed's hours
+    // and flags, or an operator's where they changed them before settings held them.
+    const hoursRows = await operationRows(tx);
     await insertInitialVersions(
       tx,
       initial.map((org) => ({
@@ -395,10 +415,17 @@ export async function syncSeedOrganisations(db: Database, seed: readonly TOrgDat
       })),
       SEED_VERSION_NOTE,
     );
-    // Versions saved before the document held hours and holidays get the hours the table holds
-    // now and no holidays, so every stored document is a whole one.
-    for (const row of await versionsWithoutHours(tx))
-      await addOperationsToVersion(tx, row.uuid, operationsFromRows(hoursRows, row.orgCode));
+    // Versions saved before the document held hours and holidays (or flags) get what the tables
+    // hold now and no holidays, so every stored document is a whole one.
+    for (const row of await versionsMissing(tx, 'hours'))
+      await addToVersion(tx, row.uuid, {
+        hours: operationsFromRows(hoursRows, row.orgCode).hours,
+        holidays: [],
+      });
+    for (const row of await versionsMissing(tx, 'featureFlags'))
+      await addToVersion(tx, row.uuid, {
+        featureFlags: operationsFromRows(hoursRows, row.orgCode).featureFlags,
+      });
     await setInitialSettingsVersion(
       tx,
       initial.map((org) => org.orgCode),
@@ -442,7 +469,7 @@ export async function publishDeskHours(
         endTime: day.isOpen ? day.endTime : null,
       })),
     );
-    const rows = await listAllHoursRows(tx);
+    const rows = await operationRows(tx);
     const current =
       locked.settingsVersion === null
         ? null

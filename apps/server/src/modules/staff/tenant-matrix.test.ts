@@ -20,6 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   orgSettingsOf,
   settingsWeekOf,
+  SETTINGS_FLAG_KEYS,
   ROLE_PERMISSIONS,
   STAFF_PERMISSION_NAMES,
   ZChatSocketEvent,
@@ -417,6 +418,10 @@ function orgSettingsCases(): Record<string, Case> {
         settings: orgSettingsOf(t.app.orgs.byOrgCode(org)!, {
           hours: { OPS_PHONE: settingsWeekOf([]), OPS_CHAT: settingsWeekOf([]) },
           holidays: [],
+          featureFlags: Object.fromEntries(SETTINGS_FLAG_KEYS.map((key) => [key, false])) as Record<
+            (typeof SETTINGS_FLAG_KEYS)[number],
+            boolean
+          >,
         }),
         note: 'Matrix draft',
       },
