@@ -562,8 +562,13 @@ function OrgSettingsEditor({ orgCode }: { orgCode: string }) {
 }
 
 const shown = (value: unknown) => {
+  // Holidays are objects in a list: shown as "yyyy-mm-dd name".
+  const item = (each: unknown) =>
+    each !== null && typeof each === 'object' && 'date' in each && 'name' in each
+      ? `${String(each.date)} ${String(each.name)}`
+      : String(each);
   const text = Array.isArray(value)
-    ? value.join(', ')
+    ? value.map(item).join(', ')
     : typeof value === 'string'
       ? value
       : JSON.stringify(value);
