@@ -155,3 +155,49 @@ test('an admin changes the brand colour and rate band, previews, publishes, and 
   expect(restored.colour).toBe(original);
   expect(restored.lowestRateBps).toBe(before.lowestRateBps);
 });
+
+test('an admin publishes a holiday and phone hours: the hours call answers the holiday closed', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const org = 'LANTERN'; // used by no other browser test
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles' }).format(new Date());
+  await page.goto('/ops/');
+  await page.getByLabel('Email').fill('admin@heloc.test');
+  await page.getByLabel('Password', { exact: true }).fill('Ops-password-1');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Settings' }).click();
+  await page.getByLabel('Organisation').selectOption(org);
+  await expect(page.getByRole('heading', { name: `Organisation settings of ${org}` })).toBeVisible();
+  await expect(page.getByLabel('Phone hours, Monday')).toHaveValue('06:00-18:00');
+  await expect(page.getByLabel('Feature flag fe-webchat', { exact: true })).toBeChecked();
+  await page.getByLabel('Phone hours, Monday').fill('18:00-06:00');
+  await page.getByLabel('Note').fill('Closed today');
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page.getByText('Hours are HH:mm-HH:mm with the end after the start, or Closed')).toBeVisible();
+  await page.getByLabel('Phone hours, Monday').fill('07:00-16:00');
+  await page.getByLabel('Holidays').fill(`${today} Founders’ Day`);
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  const saved = page.getByRole('status').filter({ hasText: /Draft version \d+ saved/ });
+  await expect(saved).toBeVisible();
+  const draft = Number(/Draft version (\d+)/.exec((await saved.textContent()) ?? '')?.[1]);
+  const changes = page.getByRole('table', { name: `Changes in version ${draft}` });
+  await expect(changes.getByRole('row', { name: /^Holidays/ })).toContainText(today);
+  await expect(changes.getByRole('row', { name: /^Phone hours, Monday/ })).toContainText('07:00-16:00');
+  await expectNoAxeViolations(page);
+  await page.getByLabel('Why publish it').fill('Office closed');
+  await page.getByRole('button', { name: `Publish version ${draft}` }).click();
+  await expect(page.getByRole('status').filter({ hasText: `Version ${draft} is published.` })).toBeVisible();
+
+  const week = (await (
+    await page.request.get('/service-operating-hours/external/api/v1/hours/OPS_PHONE', {
+      headers: { 'x-org-code': org },
+    })
+  ).json()) as { weekdayValue: number; isOpen: boolean; startTime: string | null }[];
+  const todayValue = ((new Date(`${today}T12:00:00Z`).getUTCDay() + 6) % 7) + 1;
+  expect(week.find((day) => day.weekdayValue === todayValue)).toMatchObject({
+    isOpen: false,
+    startTime: null,
+  });
+  if (todayValue !== 1) expect(week.find((day) => day.weekdayValue === 1)?.startTime).toBe('07:00');
+});

@@ -5,6 +5,7 @@ import {
   isOpenAt,
   pacificWallClock,
   weekdayName,
+  withHolidaysClosed,
 } from './operating-hours';
 import type { TOperatingHoursEntry } from './schemas/operating-hours';
 
@@ -143,5 +144,37 @@ describe('isOpenAt', () => {
     const entries = week({ 1: ['09:00:30', '17:00'] });
     expect(isOpenAt(entries, Date.parse('2024-01-15T17:00:29Z'))).toBe(false);
     expect(isOpenAt(entries, Date.parse('2024-01-15T17:00:30Z'))).toBe(true);
+  });
+});
+
+describe('withHolidaysClosed', () => {
+  const fullWeek = [1, 2, 3, 4, 5, 6, 7].map((weekdayValue) => ({
+    weekday: weekdayName(weekdayValue),
+    weekdayValue,
+    isOpen: true,
+    startTime: '06:00',
+    endTime: '18:00',
+  }));
+  // Wednesday 2026-11-25 10:00 PT (18:00 UTC); that week runs Monday 23 → Sunday 29 November.
+  const wednesday = Date.parse('2026-11-25T18:00:00Z');
+
+  it.each<[string, string[], number[]]>([
+    ['no holidays', [], []],
+    ['today', ['2026-11-25'], [3]],
+    ['a later day of the week', ['2026-11-26'], [4]],
+    ['an earlier day of the week', ['2026-11-23'], [1]],
+    ['the week’s Sunday', ['2026-11-29'], [7]],
+    ['a day of another week', ['2026-11-30', '2026-11-22', '2025-11-26'], []],
+  ])('closes %s', (_, holidays, closedDays) => {
+    const result = withHolidaysClosed(fullWeek, holidays, wednesday);
+    expect(result.filter((entry) => !entry.isOpen).map((entry) => entry.weekdayValue)).toEqual(closedDays);
+    expect(isOpenAt(result, wednesday)).toBe(!closedDays.includes(3));
+  });
+
+  it('reads "today" on the Pacific clock (05:00 UTC Thursday is still Wednesday in California)', () => {
+    const lateWednesday = Date.parse('2026-11-26T05:00:00Z');
+    const result = withHolidaysClosed(fullWeek, ['2026-11-25'], lateWednesday);
+    expect(result.find((entry) => entry.weekdayValue === 3)!.isOpen).toBe(false);
+    expect(result.find((entry) => entry.weekdayValue === 4)!.isOpen).toBe(true);
   });
 });

@@ -4,6 +4,7 @@
  * footer's one-line summary. Entries hold wall-clock times in America/Los_Angeles, so "open now" reads
  * the instant in that zone (DST-correct through Intl), never in the runtime's zone.
  */
+import { addCalendarDays, pacificIsoDate } from './calendar/zoned';
 import { OPERATING_HOURS_TIME_ZONE } from './constants';
 import type { TOperatingHoursEntry } from './schemas/operating-hours';
 
@@ -120,4 +121,26 @@ export function formatHoursLine(entries: readonly TOperatingHoursEntry[]): strin
       return `${days}: ${hours}`;
     })
     .join(', ');
+}
+
+/**
+ * The week as it stands around `instant` once the organisation's holidays (yyyy-MM-dd, days the
+ * lender is closed) are applied: each entry is the day of the Monday–Sunday week (Pacific) that
+ * holds `instant`, and a day that is a holiday answers closed. `isOpenAt` on the result is "open now"
+ * with the holidays; the weekly rows themselves never change for a holiday.
+ */
+export function withHolidaysClosed(
+  entries: readonly TOperatingHoursEntry[],
+  holidays: readonly string[],
+  instant: Date | number,
+): TOperatingHoursEntry[] {
+  if (holidays.length === 0) return [...entries];
+  const closed = new Set(holidays);
+  const today = pacificIsoDate(instant);
+  const { weekdayValue: todayValue } = pacificWallClock(instant);
+  return entries.map((entry) =>
+    closed.has(addCalendarDays(today, entry.weekdayValue - todayValue))
+      ? { ...entry, isOpen: false, startTime: null, endTime: null }
+      : entry,
+  );
 }

@@ -3,8 +3,12 @@ import fc from 'fast-check';
 import {
   applyOrgSettings,
   diffOrgSettings,
+  hoursEntriesOf,
   orgSettingsOf,
+  settingsChangeLabel,
+  settingsWeekOf,
   svgLogoProblem,
+  type TOrgOperations,
   ZOrgSettings,
   type TOrgSettings,
 } from './org-settings';
@@ -52,7 +56,28 @@ const ORG: TOrgData = {
   orgPricingData: [{ marginAdjustmentBps: 25 }, { creditScoreFloor: 660 }],
 };
 
-const base = (): TOrgSettings => orgSettingsOf(ORG);
+const WEEK = {
+  Monday: '06:00-18:00',
+  Tuesday: '06:00-18:00',
+  Wednesday: '06:00-18:00',
+  Thursday: '06:00-18:00',
+  Friday: '06:00-18:00',
+  Saturday: '08:00-14:00',
+  Sunday: 'Closed',
+};
+const OPERATIONS: TOrgOperations = {
+  hours: { OPS_PHONE: WEEK, OPS_CHAT: { ...WEEK, Sunday: '08:00-17:00' } },
+  holidays: [{ date: '2026-12-25', name: 'Christmas Day' }],
+  featureFlags: {
+    'fe-webchat': true,
+    'fe-heloc-maintenance': false,
+    'fe-heloc-additional-signer-conditions': false,
+    'fe-portfolio-manager': false,
+    'fe-heloc-broker-identity': false,
+    'fe-webchat-borrower-auth': true,
+  },
+};
+const base = (): TOrgSettings => orgSettingsOf(ORG, OPERATIONS);
 const messages = (settings: unknown) => {
   const parsed = ZOrgSettings.safeParse(settings);
   return parsed.success
@@ -73,7 +98,7 @@ describe('the settings document', () => {
     expect(applied.orgBrand).toEqual(ORG.orgBrand);
     expect(applied.orgMetaData.products.heloc.licensedStates).toEqual(['CA', 'TX']);
     expect(applied.baseUrl).toBe(ORG.baseUrl);
-    expect(orgSettingsOf(applied)).toEqual({ ...base(), licensedStates: ['CA', 'TX'] });
+    expect(orgSettingsOf(applied, OPERATIONS)).toEqual({ ...base(), licensedStates: ['CA', 'TX'] });
   });
 
   it.each<[string, (s: TOrgSettings) => void, string]>([
@@ -251,5 +276,154 @@ describe('diffOrgSettings', () => {
         },
       ),
     );
+  });
+});
+
+describe('operating hours and holidays in the document', () => {
+  it.each<[string, (s: TOrgSettings) => void, string | null]>([
+    ['a normal week', () => {}, null],
+    ['a closed day', (s) => void (s.hours.OPS_PHONE.Monday = 'Closed'), null],
+    [
+      'the end before the start',
+      (s) => void (s.hours.OPS_PHONE.Monday = '18:00-06:00'),
+      'hours.OPS_PHONE.Monday: Hours are HH:mm-HH:mm with the end after the start, or Closed',
+    ],
+    [
+      'an empty range',
+      (s) => void (s.hours.OPS_CHAT.Friday = '09:00-09:00'),
+      'hours.OPS_CHAT.Friday: Hours are HH:mm-HH:mm with the end after the start, or Closed',
+    ],
+    [
+      'a time that is not one',
+      (s) => void (s.hours.OPS_CHAT.Sunday = '24:00-25:00'),
+      'hours.OPS_CHAT.Sunday: Hours are HH:mm-HH:mm with the end after the start, or Closed',
+    ],
+    [
+      'free text',
+      (s) => void (s.hours.OPS_PHONE.Tuesday = 'mornings'),
+      'hours.OPS_PHONE.Tuesday: Hours are HH:mm-HH:mm with the end after the start, or Closed',
+    ],
+    [
+      'an impossible holiday date',
+      (s) => void (s.holidays = [{ date: '2026-02-30', name: 'X' }]),
+      'holidays.0.date: A holiday is a calendar date yyyy-mm-dd',
+    ],
+    [
+      'a holiday date in another format',
+      (s) => void (s.holidays = [{ date: '12/25/2026', name: 'X' }]),
+      'holidays.0.date: A holiday is a calendar date yyyy-mm-dd',
+    ],
+    [
+      'a holiday without a name',
+      (s) => void (s.holidays = [{ date: '2026-12-25', name: ' ' }]),
+      'holidays.0.name: Name the holiday',
+    ],
+    [
+      'a date listed twice',
+      (s) =>
+        void (s.holidays = [
+          { date: '2026-12-25', name: 'Christmas' },
+          { date: '2026-12-25', name: 'Again' },
+        ]),
+      'holidays: A holiday date is listed twice',
+    ],
+  ])('%s', (_, change, expected) => {
+    const settings = structuredClone(base());
+    change(settings);
+    expect(messages(settings)).toEqual(expected ? [expected] : []);
+  });
+
+  it('turns a department’s seven entries into the document’s week and back', () => {
+    const entries = hoursEntriesOf(WEEK);
+    expect(entries[0]).toEqual({
+      weekday: 'Monday',
+      weekdayValue: 1,
+      isOpen: true,
+      startTime: '06:00',
+      endTime: '18:00',
+    });
+    expect(entries[6]).toEqual({
+      weekday: 'Sunday',
+      weekdayValue: 7,
+      isOpen: false,
+      startTime: null,
+      endTime: null,
+    });
+    expect(settingsWeekOf(entries)).toEqual(WEEK);
+    // Seconds in the table's times are dropped; a missing day is closed.
+    expect(settingsWeekOf([{ ...entries[0]!, endTime: '18:00:00' }])).toEqual({
+      ...Object.fromEntries(Object.keys(WEEK).map((day) => [day, 'Closed'])),
+      Monday: '06:00-18:00',
+    });
+  });
+
+  it('diffs one line per changed day and the holiday list as one value, whatever its order', () => {
+    const after = structuredClone(base());
+    after.hours.OPS_PHONE.Monday = '07:00-16:00';
+    after.hours.OPS_CHAT.Sunday = 'Closed';
+    after.holidays = [{ date: '2026-11-26', name: 'Thanksgiving Day' }, ...base().holidays];
+    const changes = diffOrgSettings(base(), after);
+    expect(changes).toEqual([
+      {
+        path: 'holidays',
+        from: [{ date: '2026-12-25', name: 'Christmas Day' }],
+        to: [
+          { date: '2026-11-26', name: 'Thanksgiving Day' },
+          { date: '2026-12-25', name: 'Christmas Day' },
+        ],
+      },
+      { path: 'hours.OPS_CHAT.Sunday', from: '08:00-17:00', to: 'Closed' },
+      { path: 'hours.OPS_PHONE.Monday', from: '06:00-18:00', to: '07:00-16:00' },
+    ]);
+    const reordered = structuredClone(after);
+    reordered.holidays.reverse();
+    expect(diffOrgSettings(after, reordered)).toEqual([]);
+  });
+
+  it.each([
+    ['hours.OPS_PHONE.Monday', 'Phone hours, Monday'],
+    ['hours.OPS_CHAT.Sunday', 'Chat hours, Sunday'],
+    ['holidays', 'Holidays'],
+    ['pricing.aprMinBps', 'pricing.aprMinBps'],
+  ])('labels the change %s as “%s”', (path, label) => {
+    expect(settingsChangeLabel(path)).toBe(label);
+  });
+});
+
+describe('feature flags in the document', () => {
+  it.each<[string, (s: Record<string, unknown>) => void, string | null]>([
+    ['every known flag on or off', () => {}, null],
+    [
+      'a flag switched',
+      (s) => void ((s.featureFlags as Record<string, boolean>)['fe-webchat'] = false),
+      null,
+    ],
+    [
+      'a flag the platform does not know',
+      (s) => void ((s.featureFlags as Record<string, boolean>)['fe-made-up'] = true),
+      'featureFlags: Unrecognized key: "fe-made-up"',
+    ],
+    [
+      'a known flag left out',
+      (s) => void delete (s.featureFlags as Record<string, boolean>)['fe-portfolio-manager'],
+      'featureFlags.fe-portfolio-manager: Invalid input: expected boolean, received undefined',
+    ],
+    [
+      'a value that is not on or off',
+      (s) => void ((s.featureFlags as Record<string, unknown>)['fe-webchat'] = 'yes'),
+      'featureFlags.fe-webchat: Invalid input: expected boolean, received string',
+    ],
+  ])('%s', (_, change, expected) => {
+    const settings = structuredClone(base()) as unknown as Record<string, unknown>;
+    change(settings);
+    expect(messages(settings)).toEqual(expected ? [expected] : []);
+  });
+
+  it('diffs one line per flag, labelled with its key', () => {
+    const after = structuredClone(base());
+    after.featureFlags['fe-heloc-maintenance'] = true;
+    const changes = diffOrgSettings(base(), after);
+    expect(changes).toEqual([{ path: 'featureFlags.fe-heloc-maintenance', from: false, to: true }]);
+    expect(settingsChangeLabel(changes[0]!.path)).toBe('Feature flag fe-heloc-maintenance');
   });
 });

@@ -17,6 +17,10 @@ import {
   type TOrgData,
   type TPricingEntry,
 } from './organisation';
+import { WEEKDAY_NAMES, weekdayName } from './operating-hours';
+import { FEATURE_FLAGS } from './constants';
+import { parseIsoDate } from './format/date';
+import type { TOperatingHoursEntry } from './schemas/operating-hours';
 
 /** Largest logo accepted (bytes of the uploaded file; a PNG is carried base64 inside an SVG). */
 export const LOGO_MAX_BYTES = 100 * 1024;
@@ -112,6 +116,98 @@ export const ZSettingsBrand = ZOrgBrand.extend({
   if (problem) context.addIssue({ code: 'custom', path: ['logoSvg'], message: problem });
 });
 
+/** The departments whose hours the settings hold, with the words the console and the diff use. */
+export const SETTINGS_DEPARTMENTS = { OPS_PHONE: 'Phone', OPS_CHAT: 'Chat' } as const;
+export type TSettingsDepartment = keyof typeof SETTINGS_DEPARTMENTS;
+/** A closed day in the settings document. */
+export const CLOSED_DAY = 'Closed';
+const DAY_RANGE = /^([01]\d|2[0-3]):([0-5]\d)-([01]\d|2[0-3]):([0-5]\d)$/;
+
+/**
+ * One day's hours as the document holds them: "HH:mm-HH:mm" (Pacific wall clock, the end after the
+ * start: ranges never span midnight, as isOpenAt reads them) or "Closed". A string per day keeps the
+ * diff one line per day ("hours.OPS_PHONE.Monday: 06:00-18:00 → 07:00-16:00").
+ */
+export const ZDayHours = z
+  .string()
+  .trim()
+  .refine((value) => {
+    if (value === CLOSED_DAY) return true;
+    const match = DAY_RANGE.exec(value);
+    return Boolean(match) && value.slice(0, 5) < value.slice(6);
+  }, 'Hours are HH:mm-HH:mm with the end after the start, or Closed');
+
+const ZSettingsWeek = z.object({
+  Monday: ZDayHours,
+  Tuesday: ZDayHours,
+  Wednesday: ZDayHours,
+  Thursday: ZDayHours,
+  Friday: ZDayHours,
+  Saturday: ZDayHours,
+  Sunday: ZDayHours,
+});
+export type TSettingsWeek = z.infer<typeof ZSettingsWeek>;
+export const ZSettingsHours = z.object({ OPS_PHONE: ZSettingsWeek, OPS_CHAT: ZSettingsWeek });
+export type TSettingsHours = z.infer<typeof ZSettingsHours>;
+
+/** A day the lender is closed (both departments): a calendar date and its name. */
+export const ZSettingsHoliday = z.object({
+  date: z.string().refine((value) => parseIsoDate(value) !== null, 'A holiday is a calendar date yyyy-mm-dd'),
+  name: z.string().trim().min(1, 'Name the holiday').max(80),
+});
+export type TSettingsHoliday = z.infer<typeof ZSettingsHoliday>;
+export const ZSettingsHolidays = z
+  .array(ZSettingsHoliday)
+  .max(60, 'At most 60 holidays')
+  .refine(
+    (holidays) => new Set(holidays.map((holiday) => holiday.date)).size === holidays.length,
+    'A holiday date is listed twice',
+  );
+
+/** A department's seven entries (Monday first) as the document's week. */
+export function settingsWeekOf(entries: readonly TOperatingHoursEntry[]): TSettingsWeek {
+  const week = {} as Record<string, string>;
+  for (const name of WEEKDAY_NAMES) week[name] = CLOSED_DAY;
+  for (const entry of entries)
+    week[weekdayName(entry.weekdayValue)] =
+      entry.isOpen && entry.startTime && entry.endTime
+        ? `${entry.startTime.slice(0, 5)}-${entry.endTime.slice(0, 5)}`
+        : CLOSED_DAY;
+  return week as TSettingsWeek;
+}
+
+/** The document's week as the seven operating-hours entries (Monday first) the hours table holds. */
+export function hoursEntriesOf(week: TSettingsWeek): TOperatingHoursEntry[] {
+  return WEEKDAY_NAMES.map((name, index) => {
+    const value = week[name];
+    const open = value !== CLOSED_DAY;
+    return {
+      weekday: name,
+      weekdayValue: index + 1,
+      isOpen: open,
+      startTime: open ? value.slice(0, 5) : null,
+      endTime: open ? value.slice(6) : null,
+    };
+  });
+}
+
+/** The flags the platform knows (FEATURE_FLAGS): the settings switch each on or off per organisation. */
+export const SETTINGS_FLAG_KEYS = Object.values(FEATURE_FLAGS) as [
+  (typeof FEATURE_FLAGS)[keyof typeof FEATURE_FLAGS],
+  ...(typeof FEATURE_FLAGS)[keyof typeof FEATURE_FLAGS][],
+];
+export type TSettingsFlagKey = (typeof SETTINGS_FLAG_KEYS)[number];
+/** Every known flag, on or off for this organisation (a flag missing or unknown is refused). */
+export const ZSettingsFeatureFlags = z.record(z.enum(SETTINGS_FLAG_KEYS), z.boolean());
+export type TSettingsFeatureFlags = z.infer<typeof ZSettingsFeatureFlags>;
+
+/** The parts of the settings document that live outside the organisation row (their own tables). */
+export type TOrgOperations = {
+  hours: TSettingsHours;
+  holidays: TSettingsHoliday[];
+  featureFlags: TSettingsFeatureFlags;
+};
+
 /** The settings document of one organisation: what a version holds. */
 export const ZOrgSettings = z
   .object({
@@ -122,6 +218,9 @@ export const ZOrgSettings = z
       .min(1, 'Choose at least one licensed state')
       .refine((states) => new Set(states).size === states.length, 'A state is listed twice'),
     pricing: ZSettingsPricing,
+    hours: ZSettingsHours,
+    holidays: ZSettingsHolidays,
+    featureFlags: ZSettingsFeatureFlags,
   })
   .superRefine((settings, context) => {
     const home = settings.contact.companyAddress.state;
@@ -134,13 +233,19 @@ export const ZOrgSettings = z
   });
 export type TOrgSettings = z.infer<typeof ZOrgSettings>;
 
-/** The settings an organisation has now (the seed's data, or what was published). */
-export function orgSettingsOf(org: TOrgData): TOrgSettings {
+/**
+ * The settings an organisation has now: its row's data (the seed's, or what was published) and the
+ * parts kept in their own tables (hours, holidays), which the caller reads.
+ */
+export function orgSettingsOf(org: TOrgData, operations: TOrgOperations): TOrgSettings {
   return {
     brand: org.orgBrand,
     contact: org.orgMetaData.companyInfo,
     licensedStates: [...org.orgMetaData.products.heloc.licensedStates],
     pricing: mergePricing(org.orgPricingData),
+    hours: operations.hours,
+    holidays: operations.holidays,
+    featureFlags: operations.featureFlags,
   };
 }
 
@@ -191,6 +296,7 @@ export function diffOrgSettings(from: TOrgSettings, to: TOrgSettings): TSettings
   const normalise = (settings: TOrgSettings) => ({
     ...settings,
     licensedStates: [...settings.licensedStates].sort(),
+    holidays: [...settings.holidays].sort((a, b) => a.date.localeCompare(b.date)),
   });
   leaves(normalise(from), '', before);
   leaves(normalise(to), '', after);
@@ -198,6 +304,18 @@ export function diffOrgSettings(from: TOrgSettings, to: TOrgSettings): TSettings
   return paths
     .filter((path) => JSON.stringify(before.get(path)) !== JSON.stringify(after.get(path)))
     .map((path) => ({ path, from: before.get(path) ?? null, to: after.get(path) ?? null }));
+}
+
+/**
+ * The words a change is shown with in the console: the field's name for the parts added after the
+ * first settings (hours "Phone hours, Monday", "Holidays", "Feature flag fe-webchat"); other paths are shown as they are.
+ */
+export function settingsChangeLabel(path: string): string {
+  const hours = /^hours\.(OPS_PHONE|OPS_CHAT)\.(\w+)$/.exec(path);
+  if (hours) return `${SETTINGS_DEPARTMENTS[hours[1] as TSettingsDepartment]} hours, ${hours[2]}`;
+  if (path === 'holidays') return 'Holidays';
+  if (path.startsWith('featureFlags.')) return `Feature flag ${path.slice('featureFlags.'.length)}`;
+  return path;
 }
 
 /** Requests and answers of the settings routes (`/service-ops/api/v1/organisations/{orgCode}/settings`). */

@@ -11,6 +11,7 @@ import {
   Anchor,
   Button,
   Card,
+  Checkbox,
   Group,
   NativeSelect,
   SimpleGrid,
@@ -25,7 +26,13 @@ import {
 import { useCallback, useEffect, useState } from 'react';
 import type { ChangeEvent, FormEvent } from 'react';
 import {
+  CLOSED_DAY,
   contrastRatio,
+  SETTINGS_DEPARTMENTS,
+  SETTINGS_FLAG_KEYS,
+  settingsChangeLabel,
+  WEEKDAY_NAMES,
+  type TSettingsDepartment,
   WCAG_AA_NORMAL_TEXT,
   ZOrgSettings,
   type TOrgSettings,
@@ -52,6 +59,8 @@ type Field = {
   description?: string;
   get: (settings: TOrgSettings) => string;
   set: (settings: TOrgSettings, value: string) => void;
+  /** A check box (value 'true' or 'false') rather than a text field. */
+  checkbox?: boolean;
 };
 
 const dollars = (path: 'minLineCents' | 'maxLineCents', label: string): Field => ({
@@ -179,7 +188,41 @@ const PRICING: Field[] = [
     set: (s, v) => void (s.pricing.marginAdjustmentBps = Number(v)),
   },
 ];
-const FIELDS = [...BRAND, ...CONTACT, ...PRICING];
+// Hours: one field per department and day ("HH:mm-HH:mm" or "Closed", Pacific), as the document holds them.
+const HOURS: Field[] = (Object.keys(SETTINGS_DEPARTMENTS) as TSettingsDepartment[]).flatMap((department) =>
+  WEEKDAY_NAMES.map((day): Field => ({
+    path: `hours.${department}.${day}`,
+    label: settingsChangeLabel(`hours.${department}.${day}`),
+    get: (s) => s.hours[department][day],
+    set: (s, v) => void (s.hours[department][day] = v.trim()),
+  })),
+);
+const HOLIDAYS: Field = {
+  path: 'holidays',
+  label: 'Holidays',
+  description: `Days closed (phone and chat), separated by semicolons: "yyyy-mm-dd name; …"`,
+  get: (s) => s.holidays.map((holiday) => `${holiday.date} ${holiday.name}`).join('; '),
+  set: (s, v) =>
+    void (s.holidays = v
+      .split(';')
+      .map((each) => each.trim())
+      .filter(Boolean)
+      .map((each) => {
+        const space = each.indexOf(' ');
+        return space < 0
+          ? { date: each, name: '' }
+          : { date: each.slice(0, space), name: each.slice(space + 1).trim() };
+      })),
+};
+// One check box per flag the platform knows: on or off for this organisation.
+const FLAGS: Field[] = SETTINGS_FLAG_KEYS.map((key) => ({
+  path: `featureFlags.${key}`,
+  label: settingsChangeLabel(`featureFlags.${key}`),
+  checkbox: true,
+  get: (s) => String(s.featureFlags[key]),
+  set: (s, v) => void (s.featureFlags[key] = v === 'true'),
+}));
+const FIELDS = [...BRAND, ...CONTACT, ...PRICING, ...HOURS, HOLIDAYS, ...FLAGS];
 
 type Form = Record<string, string>;
 const formOf = (settings: TOrgSettings): Form =>
@@ -324,21 +367,33 @@ function OrgSettingsEditor({ orgCode }: { orgCode: string }) {
     }
   };
 
-  const input = (field: Field) => (
-    <Stack key={field.path} gap={4}>
-      <TextInput
+  const input = (field: Field) =>
+    field.checkbox ? (
+      <Checkbox
+        key={field.path}
         label={field.label}
-        description={field.description}
-        value={form[field.path] ?? ''}
+        checked={form[field.path] === 'true'}
         onChange={(event) => {
-          const value = event.currentTarget.value;
+          const value = String(event.currentTarget.checked);
           setForm((previous) => ({ ...previous, [field.path]: value }));
         }}
         error={problems[field.path]}
       />
-      {field.path.startsWith('brand.colors.') && <Contrast colour={(form[field.path] ?? '').trim()} />}
-    </Stack>
-  );
+    ) : (
+      <Stack key={field.path} gap={4}>
+        <TextInput
+          label={field.label}
+          description={field.description}
+          value={form[field.path] ?? ''}
+          onChange={(event) => {
+            const value = event.currentTarget.value;
+            setForm((previous) => ({ ...previous, [field.path]: value }));
+          }}
+          error={problems[field.path]}
+        />
+        {field.path.startsWith('brand.colors.') && <Contrast colour={(form[field.path] ?? '').trim()} />}
+      </Stack>
+    );
 
   return (
     <Stack>
@@ -400,6 +455,23 @@ function OrgSettingsEditor({ orgCode }: { orgCode: string }) {
                 <Text fw={700}>Pricing and underwriting limits</Text>
               </legend>
               <SimpleGrid cols={{ base: 1, sm: 3 }}>{PRICING.map(input)}</SimpleGrid>
+            </fieldset>
+            <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
+              <legend>
+                <Text fw={700}>Operating hours and holidays</Text>
+              </legend>
+              <Text size="sm" mb="xs">
+                Pacific time, each day HH:mm-HH:mm (e.g. 06:00-18:00) or {CLOSED_DAY}. On a holiday both phone
+                and chat answer closed.
+              </Text>
+              <SimpleGrid cols={{ base: 1, sm: 4 }}>{HOURS.map(input)}</SimpleGrid>
+              {input(HOLIDAYS)}
+            </fieldset>
+            <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
+              <legend>
+                <Text fw={700}>Feature flags</Text>
+              </legend>
+              <SimpleGrid cols={{ base: 1, sm: 3 }}>{FLAGS.map(input)}</SimpleGrid>
             </fieldset>
             {problems.other && (
               <Text c="red.9" role="alert">
@@ -490,8 +562,13 @@ function OrgSettingsEditor({ orgCode }: { orgCode: string }) {
 }
 
 const shown = (value: unknown) => {
+  // Holidays are objects in a list: shown as "yyyy-mm-dd name".
+  const item = (each: unknown) =>
+    each !== null && typeof each === 'object' && 'date' in each && 'name' in each
+      ? `${String(each.date)} ${String(each.name)}`
+      : String(each);
   const text = Array.isArray(value)
-    ? value.join(', ')
+    ? value.map(item).join(', ')
     : typeof value === 'string'
       ? value
       : JSON.stringify(value);
@@ -566,7 +643,7 @@ function VersionPanel({
             <Table.Tbody>
               {detail.changes.map((change) => (
                 <Table.Tr key={change.path}>
-                  <Table.Td>{change.path}</Table.Td>
+                  <Table.Td>{settingsChangeLabel(change.path)}</Table.Td>
                   <Table.Td>{shown(change.from)}</Table.Td>
                   <Table.Td>{shown(change.to)}</Table.Td>
                 </Table.Tr>

@@ -54,10 +54,11 @@ export const DEMO_STAFF: readonly {
 ];
 
 export async function seedDatabase(db: Database, options: { demoData: boolean }): Promise<void> {
-  await syncSeedOrganisations(db, loadOrganisations());
-  await seedLoanOriginators(db);
+  // Hours and flags first: an organisation's settings version 1 holds what their tables have.
   await seedOperatingHours(db);
   await seedFeatureFlags(db);
+  await syncSeedOrganisations(db, loadOrganisations());
+  await seedLoanOriginators(db);
   await seedExperiments(db);
   if (!options.demoData) return;
   for (const account of DEMO_ACCOUNTS) {

@@ -41,8 +41,8 @@ export async function chatOpenNow(app: FastifyInstance, org: TOrgData): Promise<
 
 export async function knowledgeContext(app: FastifyInstance, org: TOrgData): Promise<KnowledgeContext> {
   const [chatHours, phoneHours] = await Promise.all([
-    weekHours(app.db, 'OPS_CHAT', org.orgCode),
-    weekHours(app.db, 'OPS_PHONE', org.orgCode),
+    weekHours(app.db, 'OPS_CHAT', org.orgCode, () => app.clock.now().getTime()),
+    weekHours(app.db, 'OPS_PHONE', org.orgCode, () => app.clock.now().getTime()),
   ]);
   return { org, chatHours, phoneHours };
 }

@@ -58,3 +58,29 @@ export async function upsertHours(db: Executor, rows: readonly NewOperatingHours
       },
     });
 }
+
+/** Every row of the table (the start-up sync turns them into each organisation's settings week). */
+export async function listAllHoursRows(db: Executor): Promise<OperatingHoursRow[]> {
+  return db.select().from(schema.operatingHours);
+}
+
+/**
+ * The holidays (yyyy-MM-dd) of an organisation's published settings version: they live in the
+ * version's document, so publishing or rolling back (which moves `organisations.settings_version` in
+ * its transaction) changes them at once; an organisation without any answers none.
+ */
+export async function publishedHolidayDates(db: Executor, orgCode: string): Promise<string[]> {
+  const versions = schema.organisationSettingsVersions;
+  const [row] = await db
+    .select({ holidays: sql<{ date: string }[] | null>`${versions.settings}->'holidays'` })
+    .from(versions)
+    .innerJoin(
+      schema.organisations,
+      and(
+        eq(schema.organisations.orgCode, versions.orgCode),
+        eq(schema.organisations.settingsVersion, versions.version),
+      ),
+    )
+    .where(eq(versions.orgCode, orgCode));
+  return (row?.holidays ?? []).map((holiday) => holiday.date);
+}

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ORG_CODE_HEADER, ZApiErrorBody, ZOperatingHoursEntry, ZWallClockTime } from '@heloc/domain';
-import { upsertHours } from './repository';
+import { publishDeskHours } from '../org-settings/service';
 import { AppError } from '../../lib/errors';
 import { openStatus, parseDepartment, weekHours, type Clock } from './service';
 import { STAFF_TAG, authorizeStaff, staffRoute } from '../staff/policy';
@@ -56,6 +56,7 @@ export const operatingHoursRoutes: FastifyPluginAsyncZod<OperatingHoursRouteOpti
           app.db,
           parseDepartment(request.params.department),
           orgOf(request.headers[ORG_CODE_HEADER]),
+          now,
         ),
     );
   }
@@ -83,13 +84,16 @@ export const operatingHoursRoutes: FastifyPluginAsyncZod<OperatingHoursRouteOpti
 
   // Staff set an organisation's own hours (the agent desk's operations; tests use it to open and
   // close the chat). Days left out keep their rows; a listed day replaces the organisation's row.
+  // The change is a new published settings version (org-settings publishDeskHours), so the
+  // settings document and the table never disagree and the latest publication wins.
   app.put(
     '/service-operating-hours/secure/api/v1/hours/:department',
     {
       ...staffRoute(app, 'OPERATING_HOURS_WRITE'),
       schema: {
         tags: [STAFF_TAG, 'operating-hours'],
-        summary: 'Staff: set an organisation’s own hours for some weekdays',
+        summary:
+          'Staff: set an organisation’s own hours for some weekdays (recorded as a new published settings version)',
         params: ZDepartmentParams,
         body: z.object({
           orgCode: z.string().max(64),
@@ -124,20 +128,21 @@ export const operatingHoursRoutes: FastifyPluginAsyncZod<OperatingHoursRouteOpti
       const department = parseDepartment(request.params.department);
       const org = app.orgs.byOrgCode(request.body.orgCode);
       // Another organisation's hours answer like an unknown organisation (the staff policy).
-      await authorizeStaff(request, 'OPERATING_HOURS_WRITE', org?.orgCode, 'Organisation not found');
-      if (!org) throw new AppError('NOT_FOUND', 'Organisation not found');
-      await upsertHours(
-        app.db,
-        request.body.days.map((day) => ({
-          department,
-          orgCode: org.orgCode,
-          weekdayValue: day.weekdayValue,
-          isOpen: day.isOpen,
-          startTime: day.isOpen ? day.startTime : null,
-          endTime: day.isOpen ? day.endTime : null,
-        })),
+      const staff = await authorizeStaff(
+        request,
+        'OPERATING_HOURS_WRITE',
+        org?.orgCode,
+        'Organisation not found',
       );
-      return weekHours(app.db, department, org.orgCode);
+      if (!org) throw new AppError('NOT_FOUND', 'Organisation not found');
+      await publishDeskHours(
+        { db: app.db, orgs: app.orgs },
+        staff,
+        org.orgCode,
+        department,
+        request.body.days,
+      );
+      return weekHours(app.db, department, org.orgCode, now);
     },
   );
 };

@@ -1,19 +1,25 @@
 /**
  * A department's week (spec 1 §3 "Operating hours entry", spec 2 §7 "Operating hours"): the seven
  * days Monday→Sunday, each from the organisation's own row when it has one, else the default ('*')
- * row, else closed. "Open now" is the domain's isOpenAt on that week, read in Pacific time; the
+ * row, else closed; a holiday of the organisation's published settings closes its day. "Open now" is the domain's isOpenAt on that week, read in Pacific time; the
  * clock is a parameter so tests can pass fixed instants.
  */
 import {
   ZOperatingHoursDepartment,
   isOpenAt,
   weekdayName,
+  withHolidaysClosed,
   type TOperatingHoursDepartment,
   type TOperatingHoursEntry,
 } from '@heloc/domain';
 import type { Executor } from '../../db';
 import { AppError } from '../../lib/errors';
-import { DEFAULT_HOURS_ORG, listHoursRows, type OperatingHoursRow } from './repository';
+import {
+  DEFAULT_HOURS_ORG,
+  listHoursRows,
+  publishedHolidayDates,
+  type OperatingHoursRow,
+} from './repository';
 
 export type Clock = () => number;
 
@@ -41,12 +47,28 @@ export function toWeek(rows: readonly OperatingHoursRow[], orgCode: string | nul
   });
 }
 
-export async function weekHours(
+/** The weekly rows of the department, as the hours table holds them (no holidays applied). */
+export async function weeklyHours(
   db: Executor,
   department: TOperatingHoursDepartment,
   orgCode: string | null,
 ): Promise<TOperatingHoursEntry[]> {
   return toWeek(await listHoursRows(db, department, orgCode), orgCode);
+}
+
+/**
+ * The department's week around the clock's instant: the weekly rows with the organisation's
+ * published holidays that fall in this Monday–Sunday week (Pacific) closed.
+ */
+export async function weekHours(
+  db: Executor,
+  department: TOperatingHoursDepartment,
+  orgCode: string | null,
+  now: Clock = Date.now,
+): Promise<TOperatingHoursEntry[]> {
+  const week = await weeklyHours(db, department, orgCode);
+  const holidays = orgCode ? await publishedHolidayDates(db, orgCode) : [];
+  return withHolidaysClosed(week, holidays, now());
 }
 
 /** Whether the department is open at the clock's current instant. */
@@ -56,5 +78,5 @@ export async function openStatus(
   orgCode: string | null,
   now: Clock = Date.now,
 ): Promise<boolean> {
-  return isOpenAt(await weekHours(db, department, orgCode), now());
+  return isOpenAt(await weekHours(db, department, orgCode, now), now());
 }

@@ -9,12 +9,14 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   mergePricing,
   orgSettingsOf,
+  pacificIsoDate,
+  type TOperatingHoursEntry,
   ZOrgSettings,
   type TOrgData,
   type TOrgSettings,
@@ -31,9 +33,28 @@ import { testConfig } from '../../test/app';
 import { registerAndSignIn, signIn, type Credentials } from '../../test/auth';
 import { createTestDatabase, type TestDatabase } from '../../test/database';
 import { ORG_DATA_PLACEHOLDER } from '../web/html';
-import { syncSeedOrganisations } from './service';
+import { DESK_HOURS_NOTE, syncSeedOrganisations } from './service';
 
 const ORG = 'BLUE_MESA';
+/** The seed's default weeks (seed/operating-hours.ts) as the settings document holds them. */
+const weekdays = (hours: string) => ({
+  Monday: hours,
+  Tuesday: hours,
+  Wednesday: hours,
+  Thursday: hours,
+  Friday: hours,
+});
+const DEFAULT_PHONE = { ...weekdays('06:00-18:00'), Saturday: '08:00-14:00', Sunday: 'Closed' };
+/** The seed's default flags (seed/feature-flags.ts). */
+const DEFAULT_FLAGS = {
+  'fe-webchat': true,
+  'fe-heloc-maintenance': false,
+  'fe-heloc-additional-signer-conditions': false,
+  'fe-portfolio-manager': false,
+  'fe-heloc-broker-identity': false,
+  'fe-webchat-borrower-auth': true,
+};
+const DEFAULT_CHAT = { ...weekdays('06:00-20:00'), Saturday: '08:00-17:00', Sunday: '08:00-17:00' };
 const URL_OF = (org: string) => `/service-ops/api/v1/organisations/${org}/settings`;
 const PASSWORD = 'Ops-password-1';
 const NEW_PRIMARY = '#1f4e79';
@@ -160,7 +181,16 @@ describe('organisation settings', { timeout: 120_000 }, () => {
       }),
     ]);
     seeded = view.published;
-    expect(seeded).toEqual(orgSettingsOf(loadOrganisations().find((org) => org.orgCode === ORG)!));
+    expect(seeded).toEqual(
+      orgSettingsOf(
+        loadOrganisations().find((org) => org.orgCode === ORG)!,
+        {
+          hours: { OPS_PHONE: DEFAULT_PHONE, OPS_CHAT: DEFAULT_CHAT },
+          holidays: [],
+          featureFlags: DEFAULT_FLAGS,
+        },
+      ),
+    );
     const rows = await database.db.select().from(schema.organisationSettingsVersions);
     expect(rows.length).toBe(loadOrganisations().length);
     for (const row of rows) expect(ZOrgSettings.safeParse(row.settings).success, row.orgCode).toBe(true);
@@ -380,5 +410,264 @@ describe('logo upload', () => {
       payload: { fileName: 'x.svg', contentBase64: b64('<svg></svg>') },
     });
     expect(otherOrg.statusCode).toBe(404);
+  });
+});
+
+describe('operating hours and holidays in the settings', { timeout: 120_000 }, () => {
+  const HOURS_ORG = 'LANTERN';
+  const SETTINGS = URL_OF(HOURS_ORG);
+  const hours = async (department: 'OPS_PHONE' | 'OPS_CHAT', app = first) => {
+    const res = await app.inject({
+      method: 'GET',
+      url: `/service-operating-hours/external/api/v1/hours/${department}`,
+      headers: { 'x-org-code': HOURS_ORG },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as TOperatingHoursEntry[];
+  };
+  const todayValue = () => ((new Date(`${pacificIsoDate(Date.now())}T12:00:00Z`).getUTCDay() + 6) % 7) + 1;
+  const open = (entries: TOperatingHoursEntry[], weekdayValue: number) =>
+    entries.find((entry) => entry.weekdayValue === weekdayValue)!;
+  let seeded: TOrgSettings;
+  let publishedVersion: number;
+
+  it('holds the seed’s hours in version 1 (an organisation’s own rows over the defaults) and no holidays', async () => {
+    seeded = (await overview(admin, HOURS_ORG)).published;
+    expect(seeded.hours).toEqual({ OPS_PHONE: DEFAULT_PHONE, OPS_CHAT: DEFAULT_CHAT });
+    expect(seeded.holidays).toEqual([]);
+    const cascade = (await overview(cascadeAdmin, 'CASCADE_TEACHERS')).published;
+    expect(cascade.hours.OPS_PHONE).toEqual({
+      ...weekdays('07:00-16:00'),
+      Saturday: 'Closed',
+      Sunday: 'Closed',
+    });
+    expect(cascade.hours.OPS_CHAT).toEqual({
+      ...weekdays('06:00-20:00'),
+      Saturday: 'Closed',
+      Sunday: 'Closed',
+    });
+  });
+
+  it('refuses bad hours and holidays with the rule’s words', async () => {
+    const bad = structuredClone(seeded);
+    bad.hours.OPS_PHONE.Monday = '18:00-06:00';
+    bad.holidays = [{ date: '2026-02-30', name: 'Nope' }];
+    const res = await saveDraft(admin, bad, 'Bad hours', HOURS_ORG);
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('Hours are HH:mm-HH:mm with the end after the start, or Closed');
+    expect(res.body).toContain('A holiday is a calendar date yyyy-mm-dd');
+  });
+
+  it('publishes hours and a holiday: the hours calls answer them at once, the holiday closed', async () => {
+    const today = pacificIsoDate(Date.now());
+    const changed = structuredClone(seeded);
+    changed.hours.OPS_PHONE.Monday = '07:00-16:00';
+    changed.hours.OPS_CHAT.Sunday = 'Closed';
+    changed.holidays = [{ date: today, name: 'Founders’ Day' }];
+    const draft = await saveDraft(admin, changed, 'New hours and a holiday', HOURS_ORG);
+    expect(draft.statusCode, draft.body).toBe(201);
+    const version = draft.json() as TSettingsVersion;
+    expect(version.changes.map((change) => change.path)).toEqual([
+      'holidays',
+      'hours.OPS_CHAT.Sunday',
+      'hours.OPS_PHONE.Monday',
+    ]);
+    // A draft changes nothing yet.
+    const todayBefore = open(await hours('OPS_PHONE'), todayValue());
+    expect(todayBefore.isOpen).toBe(
+      DEFAULT_PHONE[todayBefore.weekday as keyof typeof DEFAULT_PHONE] !== 'Closed',
+    );
+    const res = await first.inject({
+      method: 'POST',
+      url: `${SETTINGS}/versions/${version.version}/publish`,
+      headers: admin,
+      payload: { note: 'Go' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    publishedVersion = version.version;
+    for (const app of [first, second]) {
+      const phone = await hours('OPS_PHONE', app);
+      const chat = await hours('OPS_CHAT', app);
+      expect(open(phone, todayValue())).toMatchObject({ isOpen: false, startTime: null });
+      expect(open(chat, todayValue()).isOpen).toBe(false);
+      if (todayValue() !== 1) expect(open(phone, 1)).toMatchObject({ startTime: '07:00', endTime: '16:00' });
+      if (todayValue() !== 7) expect(open(chat, 7).isOpen).toBe(false);
+    }
+    const status = await first.inject({
+      method: 'GET',
+      url: '/service-operating-hours/external/api/v1/hours/OPS_CHAT/openStatus',
+      headers: { 'x-org-code': HOURS_ORG },
+    });
+    expect(status.json()).toBe(false);
+    // The table holds the organisation's own row for every day of both departments.
+    const rows = await database.db
+      .select()
+      .from(schema.operatingHours)
+      .where(eq(schema.operatingHours.orgCode, HOURS_ORG));
+    expect(rows).toHaveLength(14);
+    expect(rows.find((row) => row.department === 'OPS_PHONE' && row.weekdayValue === 1)).toMatchObject({
+      isOpen: true,
+      startTime: '07:00',
+      endTime: '16:00',
+    });
+  });
+
+  it('keeps published hours over a restart (the seed inserts only missing rows)', async () => {
+    await seedDatabase(database.db, { demoData: true });
+    await first.orgs.reload();
+    expect((await overview(admin, HOURS_ORG)).published.hours.OPS_PHONE.Monday).toBe('07:00-16:00');
+    const phone = await hours('OPS_PHONE');
+    if (todayValue() !== 1) expect(open(phone, 1).startTime).toBe('07:00');
+    expect(open(phone, todayValue()).isOpen).toBe(false);
+  });
+
+  it('completes, at start-up, a version saved before the document held hours and holidays', async () => {
+    const versions = schema.organisationSettingsVersions;
+    await database.db
+      .update(versions)
+      .set({ settings: sql`${versions.settings} - 'hours' - 'holidays' - 'featureFlags'` })
+      .where(eq(versions.orgCode, 'PINECREST'));
+    const [stripped] = await database.db.select().from(versions).where(eq(versions.orgCode, 'PINECREST'));
+    expect(ZOrgSettings.safeParse(stripped!.settings).success).toBe(false);
+    await seedDatabase(database.db, { demoData: true });
+    const [completed] = await database.db.select().from(versions).where(eq(versions.orgCode, 'PINECREST'));
+    expect(completed!.settings.hours).toEqual({ OPS_PHONE: DEFAULT_PHONE, OPS_CHAT: DEFAULT_CHAT });
+    expect(completed!.settings.holidays).toEqual([]);
+    expect(completed!.settings.featureFlags).toEqual(DEFAULT_FLAGS);
+    expect(ZOrgSettings.safeParse(completed!.settings).success).toBe(true);
+  });
+
+  it('records the agent desk’s hours call as a new published version, which a rollback undoes', async () => {
+    const desk = await first.inject({
+      method: 'PUT',
+      url: '/service-operating-hours/secure/api/v1/hours/OPS_PHONE',
+      headers: admin,
+      payload: {
+        orgCode: HOURS_ORG,
+        days: [{ weekdayValue: 2, isOpen: true, startTime: '09:00', endTime: '12:00' }],
+      },
+    });
+    expect(desk.statusCode, desk.body).toBe(200);
+    const view = await overview(admin, HOURS_ORG);
+    expect(view.publishedVersion).toBe(publishedVersion + 1);
+    expect(view.versions[0]).toMatchObject({ state: 'PUBLISHED', note: `${DESK_HOURS_NOTE} (Phone)` });
+    expect(view.published.hours.OPS_PHONE).toMatchObject({ Monday: '07:00-16:00', Tuesday: '09:00-12:00' });
+    expect(view.published.holidays).toHaveLength(1);
+
+    const back = await first.inject({
+      method: 'POST',
+      url: `${SETTINGS}/versions/1/rollback`,
+      headers: admin,
+      payload: { note: 'Back to the seed' },
+    });
+    expect(back.statusCode, back.body).toBe(201);
+    const phone = await hours('OPS_PHONE');
+    expect(phone.map((entry) => (entry.isOpen ? `${entry.startTime}-${entry.endTime}` : 'Closed'))).toEqual(
+      Object.values(DEFAULT_PHONE),
+    );
+    expect(open(await hours('OPS_CHAT'), todayValue()).isOpen).toBe(true);
+  });
+
+  it('answers 404 to another organisation’s admin, for the settings and for the desk’s hours call', async () => {
+    const draft = await saveDraft(cascadeAdmin, seeded, 'Not mine', HOURS_ORG);
+    expect(draft.statusCode).toBe(404);
+    const desk = await first.inject({
+      method: 'PUT',
+      url: '/service-operating-hours/secure/api/v1/hours/OPS_PHONE',
+      headers: cascadeAdmin,
+      payload: {
+        orgCode: HOURS_ORG,
+        days: [{ weekdayValue: 2, isOpen: false, startTime: null, endTime: null }],
+      },
+    });
+    expect(desk.statusCode).toBe(404);
+  });
+});
+
+describe('feature flags in the settings', { timeout: 120_000 }, () => {
+  const FLAG_ORG = 'RIVERBEND';
+  const SETTINGS = URL_OF(FLAG_ORG);
+  const features = async (app = first) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/service-optimize/heloc/api/v1/features',
+      headers: { 'x-org-code': FLAG_ORG },
+      payload: { optimizeUser: {} },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as { features: Record<string, { enabled: boolean }> }).features;
+  };
+  const publish = async (version: number) => {
+    const res = await first.inject({
+      method: 'POST',
+      url: `${SETTINGS}/versions/${version}/publish`,
+      headers: admin,
+      payload: { note: 'Go' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+  let seeded: TOrgSettings;
+
+  it('holds the seed’s flags in version 1, an organisation’s own over the defaults', async () => {
+    seeded = (await overview(admin, FLAG_ORG)).published;
+    expect(seeded.featureFlags).toEqual(DEFAULT_FLAGS);
+    expect((await overview(mainAdmin, 'MAIN')).published.featureFlags['fe-portfolio-manager']).toBe(true);
+    const sagebrush = (await overview(admin, 'SAGEBRUSH')).published.featureFlags;
+    expect(sagebrush['fe-heloc-maintenance']).toBe(true);
+  });
+
+  it('refuses a flag the platform does not know', async () => {
+    const bad = structuredClone(seeded) as unknown as { featureFlags: Record<string, boolean> };
+    bad.featureFlags['fe-made-up'] = true;
+    const res = await saveDraft(admin, bad as unknown as TOrgSettings, 'Unknown flag', FLAG_ORG);
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('fe-made-up');
+  });
+
+  it('publishes flags into the flags table: the feature calls answer them at once; a restart keeps them; a rollback restores them', async () => {
+    const changed = structuredClone(seeded);
+    changed.featureFlags['fe-webchat'] = false;
+    changed.featureFlags['fe-heloc-additional-signer-conditions'] = true;
+    const draft = await saveDraft(admin, changed, 'No chat, signer conditions on', FLAG_ORG);
+    expect(draft.statusCode, draft.body).toBe(201);
+    const version = draft.json() as TSettingsVersion;
+    expect(version.changes).toEqual([
+      { path: 'featureFlags.fe-heloc-additional-signer-conditions', from: false, to: true },
+      { path: 'featureFlags.fe-webchat', from: true, to: false },
+    ]);
+    expect((await features())['fe-webchat']!.enabled).toBe(true); // a draft changes nothing
+    await publish(version.version);
+    for (const app of [first, second]) {
+      const answer = await features(app);
+      expect(answer['fe-webchat']!.enabled).toBe(false);
+      expect(answer['fe-heloc-additional-signer-conditions']!.enabled).toBe(true);
+    }
+    // Other organisations keep the defaults.
+    const other = await first.inject({
+      method: 'POST',
+      url: '/service-optimize/heloc/api/v1/features',
+      headers: { 'x-org-code': 'PINECREST' },
+      payload: { optimizeUser: {} },
+    });
+    const otherFeatures = (other.json() as { features: Record<string, { enabled: boolean }> }).features;
+    expect(otherFeatures['fe-webchat']!.enabled).toBe(true);
+
+    await seedDatabase(database.db, { demoData: true });
+    expect((await features())['fe-webchat']!.enabled).toBe(false);
+
+    const back = await first.inject({
+      method: 'POST',
+      url: `${SETTINGS}/versions/1/rollback`,
+      headers: admin,
+      payload: { note: 'Chat back' },
+    });
+    expect(back.statusCode, back.body).toBe(201);
+    const restored = await features();
+    expect(restored['fe-webchat']!.enabled).toBe(true);
+    expect(restored['fe-heloc-additional-signer-conditions']!.enabled).toBe(false);
+  });
+
+  it('answers 404 to another organisation’s admin', async () => {
+    expect((await saveDraft(cascadeAdmin, seeded, 'Not mine', FLAG_ORG)).statusCode).toBe(404);
   });
 });

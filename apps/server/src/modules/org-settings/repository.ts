@@ -1,7 +1,7 @@
 /** SQL for organisation settings versions (the organisations table itself: modules/organisations). */
 import { and, desc, eq, isNull, max, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { TOrgSettings } from '@heloc/domain';
+import type { TOrgOperations, TOrgSettings } from '@heloc/domain';
 import { schema, type Executor } from '../../db';
 
 const versions = schema.organisationSettingsVersions;
@@ -129,4 +129,27 @@ export async function insertInitialVersions(
       })),
     )
     .onConflictDoNothing();
+}
+
+/** Versions whose document predates a part of the settings (saved before it was added). */
+export async function versionsMissing(
+  tx: Executor,
+  part: 'hours' | 'featureFlags',
+): Promise<{ uuid: string; orgCode: string }[]> {
+  return tx
+    .select({ uuid: versions.uuid, orgCode: versions.orgCode })
+    .from(versions)
+    .where(sql`not (${versions.settings} ? ${part})`);
+}
+
+/** Completes such a version's document with the given parts. */
+export async function addToVersion(
+  tx: Executor,
+  uuid: string,
+  parts: Partial<TOrgOperations>,
+): Promise<void> {
+  await tx
+    .update(versions)
+    .set({ settings: sql`${versions.settings} || ${JSON.stringify(parts)}::jsonb` })
+    .where(eq(versions.uuid, uuid));
 }

@@ -15,18 +15,24 @@ import type { FastifyRequest } from 'fastify';
 import {
   applyOrgSettings,
   diffOrgSettings,
+  hoursEntriesOf,
+  settingsWeekOf,
+  SETTINGS_DEPARTMENTS,
+  SETTINGS_FLAG_KEYS,
   hasPermission,
   orgSettingsOf,
   staffReachesOrg,
   svgLogoProblem,
   LOGO_MAX_BYTES,
   type TOrgData,
+  type TOrgOperations,
   type TOrgSettings,
+  type TSettingsDepartment,
   type TOrgSettingsOverview,
   type TSettingsVersion,
   type TSettingsVersionSummary,
 } from '@heloc/domain';
-import type { Database } from '../../db';
+import type { Database, Executor } from '../../db';
 import { AppError } from '../../lib/errors';
 import { findLiveSessionByFingerprint } from '../identity/repository';
 import { hashFingerprint } from '../identity/fingerprint';
@@ -38,6 +44,10 @@ import {
   upsertOrganisations,
   writeOrganisation,
 } from '../organisations/repository';
+import { listAllHoursRows, upsertHours, type OperatingHoursRow } from '../operating-hours/repository';
+import { toWeek } from '../operating-hours/service';
+import { listAllFlagRows, setOrgFlags, type FeatureFlagRow } from '../feature-flags/repository';
+import { decide } from '../feature-flags/service';
 import { recordStaffAudit } from '../staff/audit';
 import { authorizeStaff, loadStaffMember, type StaffContext } from '../staff/policy';
 import {
@@ -48,6 +58,8 @@ import {
   markPublished,
   nextVersionNumber,
   publishedSettings,
+  versionsMissing,
+  addToVersion,
   type VersionRow,
 } from './repository';
 
@@ -82,12 +94,46 @@ async function authorized(deps: SettingsDeps, request: FastifyRequest, orgCode: 
   return { org: org!, staff };
 }
 
+const DEPARTMENTS = Object.keys(SETTINGS_DEPARTMENTS) as TSettingsDepartment[];
+
+type OperationRows = { hours: readonly OperatingHoursRow[]; flags: readonly FeatureFlagRow[] };
+
+async function operationRows(db: Executor): Promise<OperationRows> {
+  return { hours: await listAllHoursRows(db), flags: await listAllFlagRows(db) };
+}
+
+/**
+ * An organisation's hours (the document's weeks) and flags as the tables hold them now (its own rows
+ * over the defaults); no holidays (they exist only in settings versions).
+ */
+function operationsFromRows(tables: OperationRows, orgCode: string): TOrgOperations {
+  const rows = tables.hours;
+  const hours = Object.fromEntries(
+    DEPARTMENTS.map((department) => [
+      department,
+      settingsWeekOf(
+        toWeek(
+          rows.filter((row) => row.department === department),
+          orgCode,
+        ),
+      ),
+    ]),
+  ) as TOrgOperations['hours'];
+  const decisions = decide(tables.flags, orgCode);
+  const featureFlags = Object.fromEntries(
+    SETTINGS_FLAG_KEYS.map((key) => [key, decisions.get(key)?.enabled ?? false]),
+  ) as TOrgOperations['featureFlags'];
+  return { hours, holidays: [], featureFlags };
+}
+
 /** The published settings of an organisation: its published version's, else its current data's. */
 async function published(deps: SettingsDeps, org: TOrgData) {
   const locked = await organisationWithVersion(deps.db, org.orgCode, { forUpdate: false });
   const version = locked?.settingsVersion ?? null;
   const row = version === null ? null : await findVersion(deps.db, org.orgCode, { version });
-  return { version, settings: row?.settings ?? orgSettingsOf(locked?.org ?? org) };
+  if (row) return { version, settings: row.settings };
+  const operations = operationsFromRows(await operationRows(deps.db), org.orgCode);
+  return { version, settings: orgSettingsOf(locked?.org ?? org, operations) };
 }
 
 export async function settingsOverview(
@@ -161,6 +207,24 @@ async function publishInTransaction(
   const locked = await organisationWithVersion(tx, orgCode, { forUpdate: true });
   if (!locked) throw new AppError('NOT_FOUND', NOT_FOUND);
   await writeOrganisation(tx, applyOrgSettings(locked.org, settings), version);
+  // The organisation's own row for every day of both departments: the published week is its week,
+  // whatever the defaults ('*') say later. Holidays are read from the published version itself.
+  await upsertHours(
+    tx,
+    DEPARTMENTS.flatMap((department) =>
+      hoursEntriesOf(settings.hours[department]).map((entry) => ({
+        department,
+        orgCode,
+        weekdayValue: entry.weekdayValue,
+        isOpen: entry.isOpen,
+        startTime: entry.startTime,
+        endTime: entry.endTime,
+      })),
+    ),
+  );
+  // Likewise every known flag gets the organisation's own row, switched as the document says (its
+  // variables, e.g. the maintenance routes, stay as they were, or start as the default's).
+  await setOrgFlags(tx, orgCode, settings.featureFlags);
 }
 
 export async function publishVersion(
@@ -340,14 +404,100 @@ export async function syncSeedOrganisations(db: Database, seed: readonly TOrgDat
       }),
     );
     const initial = seed.filter((org) => !kept.has(org.orgCode));
+    // The hours and flags tables are seeded first (seed.ts), so version 1 holds the seed's hours
+    // and flags, or an operator's where they changed them before settings held them.
+    const hoursRows = await operationRows(tx);
     await insertInitialVersions(
       tx,
-      initial.map((org) => ({ orgCode: org.orgCode, settings: orgSettingsOf(org) })),
+      initial.map((org) => ({
+        orgCode: org.orgCode,
+        settings: orgSettingsOf(org, operationsFromRows(hoursRows, org.orgCode)),
+      })),
       SEED_VERSION_NOTE,
     );
+    // Versions saved before the document held hours and holidays (or flags) get what the tables
+    // hold now and no holidays, so every stored document is a whole one.
+    for (const row of await versionsMissing(tx, 'hours'))
+      await addToVersion(tx, row.uuid, {
+        hours: operationsFromRows(hoursRows, row.orgCode).hours,
+        holidays: [],
+      });
+    for (const row of await versionsMissing(tx, 'featureFlags'))
+      await addToVersion(tx, row.uuid, {
+        featureFlags: operationsFromRows(hoursRows, row.orgCode).featureFlags,
+      });
     await setInitialSettingsVersion(
       tx,
       initial.map((org) => org.orgCode),
     );
   });
+}
+
+/** The note of a version the agent desk's hours call records. */
+export const DESK_HOURS_NOTE = 'Hours set from the agent desk';
+
+/**
+ * The agent desk's hours call (`PUT /service-operating-hours/secure/api/v1/hours/{department}`,
+ * OPERATING_HOURS_WRITE) goes through the settings versions rather than beside them: the days are
+ * written to the hours table and the published document with that department's resulting week is
+ * recorded as a new published version (who, when, the desk's note), in one transaction. So the
+ * settings document never disagrees with the table, and a rollback can undo a desk change.
+ */
+export async function publishDeskHours(
+  deps: SettingsDeps,
+  staff: Omit<StaffContext, 'sessionUuid'>,
+  orgCode: string,
+  department: TSettingsDepartment,
+  days: readonly {
+    weekdayValue: number;
+    isOpen: boolean;
+    startTime: string | null;
+    endTime: string | null;
+  }[],
+): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const locked = await organisationWithVersion(tx, orgCode, { forUpdate: true });
+    if (!locked) throw new AppError('NOT_FOUND', NOT_FOUND);
+    await upsertHours(
+      tx,
+      days.map((day) => ({
+        department,
+        orgCode,
+        weekdayValue: day.weekdayValue,
+        isOpen: day.isOpen,
+        startTime: day.isOpen ? day.startTime : null,
+        endTime: day.isOpen ? day.endTime : null,
+      })),
+    );
+    const rows = await operationRows(tx);
+    const current =
+      locked.settingsVersion === null
+        ? null
+        : await findVersion(tx, orgCode, { version: locked.settingsVersion });
+    const base = current?.settings ?? orgSettingsOf(locked.org, operationsFromRows(rows, orgCode));
+    const settings: TOrgSettings = {
+      ...base,
+      hours: { ...base.hours, [department]: operationsFromRows(rows, orgCode).hours[department] },
+    };
+    const next = await nextVersionNumber(tx, orgCode);
+    await insertVersion(tx, {
+      orgCode,
+      version: next,
+      settings,
+      note: `${DESK_HOURS_NOTE} (${SETTINGS_DEPARTMENTS[department]})`,
+      createdByUuid: staff.identityUuid,
+      publishedByUuid: staff.identityUuid,
+      published: true,
+    });
+    // Only the version pointer changes on the organisation; the table already holds these hours
+    // (the days as sent, seconds included: the document keeps HH:mm).
+    await writeOrganisation(tx, locked.org, next);
+    await recordStaffAudit(tx, {
+      actor: staff,
+      action: 'ORG_SETTINGS_PUBLISHED',
+      orgCode,
+      data: { version: next, previousVersion: locked.settingsVersion, note: DESK_HOURS_NOTE },
+    });
+  });
+  await deps.orgs.reload();
 }

@@ -19,6 +19,8 @@ import type { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   orgSettingsOf,
+  settingsWeekOf,
+  SETTINGS_FLAG_KEYS,
   ROLE_PERMISSIONS,
   STAFF_PERMISSION_NAMES,
   ZChatSocketEvent,
@@ -434,7 +436,17 @@ function orgSettingsCases(): Record<string, Case> {
     'POST /service-ops/api/v1/organisations/{orgCode}/settings/versions': resource((org) => ({
       method: 'POST',
       url: `${S(org)}/versions`,
-      payload: { settings: orgSettingsOf(t.app.orgs.byOrgCode(org)!), note: 'Matrix draft' },
+      payload: {
+        settings: orgSettingsOf(t.app.orgs.byOrgCode(org)!, {
+          hours: { OPS_PHONE: settingsWeekOf([]), OPS_CHAT: settingsWeekOf([]) },
+          holidays: [],
+          featureFlags: Object.fromEntries(SETTINGS_FLAG_KEYS.map((key) => [key, false])) as Record<
+            (typeof SETTINGS_FLAG_KEYS)[number],
+            boolean
+          >,
+        }),
+        note: 'Matrix draft',
+      },
     })),
     'POST /service-ops/api/v1/organisations/{orgCode}/settings/versions/{version}/publish': resource(
       (org) => ({

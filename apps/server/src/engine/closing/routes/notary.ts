@@ -21,7 +21,7 @@ import {
 import type { Executor } from '../../../db';
 import { AppError } from '../../../lib/errors';
 import { authOf } from '../../../plugins/auth';
-import { weekHours } from '../../../modules/operating-hours/service';
+import { weeklyHours } from '../../../modules/operating-hours/service';
 import { withApplicationLock, type ApplicationRow } from '../../../workflow/step-machine';
 import { currentClosingDocuments } from '../documents';
 import {
@@ -98,7 +98,8 @@ export const notaryRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Manual slots: the notary network's, inside the organisation's phone hours (Pacific), so a closer can confirm. */
   async function manualSlots(db: Executor, application: ApplicationRow) {
     const subject = await loadClosingSubject({ db, orgs: app.orgs }, application.uuid);
-    const hours = await weekHours(db, 'OPS_PHONE', application.orgCode);
+    // The weekly rows: slots lie in later weeks, which this week's holidays say nothing about.
+    const hours = await weeklyHours(db, 'OPS_PHONE', application.orgCode);
     const slots = await app.providers.notary.listManualSlots({
       applicationUuid: application.uuid,
       address: subject.address,
