@@ -65,7 +65,7 @@ export function createClient(transport: Transport, session: Session): Client {
       for (const [name, value] of Object.entries(fields)) form.append(name, value);
       if (file) {
         const type = file.contentType ?? 'application/octet-stream';
-        form.append('file', new Blob([file.bytes], { type }), file.fileName);
+        form.append('file', new Blob([Uint8Array.from(file.bytes)], { type }), file.fileName);
       }
       const response = await transport(path, { method: 'POST', headers: session.headers, body: form });
       return check(action, await readAnswer(response), expected);

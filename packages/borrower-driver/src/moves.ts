@@ -47,7 +47,7 @@ export type BorrowerPlan = {
 /** What a borrower has done and learnt along the way. */
 export type BorrowerMemory = {
   done: Set<string>;
-  bankLink: { publicToken: string; accounts: { accountId: string; mask: string }[] } | null;
+  bankLink: { publicToken: string; accounts: { accountId: string; mask?: string }[] } | null;
   deedUuid: string | null;
 };
 

@@ -53,7 +53,11 @@ export async function encodeRequest(
 ): Promise<{ method: string; headers: Record<string, string>; body: Buffer | undefined }> {
   const request = new Request(new URL(path, 'http://driver.invalid'), init);
   const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
-  return { method: request.method, headers: Object.fromEntries(request.headers), body };
+  const headers: Record<string, string> = {};
+  request.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  return { method: request.method, headers, body };
 }
 
 /** Builds the `Response` of a transport from a status, header pairs and the raw bytes. */
@@ -64,7 +68,10 @@ export function toResponse(
 ): Response {
   const out = new Headers();
   for (const [name, value] of headers) out.append(name, value);
-  return new Response(NULL_BODY.has(status) ? null : bytes, { status, headers: out });
+  return new Response(NULL_BODY.has(status) || !bytes ? null : Uint8Array.from(bytes), {
+    status,
+    headers: out,
+  });
 }
 
 /** What the inject transport needs of a Fastify instance (no dependency on Fastify's types here). */
