@@ -1,6 +1,6 @@
 /** Basic info and the soft pull: the profile step, the SSN after no match, the freeze PIN, a retry after a lifted freeze. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZActionResult, ZCreditPinForm, ZProfileStepBody, ZSsnForm } from '@heloc/domain';
+import { ENGINE_WRITES, ZActionResult } from '@heloc/domain';
 import { AppError } from '../../lib/errors';
 import { authOf } from '../../plugins/auth';
 import { JOB_KINDS, moveApplication, recordConsent } from '../store';
@@ -30,7 +30,7 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['applications'],
         summary: 'Basic info: name, birth date, property and the soft-credit consent; starts the soft pull',
         params,
-        body: ZProfileStepBody,
+        body: ENGINE_WRITES['profile'],
         response: { 200: ZActionResult, ...errors },
       },
     },
@@ -73,7 +73,7 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'The SSN is sealed at rest (AES-256-GCM) for the hard pull; only its last 4 digits are ever shown.',
         params,
-        body: ZSsnForm,
+        body: ENGINE_WRITES['ssn'],
         response: { 200: ZActionResult, ...errors },
       },
     },
@@ -112,7 +112,7 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['applications'],
         summary: 'The bureau freeze PIN; pulls again with it',
         params,
-        body: ZCreditPinForm,
+        body: ENGINE_WRITES['credit-pin'],
         response: { 200: ZActionResult, ...errors },
       },
     },

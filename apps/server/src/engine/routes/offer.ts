@@ -1,6 +1,6 @@
 /** The priced offers, the borrower's choice of offer and amount, and withdrawing the application. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { mergePricing, offerFigures, ZActionResult, ZOfferChoice, ZOffersResponse } from '@heloc/domain';
+import { ENGINE_WRITES, mergePricing, offerFigures, ZActionResult, ZOffersResponse } from '@heloc/domain';
 import { AppError } from '../../lib/errors';
 import { authOf } from '../../plugins/auth';
 import type { ApplicationRow } from '../../workflow/step-machine';
@@ -69,7 +69,7 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['applications'],
         summary: 'Select an offer and the amount to draw (from the minimum line up to the maximum line)',
         params,
-        body: ZOfferChoice,
+        body: ENGINE_WRITES['offer'],
         response: { 200: ZActionResult, ...errors },
       },
     },

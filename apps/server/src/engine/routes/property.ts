@@ -1,7 +1,6 @@
 /** The property and its liens: choosing among several properties of record, the liens found and their confirmation. */
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZActionResult, ZConfirmLiensBody, ZLiensResponse, ZPropertiesResponse } from '@heloc/domain';
+import { ENGINE_WRITES, ZActionResult, ZLiensResponse, ZPropertiesResponse } from '@heloc/domain';
 import { AppError } from '../../lib/errors';
 import { authOf } from '../../plugins/auth';
 import { JOB_KINDS, moveApplication } from '../store';
@@ -52,7 +51,7 @@ export const propertyRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['applications'],
         summary: 'Choose one of several properties of record; looks it up again',
         params,
-        body: z.object({ propertyId: z.string().min(1).max(100) }),
+        body: ENGINE_WRITES['property'],
         response: { 200: ZActionResult, ...errors },
       },
     },
@@ -122,7 +121,7 @@ export const propertyRoutes: FastifyPluginAsyncZod = async (app) => {
           'Optional body: corrected balances of found liens (the corrected ones then count as the ' +
           'borrower’s), and the attestation about recent credit inquiries when the status asks for one.',
         params,
-        body: ZConfirmLiensBody.nullish(),
+        body: ENGINE_WRITES['liens/confirm'],
         response: { 200: ZActionResult, ...errors },
       },
     },

@@ -2,12 +2,9 @@
  * Bank accounts: the disbursement account (linked or entered by hand), autopay, the accounts view. Account numbers are sealed at rest and answered masked.
  * Part of the borrower's closing endpoints (routes/index.ts says what they share).
  */
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  ZAccountNumber,
-  ZBankAccountType,
-  ZRoutingNumber,
+  ENGINE_WRITES,
   accountMask,
   formatMaskedAccount,
   ZBankAccountsView,
@@ -134,7 +131,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ linkTokens: LinkTokens }> =
         tags,
         summary: 'Disburse to an account of a bank link (public token and account id)',
         params,
-        body: z.object({ publicToken: z.string().min(1).max(8192), accountId: z.string().min(1).max(200) }),
+        body: ENGINE_WRITES['bank/disburse'],
         response: { 200: ZActionResult, ...errors },
       },
     },
@@ -152,11 +149,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ linkTokens: LinkTokens }> =
         tags,
         summary: 'Disburse to an account given by routing and account number (ABA checksum validated)',
         params,
-        body: z.object({
-          routingNumber: ZRoutingNumber,
-          accountNumber: ZAccountNumber,
-          accountType: ZBankAccountType.default('CHECKING'),
-        }),
+        body: ENGINE_WRITES['bank/manual-disburse'],
         response: { 200: ZActionResult, ...errors },
       },
     },
@@ -184,16 +177,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ linkTokens: LinkTokens }> =
         tags,
         summary: 'Repayment: AUTOPAY from the disbursement account or another account, or MANUAL payments',
         params,
-        body: z.discriminatedUnion('payType', [
-          z.object({ payType: z.literal('MANUAL') }),
-          z.object({
-            payType: z.literal('AUTOPAY'),
-            /** Default: the disbursement account. */
-            routingNumber: ZRoutingNumber.optional(),
-            accountNumber: ZAccountNumber.optional(),
-            accountType: ZBankAccountType.default('CHECKING'),
-          }),
-        ]),
+        body: ENGINE_WRITES['bank/autopay'],
         response: { 200: ZActionResult, ...errors },
       },
     },

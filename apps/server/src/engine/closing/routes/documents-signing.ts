@@ -5,12 +5,12 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  ENGINE_WRITES,
   ESIGN_DISCLOSURE_VERSION,
   ZUuid,
   type TDocumentType,
   ZClosingDocumentsView,
   ZSignResult,
-  ZSigningLocation,
 } from '@heloc/domain';
 import { AppError } from '../../../lib/errors';
 import { authOf } from '../../../plugins/auth';
@@ -111,14 +111,7 @@ export const documentsSigningRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'E-sign one closing document: E-SIGN consent and the scroll-to-bottom acknowledgement',
         params,
-        body: z.object({
-          documentUuid: ZUuid,
-          esignConsent: z.literal(true),
-          esignDisclosureVersion: z.literal(ESIGN_DISCLOSURE_VERSION),
-          scrolledToBottom: z.literal(true),
-          /** Where the borrower signs (the web app asks the browser after the location alert). */
-          location: ZSigningLocation.optional(),
-        }),
+        body: ENGINE_WRITES['signing/sign'],
         response: {
           200: ZSignResult,
           ...errors,

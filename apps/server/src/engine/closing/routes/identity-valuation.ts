@@ -2,10 +2,9 @@
  * Identity (ID type and front upload) and the valuation order (BPO: estimate, order).
  * Part of the borrower's closing endpoints (routes/index.ts says what they share).
  */
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  ZEstimatedValueCents,
+  ENGINE_WRITES,
   ID_TYPE_FRONT_DOCUMENT,
   VALUATION_FEE_CENTS,
   ZIdType,
@@ -100,7 +99,7 @@ export const identityValuationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'The borrower’s estimate of the home’s value (no automated value was available)',
         params,
-        body: z.object({ estimatedValueCents: ZEstimatedValueCents }),
+        body: ENGINE_WRITES['bpo/estimate'],
         response: { 200: ZActionResult, ...errors },
       },
     },
@@ -136,7 +135,7 @@ export const identityValuationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Order the valuation (BPO): the borrower consents to the $180 fee',
         params,
-        body: z.object({ feeConsent: z.literal(true), feeCents: z.literal(VALUATION_FEE_CENTS) }),
+        body: ENGINE_WRITES['bpo/order'],
         response: { 200: ZActionResult, ...errors },
       },
     },

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  ENGINE_WRITES,
   INCOME_UPLOAD_DOCUMENT_TYPES,
   INCOME_UPLOAD_TYPES,
   ZApplicationStep,
@@ -94,7 +95,7 @@ export const incomeRoutes: FastifyPluginAsyncZod<{ linkTokens: LinkTokens }> = a
         summary:
           'Start a bank or payroll link: a link token, the sandbox institutions and their test credentials',
         params,
-        body: z.object({ kind: z.enum(['BANK', 'PAYROLL']) }),
+        body: ENGINE_WRITES['income/link-token'],
         response: {
           200: ZLinkTokenView,
           ...errors,
@@ -133,13 +134,7 @@ export const incomeRoutes: FastifyPluginAsyncZod<{ linkTokens: LinkTokens }> = a
         description:
           'Stands in for the aggregator’s hosted widget, which in production collects the credentials itself.',
         params,
-        body: z.object({
-          linkToken: z.string().min(1).max(4096),
-          institutionId: z.string().min(1).max(100),
-          username: z.string().min(1).max(100),
-          password: z.string().min(1).max(100),
-          mfaCode: z.string().max(20).nullish(),
-        }),
+        body: ENGINE_WRITES['income/link/authenticate'],
         response: {
           200: ZLinkAuthenticateResult,
           ...errors,
@@ -203,7 +198,7 @@ export const incomeRoutes: FastifyPluginAsyncZod<{ linkTokens: LinkTokens }> = a
         tags,
         summary: 'Exchange the public token of a bank or payroll link; verifies the income',
         params,
-        body: z.object({ publicToken: z.string().min(1).max(8192) }),
+        body: ENGINE_WRITES['income/link'],
         response: { 200: ZActionResult, ...errors },
       },
     },
@@ -306,14 +301,7 @@ export const incomeRoutes: FastifyPluginAsyncZod<{ linkTokens: LinkTokens }> = a
         tags,
         summary: 'The employer to verify employment with',
         params,
-        body: z.object({
-          employerName: z.string().trim().min(1, 'Required').max(200),
-          employerPhone: z
-            .string()
-            .trim()
-            .regex(/^\+?1?[\s.-]?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}$/, 'Enter a 10-digit phone number')
-            .nullish(),
-        }),
+        body: ENGINE_WRITES['income/employer-verification'],
         response: { 200: ZActionResult, ...errors },
       },
     },

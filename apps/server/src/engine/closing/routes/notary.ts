@@ -2,9 +2,9 @@
  * Notary: the choice (eNotary or manual), slots, reservation, the eNotary session (identity, review, sign).
  * Part of the borrower's closing endpoints (routes/index.ts says what they share).
  */
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  ENGINE_WRITES,
   NOTARY_KBA_LOCKOUT_MS,
   NOTARY_KBA_MAX_ATTEMPTS,
   notaryKbaLock,
@@ -12,7 +12,6 @@ import {
   recentNotaryKbaFailures,
   isOpenAt,
   MANUAL_NOTARY_FEE_CENTS,
-  ZUuid,
   ZNotaryReservation,
   ZNotarySessionView,
   ZNotarySlotsView,
@@ -59,14 +58,7 @@ export const notaryRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'eNotary (online session) or a manual notary appointment ($300 fee, consent required)',
         params,
-        body: z.discriminatedUnion('method', [
-          z.object({ method: z.literal('ENOTARY') }),
-          z.object({
-            method: z.literal('MANUAL'),
-            feeConsent: z.literal(true),
-            feeCents: z.literal(MANUAL_NOTARY_FEE_CENTS),
-          }),
-        ]),
+        body: ENGINE_WRITES['notary/choice'],
         response: { 200: ZActionResult, ...errors },
       },
     },
@@ -147,7 +139,7 @@ export const notaryRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Reserve a manual notary appointment slot',
         params,
-        body: z.object({ startsAt: z.iso.datetime({ offset: true }) }),
+        body: ENGINE_WRITES['notary/reserve'],
         response: {
           200: ZNotaryReservation,
           ...errors,
@@ -303,7 +295,7 @@ export const notaryRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Answer the notary session’s identity questions',
         params,
-        body: z.object({ answers: z.record(z.string().max(40), z.string().max(200)) }),
+        body: ENGINE_WRITES['notary/session/identity'],
         response: { 200: ZNotarySessionView, ...errors },
       },
     },
@@ -375,7 +367,7 @@ export const notaryRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Confirm the deed was reviewed with the notary',
         params,
-        body: z.object({ documentUuid: ZUuid, scrolledToBottom: z.literal(true) }),
+        body: ENGINE_WRITES['notary/session/review'],
         response: { 200: ZNotarySessionView, ...errors },
       },
     },
@@ -407,7 +399,7 @@ export const notaryRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Sign the deed before the notary; the notary completes the session',
         params,
-        body: z.object({ esignConsent: z.literal(true) }),
+        body: ENGINE_WRITES['notary/session/sign'],
         response: { 200: ZActionResult, ...errors },
       },
     },

@@ -5,12 +5,12 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  ENGINE_WRITES,
   formatDisplayDate,
   rescissionEndsAt,
   monthlyPaymentCents,
   ZActionResult,
   ZClosingSummary,
-  ZRescindRequest,
 } from '@heloc/domain';
 import type { Clock } from '../../../lib/clock';
 import { AppError } from '../../../lib/errors';
@@ -89,7 +89,7 @@ export const summaryRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Cancel the line during the right-to-cancel period (rescission): the application ends CANCELLED, nothing is recorded or funded',
         params,
-        body: ZRescindRequest,
+        body: ENGINE_WRITES['rescind'],
         response: { 200: ZActionResult, ...errors },
       },
     },

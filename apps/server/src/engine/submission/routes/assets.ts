@@ -1,14 +1,13 @@
 /** Asset depletion (income from assets) and the CLTV requalification at a lower amount. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  ENGINE_WRITES,
   ASSET_DEPLETION_MONTHS,
   combinedLtvBps,
   dtiWithAssetsBps,
   eligibleAssetsCents,
   priceOffers,
-  ZAssetDepletionInput,
   ZAssetDepletionView,
-  ZCltvRequalifyInput,
   ZCltvRequalifyView,
   ZActionResult,
   type TApplicationStatus,
@@ -71,7 +70,7 @@ export const assetsRequalifyRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Declare liquid assets; qualifies on asset-depletion income and prices the offers, or declines',
         params,
-        body: ZAssetDepletionInput,
+        body: ENGINE_WRITES['asset-depletion'],
         response: { 200: ZActionResult, ...errors },
       },
     },
@@ -216,7 +215,7 @@ export const assetsRequalifyRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Accept the line at a lower amount (within the new maximum) and continue the submission or the closing',
         params,
-        body: ZCltvRequalifyInput,
+        body: ENGINE_WRITES['requalify'],
         response: { 200: ZActionResult, ...errors },
       },
     },

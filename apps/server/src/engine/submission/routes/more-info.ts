@@ -1,14 +1,6 @@
 /** Provide More Info: more info, contact, additional profile, HMDA and the submission. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  HARD_CREDIT_DISCLOSURE_VERSION,
-  ZAdditionalProfileInput,
-  ZContactInfoInput,
-  ZActionResult,
-  ZHmdaInput,
-  ZMoreInfoView,
-  ZSubmitApplicationInput,
-} from '@heloc/domain';
+import { ENGINE_WRITES, HARD_CREDIT_DISCLOSURE_VERSION, ZActionResult, ZMoreInfoView } from '@heloc/domain';
 import { AppError } from '../../../lib/errors';
 import { recordEvent } from '../../../workflow/audit';
 import {
@@ -84,7 +76,7 @@ export const moreInfoRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'The e-mail replaces the account e-mail (it is also the sign-in name); the phone becomes primary.',
         params,
-        body: ZContactInfoInput,
+        body: ENGINE_WRITES['contact'],
         response: { 200: ZActionResult, ...errors },
       },
     },
@@ -124,7 +116,7 @@ export const moreInfoRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'The SSN is sealed (AES-256-GCM) at rest and never returned; only its last 4 digits are shown.',
         params,
-        body: ZAdditionalProfileInput,
+        body: ENGINE_WRITES['additional-profile'],
         response: { 200: ZActionResult, ...errors },
       },
     },
@@ -179,7 +171,7 @@ export const moreInfoRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'HMDA demographic information (ethnicity, race, sex; each may be declined); generates the summary',
         params,
-        body: ZHmdaInput,
+        body: ENGINE_WRITES['hmda'],
         response: { 200: ZActionResult, ...errors },
       },
     },
@@ -204,7 +196,7 @@ export const moreInfoRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['applications'],
         summary: 'Submit the application: the summary is confirmed and the hard credit pull starts',
         params,
-        body: ZSubmitApplicationInput,
+        body: ENGINE_WRITES['submit'],
         response: { 200: ZActionResult, ...errors },
       },
     },
