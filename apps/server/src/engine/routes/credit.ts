@@ -15,6 +15,7 @@ import {
   onOwnApplication,
 } from '../route-helpers';
 import { sealFreezePin, sealSsn } from '../submission/secrets';
+import { stepsAllowing } from '../steps';
 
 /** Version of the soft-credit consent text the borrower agreed to (kept with the consent). */
 const SOFT_CREDIT_DISCLOSURE_VERSION = 'soft-credit-2026-01';
@@ -86,7 +87,7 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
             tx,
             application,
             'SUBMIT_SSN',
-            ['CREDIT_NO_MATCH'],
+            stepsAllowing('SUBMIT_SSN'),
             (data) => data.ssnLast4 === ssnLast4,
           )
         ) {
@@ -120,7 +121,7 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
       const { identityUuid } = authOf(request);
       return onOwnApplication(app.db, request, async (tx, application) => {
         // A wrong PIN lands on CREDIT_FROZEN_PIN again, where a new PIN is a new attempt.
-        if (await alreadyDone(tx, application, 'SUBMIT_PIN', ['CREDIT_FROZEN_PIN']))
+        if (await alreadyDone(tx, application, 'SUBMIT_PIN', stepsAllowing('SUBMIT_PIN')))
           return result(application);
         const moved = await moveApplication(tx, clock, application, 'SUBMIT_PIN', {
           actor: borrower(identityUuid),
@@ -149,7 +150,7 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { identityUuid } = authOf(request);
       return onOwnApplication(app.db, request, async (tx, application) => {
-        if (await alreadyDone(tx, application, 'RETRY_CREDIT', ['CREDIT_FROZEN', 'CREDIT_FROZEN_PIN']))
+        if (await alreadyDone(tx, application, 'RETRY_CREDIT', stepsAllowing('RETRY_CREDIT')))
           return result(application);
         const moved = await moveApplication(tx, clock, application, 'RETRY_CREDIT', {
           actor: borrower(identityUuid),

@@ -15,6 +15,7 @@ import {
   borrowerActor as borrower,
   onOwnApplication,
 } from '../route-helpers';
+import { stepsAllowing } from '../steps';
 
 export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
   const { clock } = app;
@@ -83,7 +84,7 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
             tx,
             application,
             'SELECT_OFFER',
-            ['OFFER_SELECTION'],
+            stepsAllowing('SELECT_OFFER'),
             (data) => data.offerUuid === offerUuid && data.amountCents === amountCents,
           )
         ) {

@@ -20,6 +20,7 @@ import {
   borrowerActor as borrower,
   onOwnApplication,
 } from '../route-helpers';
+import { stepsAllowing } from '../steps';
 
 export const propertyRoutes: FastifyPluginAsyncZod = async (app) => {
   const { clock } = app;
@@ -64,7 +65,7 @@ export const propertyRoutes: FastifyPluginAsyncZod = async (app) => {
             tx,
             application,
             'CHOOSE_PROPERTY',
-            ['MULTIPLE_PROPERTIES'],
+            stepsAllowing('CHOOSE_PROPERTY'),
             (data) => data.propertyId === propertyId,
           )
         ) {
@@ -129,7 +130,7 @@ export const propertyRoutes: FastifyPluginAsyncZod = async (app) => {
       const { identityUuid } = authOf(request);
       const { corrections = [], inquiryAttestation = false } = request.body ?? {};
       return onOwnApplication(app.db, request, async (tx, application) => {
-        if (await alreadyDone(tx, application, 'CONFIRM_LIENS', ['LIEN_VERIFICATION']))
+        if (await alreadyDone(tx, application, 'CONFIRM_LIENS', stepsAllowing('CONFIRM_LIENS')))
           return result(application);
         const attestNeeded =
           application.statusFlags.inquiryAttestNeeded === true &&

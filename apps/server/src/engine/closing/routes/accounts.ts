@@ -30,6 +30,7 @@ import type { LinkTokens } from '../link-tokens';
 import { CLOSING_JOBS, closingOf, moveClosing, updateClosing } from '../store';
 import { tags } from './shared';
 import { deleteAccount, listAccounts, upsertAccount } from '../repository';
+import { stepsAllowing } from '../../steps';
 
 export const accountsRoutes: FastifyPluginAsyncZod<{ linkTokens: LinkTokens }> = async (app, options) => {
   const { linkTokens } = options;
@@ -94,13 +95,13 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ linkTokens: LinkTokens }> =
           tx,
           application,
           'SET_DISBURSEMENT_ACCOUNT',
-          ['DISBURSEMENT_ACCOUNT'],
+          stepsAllowing('SET_DISBURSEMENT_ACCOUNT'),
           (data) => data.fingerprint === fingerprint,
         )
       ) {
         return result(application);
       }
-      requireStep(application, ['DISBURSEMENT_ACCOUNT'], 'Setting the disbursement account');
+      requireStep(application, stepsAllowing('SET_DISBURSEMENT_ACCOUNT'), 'Setting the disbursement account');
       const row = await saveAccount(tx, application, 'DISBURSEMENT', details);
       return result(
         await moveClosing(tx, clock, application, 'SET_DISBURSEMENT_ACCOUNT', {
@@ -185,8 +186,9 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ linkTokens: LinkTokens }> =
       onOwnApplication(app.db, request, async (tx, application, identityUuid) => {
         const body = request.body;
         const action = body.payType === 'MANUAL' ? 'SET_MANUAL_PAY' : 'SET_AUTOPAY';
-        if (await alreadyDone(tx, application, action, ['AUTOPAY_ACCOUNT'])) return result(application);
-        requireStep(application, ['AUTOPAY_ACCOUNT'], 'Choosing how to repay');
+        if (await alreadyDone(tx, application, action, stepsAllowing('SET_AUTOPAY', 'SET_MANUAL_PAY')))
+          return result(application);
+        requireStep(application, stepsAllowing('SET_AUTOPAY', 'SET_MANUAL_PAY'), 'Choosing how to repay');
         if (body.payType === 'MANUAL') {
           await deleteAccount(tx, application.uuid, 'AUTOPAY');
           await updateClosing(tx, clock, application.uuid, { payType: 'MANUAL' });

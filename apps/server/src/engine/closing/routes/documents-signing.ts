@@ -30,6 +30,7 @@ import { CLOSING_JOBS, moveClosing, recordAction } from '../store';
 import { tags, documentView } from './shared';
 import { listSignatures } from '../repository';
 import { findApplicationDocument } from '../../submission/repository';
+import { stepsAllowing } from '../../steps';
 
 export const documentsSigningRoutes: FastifyPluginAsyncZod = async (app) => {
   const { clock } = app;
@@ -137,7 +138,7 @@ export const documentsSigningRoutes: FastifyPluginAsyncZod = async (app) => {
               ...result(application),
               ...counts(documents.filter((doc) => isSigned(doc.uuid)).length),
             };
-          requireStep(application, ['NOTE_SIGNING'], 'Signing');
+          requireStep(application, stepsAllowing('CLOSING_SIGNED'), 'Signing');
         }
         const doc = documents.find((each) => each.uuid === documentUuid);
         if (!doc) throw new AppError('NOT_FOUND', 'Document not found');

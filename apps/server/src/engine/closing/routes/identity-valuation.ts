@@ -27,6 +27,7 @@ import {
 } from '../../route-helpers';
 import { CLOSING_JOBS, latestEvent, moveClosing } from '../store';
 import { tags } from './shared';
+import { stepsAllowing } from '../../steps';
 
 export const identityValuationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { clock } = app;
@@ -60,13 +61,13 @@ export const identityValuationRoutes: FastifyPluginAsyncZod = async (app) => {
             tx,
             application,
             'SUBMIT_ID',
-            ['IDENTITY_VERIFICATION'],
+            stepsAllowing('SUBMIT_ID'),
             (data) => data.sha256 === digest && data.idType === idType.data,
           )
         ) {
           return result(application);
         }
-        requireStep(application, ['IDENTITY_VERIFICATION'], 'Uploading an ID');
+        requireStep(application, stepsAllowing('SUBMIT_ID'), 'Uploading an ID');
         const front = await storeApplicationDocument(tx, app.storage, clock, {
           applicationUuid: application.uuid,
           type: ID_TYPE_FRONT_DOCUMENT[idType.data],
@@ -111,7 +112,7 @@ export const identityValuationRoutes: FastifyPluginAsyncZod = async (app) => {
             tx,
             application,
             'ESTIMATE_VALUE',
-            ['NO_AVM'],
+            stepsAllowing('ESTIMATE_VALUE'),
             (data) => data.estimatedValueCents === estimatedValueCents,
           )
         ) {
@@ -141,7 +142,8 @@ export const identityValuationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       onOwnApplication(app.db, request, async (tx, application, identityUuid) => {
-        if (await alreadyDone(tx, application, 'ORDER_BPO', ['BPO_ORDER'])) return result(application);
+        if (await alreadyDone(tx, application, 'ORDER_BPO', stepsAllowing('ORDER_BPO')))
+          return result(application);
         const estimate = await latestEvent(tx, application.uuid, 'ESTIMATE_VALUE');
         // Texas reaches the order after identity; Noavm before any offer.
         const phase = (await latestEvent(tx, application.uuid, 'ID_VERIFIED_VALUATION_REQUIRED'))

@@ -38,6 +38,7 @@ import type { LinkTokens } from '../link-tokens';
 import { CLOSING_JOBS, latestEvent, loadClosingSubject, moveClosing } from '../store';
 import { tags, documentView, storeOnce } from './shared';
 import { listIncomeSources } from '../repository';
+import { stepsAllowing } from '../../steps';
 
 export const incomeRoutes: FastifyPluginAsyncZod<{ linkTokens: LinkTokens }> = async (app, options) => {
   const { linkTokens } = options;
@@ -104,9 +105,10 @@ export const incomeRoutes: FastifyPluginAsyncZod<{ linkTokens: LinkTokens }> = a
     },
     async (request) =>
       onOwnApplication(app.db, request, async (_tx, application) => {
+        // A link serves income and both account steps.
         requireStep(
           application,
-          ['INCOME_VERIFICATION', 'DISBURSEMENT_ACCOUNT', 'AUTOPAY_ACCOUNT'],
+          stepsAllowing('LINK_INCOME', 'SET_DISBURSEMENT_ACCOUNT', 'SET_AUTOPAY'),
           'Linking an account',
         );
         const { kind } = request.body;
@@ -212,7 +214,7 @@ export const incomeRoutes: FastifyPluginAsyncZod<{ linkTokens: LinkTokens }> = a
             tx,
             application,
             'LINK_INCOME',
-            ['INCOME_VERIFICATION'],
+            stepsAllowing('LINK_INCOME'),
             (data) => data.linkId === claims.linkId,
           )
         ) {
@@ -256,7 +258,7 @@ export const incomeRoutes: FastifyPluginAsyncZod<{ linkTokens: LinkTokens }> = a
       const upload = await receiveUpload(request, DOCUMENT_CONTENT_TYPES);
       const type = INCOME_UPLOAD_DOCUMENT_TYPES[request.params.type];
       return withApplicationLock(app.db, uuid, async (tx, application) => {
-        requireStep(application, ['INCOME_VERIFICATION'], 'Uploading income documents');
+        requireStep(application, stepsAllowing('SUBMIT_INCOME_DOCUMENTS'), 'Uploading income documents');
         const document = await storeOnce(app, tx, application, type, upload, identityUuid);
         return { ...result(application), document: documentView(document) };
       });
@@ -276,10 +278,17 @@ export const incomeRoutes: FastifyPluginAsyncZod<{ linkTokens: LinkTokens }> = a
     },
     async (request) =>
       onOwnApplication(app.db, request, async (tx, application, identityUuid) => {
-        if (await alreadyDone(tx, application, 'SUBMIT_INCOME_DOCUMENTS', ['INCOME_VERIFICATION'])) {
+        if (
+          await alreadyDone(
+            tx,
+            application,
+            'SUBMIT_INCOME_DOCUMENTS',
+            stepsAllowing('SUBMIT_INCOME_DOCUMENTS'),
+          )
+        ) {
           if (application.step === 'WAITING_FOR_INCOME') return result(application);
         }
-        requireStep(application, ['INCOME_VERIFICATION'], 'Submitting income documents');
+        requireStep(application, stepsAllowing('SUBMIT_INCOME_DOCUMENTS'), 'Submitting income documents');
         const documents = await documentsOfType(tx, application.uuid, INCOME_DOCUMENT_TYPES);
         if (documents.length === 0)
           throw new AppError('BAD_REQUEST', 'Upload at least one income document first');
@@ -313,7 +322,7 @@ export const incomeRoutes: FastifyPluginAsyncZod<{ linkTokens: LinkTokens }> = a
             tx,
             application,
             'SUBMIT_EMPLOYER',
-            ['EMPLOYMENT_VERIFICATION'],
+            stepsAllowing('SUBMIT_EMPLOYER'),
             (data) => data.employerName === employerName,
           )
         ) {

@@ -46,6 +46,7 @@ import {
 } from '../store';
 import { tags } from './shared';
 import { findApplication } from '../../repository';
+import { stepsAllowing } from '../../steps';
 
 export const notaryRoutes: FastifyPluginAsyncZod = async (app) => {
   const { clock } = app;
@@ -163,7 +164,7 @@ export const notaryRoutes: FastifyPluginAsyncZod = async (app) => {
             endsAt: String(reserved.data.endsAt),
           };
         }
-        requireStep(application, ['MANUAL_DEED_SIGNING'], 'Reserving a notary');
+        requireStep(application, stepsAllowing('RESERVE_NOTARY'), 'Reserving a notary');
         if (
           !(await manualSlots(tx, application)).some((slot) => slot.startsAt.getTime() === startsAt.getTime())
         ) {
@@ -256,7 +257,7 @@ export const notaryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       onOwnApplication(app.db, request, async (tx, application, identityUuid) => {
-        requireStep(application, ['DEED_SIGNING'], 'Starting the notary session');
+        requireStep(application, stepsAllowing('NOTARY_SIGN'), 'Starting the notary session');
         const existing = await currentSession(tx, application);
         if (existing && Date.parse(existing.session.expiresAt) > clock.now().getTime()) {
           return (await sessionView(tx, application))!;
@@ -280,7 +281,7 @@ export const notaryRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   async function requireSession(tx: Executor, application: ApplicationRow) {
-    requireStep(application, ['DEED_SIGNING'], 'The notary session');
+    requireStep(application, stepsAllowing('NOTARY_SIGN'), 'The notary session');
     const current = await currentSession(tx, application);
     if (!current)
       throw new AppError('CONFLICT', 'Start the notary session first', { step: application.step });
@@ -405,7 +406,7 @@ export const notaryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       onOwnApplication(app.db, request, async (tx, application, identityUuid) => {
-        if (await alreadyDone(tx, application, 'NOTARY_SIGN', ['DEED_SIGNING'])) {
+        if (await alreadyDone(tx, application, 'NOTARY_SIGN', stepsAllowing('NOTARY_SIGN'))) {
           if (application.step !== 'MANUAL_DEED_SIGNING' && application.step !== 'NOTARY_DISCLOSURE')
             return result(application);
         }

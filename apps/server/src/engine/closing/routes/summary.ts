@@ -29,6 +29,7 @@ import {
 import { closingOf, moveClosing } from '../store';
 import { tags } from './shared';
 import { listAccounts } from '../repository';
+import { stepsAllowing } from '../../steps';
 
 type Closing = Awaited<ReturnType<typeof closingOf>>;
 
@@ -95,7 +96,7 @@ export const summaryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       onOwnApplication(app.db, request, async (tx, application, identityUuid) => {
-        requireStep(application, RESCINDABLE_STEPS, 'Cancelling the line');
+        requireStep(application, stepsAllowing('RESCINDED'), 'Cancelling the line');
         const closing = await closingOf(tx, application.uuid);
         if (!rescindable(application, closing, clock)) {
           throw new AppError(

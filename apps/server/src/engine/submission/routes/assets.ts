@@ -31,6 +31,7 @@ import { CLOSING_JOBS, queueAfterLatestEvent } from '../../closing/store';
 import { SUBMISSION_JOB_KINDS } from '../job-kinds';
 import { submissionContext } from './shared';
 import { latestEntryInto, replaceOffers, updateApplication } from '../repository';
+import { stepsAllowing } from '../../steps';
 
 export const assetsRequalifyRoutes: FastifyPluginAsyncZod = async (app) => {
   const { clock } = app;
@@ -223,7 +224,7 @@ export const assetsRequalifyRoutes: FastifyPluginAsyncZod = async (app) => {
       onOwnApplication(app.db, request, async (tx, application, identityUuid) => {
         const requalify = await requalification(tx, application.uuid);
         const accept = requalify?.accept ?? REQUALIFY_PHASES.SUBMISSION.accept;
-        if (await alreadyDone(tx, application, accept, ['CLTV_REQUALIFY'])) return result(application);
+        if (await alreadyDone(tx, application, accept, stepsAllowing(accept))) return result(application);
         const { amountCents } = request.body;
         if (application.step === 'CLTV_REQUALIFY' && requalify) {
           const { minLineCents } = pricingOf(application);

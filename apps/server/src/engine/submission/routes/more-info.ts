@@ -30,6 +30,7 @@ import {
   setAddressOwnership,
   updateApplication,
 } from '../repository';
+import { stepsAllowing } from '../../steps';
 
 export const moreInfoRoutes: FastifyPluginAsyncZod = async (app) => {
   const { clock } = app;
@@ -122,7 +123,14 @@ export const moreInfoRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       onOwnApplication(app.db, request, async (tx, application, identityUuid) => {
-        if (await alreadyDone(tx, application, 'SUBMIT_ADDITIONAL_PROFILE', ['COLLECT_ADDITIONAL_INFO'])) {
+        if (
+          await alreadyDone(
+            tx,
+            application,
+            'SUBMIT_ADDITIONAL_PROFILE',
+            stepsAllowing('SUBMIT_ADDITIONAL_PROFILE'),
+          )
+        ) {
           return result(application);
         }
         const { ownership, ssn } = request.body;
@@ -177,7 +185,8 @@ export const moreInfoRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       onOwnApplication(app.db, request, async (tx, application, identityUuid) => {
-        if (await alreadyDone(tx, application, 'SUBMIT_HMDA', ['HMDA'])) return result(application);
+        if (await alreadyDone(tx, application, 'SUBMIT_HMDA', stepsAllowing('SUBMIT_HMDA')))
+          return result(application);
         // The answers are stored for Regulation C reporting, not copied into the audit trail.
         const moved = await moveApplication(tx, clock, application, 'SUBMIT_HMDA', {
           actor: borrower(identityUuid),
@@ -202,7 +211,8 @@ export const moreInfoRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       onOwnApplication(app.db, request, async (tx, application, identityUuid) => {
-        if (await alreadyDone(tx, application, 'SUBMIT_APPLICATION', ['SUMMARY'])) return result(application);
+        if (await alreadyDone(tx, application, 'SUBMIT_APPLICATION', stepsAllowing('SUBMIT_APPLICATION')))
+          return result(application);
         const summary = await findSummaryDocument(tx, application.uuid);
         const moved = await moveApplication(tx, clock, application, 'SUBMIT_APPLICATION', {
           actor: borrower(identityUuid),
