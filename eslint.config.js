@@ -33,8 +33,23 @@ export default tseslint.config(
     },
   },
   {
+    // The borrower driver (test and simulator tooling) speaks HTTP to the server: it imports only the domain.
+    files: ['packages/borrower-driver/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['@heloc/server*', '@heloc/web*', '@heloc/ops*', '**/apps/**'] },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['@heloc/server*', '**/apps/server/**'] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['@heloc/server*', '**/apps/server/**', '@heloc/borrower-driver*'] },
+      ],
+    },
   },
   {
     // The borrower app's layers (README "Architecture map"): features never import each other; what
@@ -91,7 +106,15 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: ['@heloc/server*', '@heloc/web*', '**/apps/server/**', '**/apps/web/**'] },
+        {
+          patterns: [
+            '@heloc/server*',
+            '@heloc/web*',
+            '**/apps/server/**',
+            '**/apps/web/**',
+            '@heloc/borrower-driver*',
+          ],
+        },
       ],
     },
   },

@@ -15,6 +15,14 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'borrower-driver',
+          root: 'packages/borrower-driver',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
           name: 'server',
           root: 'apps/server',
           // scripts/: the sandbox driver (scripts/simulator/) is tested beside its code.

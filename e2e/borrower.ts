@@ -1,9 +1,11 @@
 /**
- * Browser-test helpers for the borrower's application: a new borrower registered through the API
- * (the last name picks the sandbox scenario, DESIGN.md §7) and signed in in the page, calls as that
+ * Browser-test helpers for the borrower's application: a new borrower registered through the API by
+ * the one borrower driver (the last name picks the sandbox scenario, DESIGN.md §7) and signed in in the page, calls as that
  * borrower, the step URLs under /account/heloc/{uuid}/, and the basic info submitted.
  */
 import { expect, type Page } from '@playwright/test';
+import { register } from '@heloc/borrower-driver';
+import { playwrightTransport } from './driver';
 
 export const ADDRESSES = {
   CA: { street1: '12 Oak Street', city: 'Fresno', state: 'CA', zip: '93701' },
@@ -24,9 +26,9 @@ export async function registerBorrower(
 ): Promise<string> {
   await page.goto(`/auth/login?org=${orgCode}`);
   counter += 1;
-  const response = await page.request.post('/identity/api/v1/registration/register', {
-    headers: { 'x-org-code': orgCode },
-    data: {
+  const { jwt, session } = await register(
+    playwrightTransport(page.request),
+    {
       property: ADDRESSES[state],
       saleStatus: 'NOT_SELLING',
       income: { employmentType: 'FULL_TIME', annualIncomeCents: 150_000_00 },
@@ -37,9 +39,9 @@ export async function registerBorrower(
       password: 'Sturdy-pass-42',
       acceptedTerms: true,
     },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  const { jwt, applicationUuid } = (await response.json()) as { jwt: string; applicationUuid: string };
+    { orgCode },
+  );
+  const { applicationUuid } = session;
   await page.evaluate((token) => localStorage.setItem('jwt', `Bearer ${token}`), jwt);
   return applicationUuid;
 }

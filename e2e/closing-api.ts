@@ -1,14 +1,49 @@
 /**
  * Browser-test helpers for the closing screens: a borrower registered and driven through the HTTP
  * API to a submitted application (INCOME_VERIFICATION) — the screens before that have their own
- * tests — and the development clock (DEV_CLOCK_CONTROL) moved by the seeded staff account.
+ * tests — and the development clock (DEV_CLOCK_CONTROL) moved by the seeded staff account. The
+ * borrower's moves are the one borrower driver's (@heloc/borrower-driver, over HTTP: ./driver.ts);
+ * these functions keep the names and signatures the specs use.
  */
 import { expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  createClient,
+  ID_PNG,
+  linkBank,
+  newMemory,
+  register,
+  signAll,
+  enotarySession,
+  type BorrowerMemory,
+  type BorrowerPlan,
+} from '@heloc/borrower-driver';
+import type { TRegistrationInput } from '@heloc/domain';
+import { ADDRESSES } from './borrower';
+import { httpBorrower, playwrightTransport } from './driver';
 
 export const API = '/service-application/api/v1/application/heloc';
-const STATUS = (uuid: string) => `/service-krang-heloc/borrower/secure/api/v1/${uuid}/status`;
 
 export type Borrower = { applicationUuid: string; jwt: string; email: string; lastName: string };
+
+/** How the closing specs' borrower answers (registered as Ann, born 1980-02-29, in Fresno). */
+const planOf = (who: Borrower, more: Partial<BorrowerPlan> = {}): BorrowerPlan => ({
+  firstName: 'Ann',
+  lastName: who.lastName,
+  dob: '1980-02-29',
+  email: who.email,
+  phoneNumber: '(415) 555-0177',
+  address: ADDRESSES.CA,
+  employerName: 'Acme Tools',
+  ...more,
+});
+
+/** The driver's borrower `who` in this request context. */
+const driven = (
+  request: APIRequestContext,
+  who: Borrower,
+  more?: Partial<BorrowerPlan>,
+  memory?: BorrowerMemory,
+) => httpBorrower(request, who, planOf(who, more), memory);
 
 let counter = 0;
 
@@ -22,52 +57,44 @@ export async function registerBorrower(
 ): Promise<Borrower> {
   counter += 1;
   const email = `closing-${Date.now()}-${counter}@heloc.test`;
-  const property =
-    state === 'TX'
-      ? { street1: '400 Congress Avenue', city: 'Austin', state: 'TX', zip: '78701' }
-      : { street1: '12 Oak Street', city: 'Fresno', state: 'CA', zip: '93701' };
   await page.goto('/account/heloc/register?org=MAIN');
-  const res = await page.request.post('/identity/api/v1/registration/register', {
-    headers: { 'x-org-code': 'MAIN' },
-    data: {
-      property,
-      saleStatus: 'NOT_SELLING',
-      income: { employmentType, annualIncomeCents: 150_000_00 },
-      name: { firstName: 'Ann', lastName },
-      dob: '1980-02-29',
-      email,
-      phoneNumber: '(415) 555-0100',
-      password: 'Strong-passw0rd!',
-      acceptedTerms: true,
+  const { jwt, session } = await register(playwrightTransport(page.request), {
+    property: state === 'TX' ? ADDRESSES.TX : ADDRESSES.CA,
+    saleStatus: 'NOT_SELLING',
+    income: {
+      employmentType: employmentType as TRegistrationInput['income']['employmentType'],
+      annualIncomeCents: 150_000_00,
     },
+    name: { firstName: 'Ann', lastName },
+    dob: '1980-02-29',
+    email,
+    phoneNumber: '(415) 555-0100',
+    password: 'Strong-passw0rd!',
+    acceptedTerms: true,
   });
-  expect(res.status(), await res.text()).toBe(201);
-  const { jwt, applicationUuid } = (await res.json()) as { jwt: string; applicationUuid: string };
+  const { applicationUuid } = session;
   await page.evaluate((token) => localStorage.setItem('jwt', `Bearer ${token}`), jwt);
   return { applicationUuid, jwt, email, lastName };
 }
 
 const auth = (who: Borrower) => ({ authorization: `Bearer ${who.jwt}` });
+const clientOf = (request: APIRequestContext, who: Borrower) =>
+  createClient(playwrightTransport(request), { applicationUuid: who.applicationUuid, headers: auth(who) });
 
+/** A borrower call that must succeed (2xx); answers its JSON. */
 export async function apiPost(request: APIRequestContext, who: Borrower, path: string, data?: unknown) {
-  const res = await request.post(`${API}/${who.applicationUuid}${path}`, {
-    headers: auth(who),
-    ...(data !== undefined && { data }),
-  });
-  expect(res.ok(), `${path}: ${res.status()} ${await res.text()}`).toBe(true);
-  return res.json() as Promise<Record<string, unknown>>;
+  const client = clientOf(request, who);
+  const answer = await client.call(`POST ${path}`, 'POST', `${client.engine}${path}`, data, [200, 201, 202]);
+  return answer.json<Record<string, unknown>>();
 }
 
 export async function apiGet(request: APIRequestContext, who: Borrower, path: string) {
-  const res = await request.get(`${API}/${who.applicationUuid}${path}`, { headers: auth(who) });
-  expect(res.ok(), `${path}: ${res.status()} ${await res.text()}`).toBe(true);
-  return res.json() as Promise<Record<string, unknown>>;
+  const client = clientOf(request, who);
+  return (await client.call(`GET ${path}`, 'GET', `${client.engine}${path}`)).json<Record<string, unknown>>();
 }
 
 export async function statusOf(request: APIRequestContext, who: Borrower): Promise<string> {
-  const res = await request.get(STATUS(who.applicationUuid), { headers: auth(who) });
-  expect(res.ok()).toBe(true);
-  return ((await res.json()) as { status: string }).status;
+  return (await clientOf(request, who).status()).status;
 }
 
 /** Waits for the background jobs to move the application to `expected`. */
@@ -99,46 +126,12 @@ export async function driveToIncomeVerification(
     ownership?: 'SOLE' | 'JOINT';
   } = {},
 ) {
-  const request = page.request;
-  await apiPost(request, who, '/profile', {
-    name: { firstName: 'Ann', lastName: who.lastName },
-    dob: '1980-02-29',
-    softCreditConsent: true,
-  });
-  await waitForStatus(request, who, 'LIEN_VERIFICATION');
-  const corrections =
-    lienBalanceCents === undefined
-      ? []
-      : ((await apiGet(request, who, '/liens')).liens as { uuid: string }[]).map((lien) => ({
-          uuid: lien.uuid,
-          balanceCents: lienBalanceCents,
-        }));
-  await apiPost(request, who, '/liens/confirm', corrections.length > 0 ? { corrections } : undefined);
-  await waitForStatus(request, who, 'OFFER_SELECTION');
-  const offers = (await apiGet(request, who, '/offers')) as {
-    maxLineCents: number;
-    offers: { uuid: string; termYears: number }[];
-  };
-  const offer = offers.offers.find((each) => each.termYears === 10) ?? offers.offers[0]!;
-  await apiPost(request, who, '/offer', {
-    offerUuid: offer.uuid,
-    amountCents: amount === 'MAX' ? offers.maxLineCents : Math.min(offers.maxLineCents, amount),
-  });
-  await waitForStatus(request, who, 'COLLECT_ADDITIONAL_INFO');
-  await apiPost(request, who, '/contact', { email: who.email, phoneNumber: '(415) 555-0177' });
-  await apiPost(request, who, '/additional-profile', {
+  const borrower = driven(page.request, who, {
+    offer: { termYears: 10, amountCents: amount },
     ownership,
-    ssn: '123-45-6789',
-    hardCreditConsent: true,
+    ...(lienBalanceCents !== undefined && { lienBalanceCents }),
   });
-  await apiPost(request, who, '/hmda', {
-    ethnicity: { declined: true, values: [] },
-    race: { declined: true, values: [] },
-    sex: { declined: true, values: [] },
-  });
-  await waitForStatus(request, who, 'SUMMARY');
-  await apiPost(request, who, '/submit', { summaryAccepted: true, hardCreditConsent: true });
-  await waitForStatus(request, who, until);
+  await borrower.walkTo(until);
 }
 
 /**
@@ -200,29 +193,20 @@ export async function toWeekdayMorning(baseURL: string) {
   throw new Error('no weekday morning found');
 }
 
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
-
 /** A sandbox bank link through the API: the public token and its accounts. */
 export async function bankLinkApi(page: Page, who: Borrower) {
-  const token = await apiPost(page.request, who, '/income/link-token', { kind: 'BANK' });
-  const institutions = token.institutions as { institutionId: string }[];
-  const linked = await apiPost(page.request, who, '/income/link/authenticate', {
-    linkToken: token.linkToken,
-    institutionId: institutions[0]!.institutionId,
-    username: 'user_good',
-    password: 'pass_good',
-  });
-  return linked as { publicToken: string; accounts: { accountId: string }[] };
+  return (await linkBank(driven(page.request, who).client, newMemory())).linked;
 }
 
 /** A file for a multipart upload. */
 export type UploadFile = { name: string; mimeType: string; buffer: Buffer };
 
 /** A photo of an ID the sandbox check reads (any readable JPEG or PNG). */
-export const READABLE_ID: UploadFile = { name: 'id.png', mimeType: 'image/png', buffer: PNG };
+export const READABLE_ID: UploadFile = {
+  name: 'id.png',
+  mimeType: 'image/png',
+  buffer: Buffer.from(ID_PNG.bytes),
+};
 
 /**
  * From EMPLOYMENT_VERIFICATION: the employer, then disbursement and autopay from the bank linked for
@@ -233,24 +217,27 @@ export async function employerAndAccountsApi(
   who: Borrower,
   incomeLink?: { publicToken: string; accounts: { accountId: string }[] },
 ) {
-  const request = page.request;
-  await apiPost(request, who, '/income/employer-verification', { employerName: 'Acme Tools' });
-  await waitForStatus(request, who, 'DISBURSEMENT_ACCOUNT');
+  const borrower = driven(page.request, who);
+  await borrower.move('EMPLOYMENT_VERIFICATION');
+  await waitForStatus(page.request, who, 'DISBURSEMENT_ACCOUNT');
   const link = incomeLink ?? (await bankLinkApi(page, who));
-  await apiPost(request, who, '/bank/disburse', {
+  borrower.memory.bankLink = {
     publicToken: link.publicToken,
-    accountId: link.accounts[0]!.accountId,
-  });
-  await apiPost(request, who, '/bank/autopay', { payType: 'AUTOPAY' });
+    accounts: link.accounts.map((a) => ({ ...a, mask: '' })),
+  };
+  await borrower.move('DISBURSEMENT_ACCOUNT');
+  await borrower.move('AUTOPAY_ACCOUNT');
 }
 
 /** The ID type and the front of the ID; the check runs in a job (WAITING_FOR_IDENTITY). */
 export async function uploadIdApi(page: Page, who: Borrower, front: UploadFile = READABLE_ID) {
-  const id = await page.request.post(`${API}/${who.applicationUuid}/identity`, {
-    headers: auth(who),
-    multipart: { idType: 'DRIVERS_LICENSE', file: front },
-  });
-  expect(id.ok(), await id.text()).toBe(true);
+  const { client } = driven(page.request, who);
+  await client.upload(
+    'identity document',
+    `${client.engine}/identity`,
+    { bytes: front.buffer, fileName: front.name, contentType: front.mimeType },
+    { idType: 'DRIVERS_LICENSE' },
+  );
 }
 
 /**
@@ -258,21 +245,10 @@ export async function uploadIdApi(page: Page, who: Borrower, front: UploadFile =
  * jointly owned home, the additional signer: `next` CO_DEED).
  */
 export async function signAllApi(page: Page, who: Borrower, next = 'NOTARY_DISCLOSURE') {
-  const request = page.request;
-  await waitForStatus(request, who, 'NOTE_SIGNING');
-  const list = (await apiGet(request, who, '/closing-documents')) as {
-    esignDisclosureVersion: string;
-    documents: { uuid: string; signingMethod: string }[];
-  };
-  for (const doc of list.documents.filter((each) => each.signingMethod === 'ESIGN')) {
-    await apiPost(request, who, '/signing/sign', {
-      documentUuid: doc.uuid,
-      esignConsent: true,
-      esignDisclosureVersion: list.esignDisclosureVersion,
-      scrolledToBottom: true,
-    });
-  }
-  await waitForStatus(request, who, next);
+  await waitForStatus(page.request, who, 'NOTE_SIGNING');
+  const borrower = driven(page.request, who);
+  await signAll(borrower.client, borrower.plan, borrower.memory);
+  await waitForStatus(page.request, who, next);
 }
 
 /**
@@ -280,30 +256,9 @@ export async function signAllApi(page: Page, who: Borrower, next = 'NOTARY_DISCL
  * questions answered from the registration (1980, 12 Oak Street, Fresno), the deed reviewed and signed.
  */
 export async function enotaryApi(page: Page, who: Borrower) {
-  const request = page.request;
-  await apiPost(request, who, '/notary/choice', { method: 'ENOTARY' });
-  const session = (await apiPost(request, who, '/notary/session')) as {
-    questions: { id: string; choices: string[] }[];
-  };
-  const pick = (id: string, wanted: string) =>
-    session.questions
-      .find((question) => question.id === id)
-      ?.choices.find((choice) => choice.includes(wanted));
-  await apiPost(request, who, '/notary/session/identity', {
-    answers: {
-      birthYear: pick('birthYear', '1980'),
-      street: pick('street', 'Oak'),
-      city: pick('city', 'Fresno'),
-    },
-  });
-  const list = (await apiGet(request, who, '/closing-documents')) as {
-    documents: { uuid: string; type: string }[];
-  };
-  await apiPost(request, who, '/notary/session/review', {
-    documentUuid: list.documents.find((doc) => doc.type === 'DEED_OF_TRUST')!.uuid,
-    scrolledToBottom: true,
-  });
-  await apiPost(request, who, '/notary/session/sign', { esignConsent: true });
+  const borrower = driven(page.request, who);
+  await borrower.move('NOTARY_DISCLOSURE');
+  await enotarySession(borrower.client, borrower.plan, borrower.memory);
 }
 
 /**
@@ -316,11 +271,10 @@ export async function driveClosingApi(
   until: 'IDENTITY' | 'SIGNED',
   afterSigning = 'NOTARY_DISCLOSURE',
 ) {
-  const request = page.request;
-  const link = await bankLinkApi(page, who);
-  await apiPost(request, who, '/income/link', { publicToken: link.publicToken });
-  await waitForStatus(request, who, 'EMPLOYMENT_VERIFICATION');
-  await employerAndAccountsApi(page, who, link);
+  const borrower = driven(page.request, who);
+  await borrower.move('INCOME_VERIFICATION');
+  await waitForStatus(page.request, who, 'EMPLOYMENT_VERIFICATION');
+  await employerAndAccountsApi(page, who, borrower.memory.bankLink!);
   await uploadIdApi(page, who);
   if (until === 'IDENTITY') return;
   await signAllApi(page, who, afterSigning);
@@ -396,20 +350,11 @@ export async function coOwnerSignsApi(page: Page, who: Borrower, signerPage: Pag
   return { email, jwt } satisfies CoOwner;
 }
 
-const INSURANCE_PDF = Buffer.from(
-  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
-);
-
 /** From NOTARY_DISCLOSURE into the rescission period: the eNotary session and proof of hazard insurance. */
 export async function insuredApi(page: Page, who: Borrower) {
-  const request = page.request;
   await enotaryApi(page, who);
-  await waitForStatus(request, who, 'TRUST_AND_INSURANCE');
-  const uploaded = await request.post(`${API}/${who.applicationUuid}/insurance/upload/hazard`, {
-    headers: auth(who),
-    multipart: { file: { name: 'policy.pdf', mimeType: 'application/pdf', buffer: INSURANCE_PDF } },
-  });
-  expect(uploaded.ok(), await uploaded.text()).toBe(true);
+  await waitForStatus(page.request, who, 'TRUST_AND_INSURANCE');
+  await driven(page.request, who).move('TRUST_AND_INSURANCE');
 }
 
 /**

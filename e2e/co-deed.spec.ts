@@ -7,14 +7,11 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './fixtures';
-import { registerBorrower, storedAuthorization } from './borrower';
+import { ADDRESSES, registerBorrower, storedAuthorization } from './borrower';
+import { httpBorrower } from './driver';
 
 const engine = (uuid: string) => `/service-application/api/v1/application/heloc/${uuid}`;
 const statusUrl = (uuid: string) => `/service-krang-heloc/borrower/secure/api/v1/${uuid}/status`;
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 /**
  * Answers of the many endpoints the test drives, read field by field; typing each here would only
@@ -43,88 +40,25 @@ async function settled(page: Page, uuid: string): Promise<string> {
   throw new Error('the status kept waiting');
 }
 
-/** The borrower's application through the API to CO_DEED, with the home owned jointly. */
+/** The borrower's application through the API to CO_DEED (the one borrower driver), the home owned jointly. */
 async function borrowerAtCoDeed(page: Page, lastName: string): Promise<string> {
   const uuid = await registerBorrower(page, lastName);
-  /** The bank link of the income step; its account becomes the disbursement account. */
-  let linkedIncome: Answer | null = null;
-  await call(page, 'POST', `${engine(uuid)}/profile`, {
-    name: { firstName: 'Sandy', lastName },
-    dob: '1980-02-29',
-    softCreditConsent: true,
-  });
-  for (let steps = 0; steps < 30; steps += 1) {
-    const status = await settled(page, uuid);
-    if (status === 'CO_DEED') return uuid;
-    if (status === 'LIEN_VERIFICATION') await call(page, 'POST', `${engine(uuid)}/liens/confirm`, {});
-    else if (status === 'OFFER_SELECTION') {
-      const offers = await call(page, 'GET', `${engine(uuid)}/offers`);
-      await call(page, 'POST', `${engine(uuid)}/offer`, {
-        offerUuid: offers.offers[0].uuid,
-        amountCents: offers.maxLineCents,
-      });
-    } else if (status === 'COLLECT_ADDITIONAL_INFO') {
-      await call(page, 'POST', `${engine(uuid)}/contact`, {
-        email: `joint-${Date.now()}@heloc.test`,
-        phoneNumber: '(415) 555-0100',
-      });
-      await call(page, 'POST', `${engine(uuid)}/additional-profile`, {
-        ownership: 'JOINT',
-        ssn: '123456789',
-        hardCreditConsent: true,
-      });
-      const declined = { declined: true, values: [] };
-      await call(page, 'POST', `${engine(uuid)}/hmda`, {
-        ethnicity: declined,
-        race: declined,
-        sex: declined,
-      });
-    } else if (status === 'SUMMARY') {
-      await call(page, 'POST', `${engine(uuid)}/submit`, { summaryAccepted: true, hardCreditConsent: true });
-    } else if (status === 'HARD_CREDIT_PULL' || status === 'APP_SUBMISSION') {
-      // The hard pull and the hand-over run in jobs.
-      await page.waitForTimeout(1000);
-    } else if (status === 'INCOME_VERIFICATION') {
-      const token = await call(page, 'POST', `${engine(uuid)}/income/link-token`, { kind: 'BANK' });
-      const linked = await call(page, 'POST', `${engine(uuid)}/income/link/authenticate`, {
-        linkToken: token.linkToken,
-        institutionId: token.institutions[0].institutionId,
-        username: token.sandboxCredentials.username,
-        password: token.sandboxCredentials.password,
-      });
-      await call(page, 'POST', `${engine(uuid)}/income/link`, { publicToken: linked.publicToken });
-      linkedIncome = linked;
-    } else if (status === 'EMPLOYMENT_VERIFICATION') {
-      await call(page, 'POST', `${engine(uuid)}/income/employer-verification`, {
-        employerName: 'Acme Tools',
-      });
-    } else if (status === 'DISBURSEMENT_ACCOUNT') {
-      await call(page, 'POST', `${engine(uuid)}/bank/disburse`, {
-        publicToken: linkedIncome!.publicToken,
-        accountId: linkedIncome!.accounts[0].accountId,
-      });
-    } else if (status === 'AUTOPAY_ACCOUNT') {
-      await call(page, 'POST', `${engine(uuid)}/bank/autopay`, { payType: 'AUTOPAY' });
-    } else if (status === 'IDENTITY_VERIFICATION') {
-      await call(page, 'POST', `${engine(uuid)}/identity`, undefined, {
-        idType: 'DRIVERS_LICENSE',
-        file: { name: 'license.png', mimeType: 'image/png', buffer: PNG },
-      });
-    } else if (status === 'NOTE_SIGNING') {
-      const list = await call(page, 'GET', `${engine(uuid)}/closing-documents`);
-      for (const doc of list.documents.filter((each: Answer) => each.signingMethod === 'ESIGN')) {
-        await call(page, 'POST', `${engine(uuid)}/signing/sign`, {
-          documentUuid: doc.uuid,
-          esignConsent: true,
-          esignDisclosureVersion: 'esign-2026-01',
-          scrolledToBottom: true,
-        });
-      }
-    } else {
-      throw new Error(`unexpected status ${status}`);
-    }
-  }
-  throw new Error('CO_DEED not reached');
+  const jwt = (await storedAuthorization(page)).replace(/^Bearer /, '');
+  await httpBorrower(
+    page.request,
+    { applicationUuid: uuid, jwt },
+    {
+      firstName: 'Sandy',
+      lastName,
+      dob: '1980-02-29',
+      email: `joint-${Date.now()}@heloc.test`,
+      phoneNumber: '(415) 555-0100',
+      address: ADDRESSES.CA,
+      ownership: 'JOINT',
+      employerName: 'Acme Tools',
+    },
+  ).walkTo('CO_DEED');
+  return uuid;
 }
 
 async function staffOutboxLink(request: APIRequestContext, email: string): Promise<string> {

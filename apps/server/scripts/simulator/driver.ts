@@ -1,5 +1,6 @@
 /**
- * The sandbox driver (`npm run simulate`, scripts/simulate.ts; the borrower's answers are in moves.ts, the types and arguments in model.ts): builds the real app in-process on a
+ * The sandbox driver (`npm run simulate`, scripts/simulate.ts; the borrower's answers are the one
+ * borrower driver's, @heloc/borrower-driver, over `inject`; the types and arguments in model.ts): builds the real app in-process on a
  * fresh in-memory database with a ManualClock and the sandbox providers, registers a borrower whose
  * last name is the scenario (DESIGN.md §7), then drives the application through the HTTP API with
  * `inject()` as the browser would: one borrower action, the due provider jobs (moving the clock past
@@ -9,7 +10,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, min, notLike } from 'drizzle-orm';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   isFinalStatus,
   isWaitingStatus,
@@ -19,6 +20,15 @@ import {
   ZProfile,
   type TRegistrationInput,
 } from '@heloc/domain';
+import {
+  borrower,
+  createClient,
+  injectTransport,
+  register,
+  UnexpectedAnswer,
+  type Answer,
+  type Client,
+} from '@heloc/borrower-driver';
 import { buildApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { openDatabase, schema } from '../../src/db';
@@ -32,7 +42,6 @@ import { seedDatabase } from '../../src/seed/seed';
  */
 const MAIL_JOBS = 'mail.%';
 import { MemoryFileStorage } from '../../src/storage';
-import { multipartBody } from '../../src/uploads';
 import {
   answeredStatus,
   DEFAULT_SSN_ENDING,
@@ -41,7 +50,6 @@ import {
   MAX_CLOCK_MOVES,
   SIMULATION_ADDRESSES,
   STATUS_URL,
-  UnexpectedAnswer,
   type Look,
   type Session,
   type SimulateOptions,
@@ -49,7 +57,6 @@ import {
   type TimelineEntry,
   type TimelineFacts,
 } from './model';
-import { borrowerMove, type MoveContext } from './moves';
 
 export async function simulate(options: SimulateOptions): Promise<SimulationResult> {
   const lastName = options.scenario.trim();
@@ -96,22 +103,11 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
     }
     const server = app;
 
-    const call = async (
-      action: string,
-      method: 'GET' | 'POST',
-      url: string,
-      payload?: Record<string, unknown>,
-      expectedCodes: readonly number[] = [200],
-    ): Promise<LightMyRequestResponse> => {
-      const res = await server.inject({
-        method,
-        url,
-        headers: { 'content-type': 'application/json', ...seen.session?.headers },
-        ...(payload !== undefined && { payload }),
-      });
-      if (!expectedCodes.includes(res.statusCode)) throw new UnexpectedAnswer(action, res);
-      return res;
-    };
+    const transport = injectTransport(server);
+    // Set once registration has signed the borrower in; every call below runs as them.
+    let client: Client | null = null;
+    const call = (action: string, method: 'GET' | 'POST', url: string): Promise<Answer> =>
+      client!.call(action, method, url);
 
     /** Polls the status and works out the screen as the browser does (status, application, profile). */
     const look = async (): Promise<Look> => {
@@ -172,11 +168,7 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
       return row?.reason ?? undefined;
     };
 
-    const record = async (
-      action: string,
-      res: LightMyRequestResponse | null,
-      facts: TimelineFacts = {},
-    ): Promise<void> => {
+    const record = async (action: string, res: Answer | null, facts: TimelineFacts = {}): Promise<void> => {
       const answered = res ? answeredStatus(res) : undefined;
       const settled = await settle();
       settled.jobsRun += facts.jobsRun ?? 0;
@@ -206,7 +198,7 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
       timeline.push({
         step: timeline.length + 1,
         action,
-        ...(res && { httpStatus: res.statusCode }),
+        ...(res && { httpStatus: res.status }),
         ...(answered !== undefined && { answered }),
         status: last.answer.status,
         screen: last.screen,
@@ -237,39 +229,18 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
       password: 'Simulate-passw0rd!',
       acceptedTerms: true,
     };
-    const registered = await server.inject({
-      method: 'POST',
-      url: '/identity/api/v1/registration/register',
-      headers: { 'x-org-code': orgCode },
-      payload: body,
-    });
-    if (registered.statusCode !== 201) throw new UnexpectedAnswer('register', registered);
-    const { jwt, applicationUuid } = registered.json() as { jwt: string; applicationUuid: string };
-    const fingerprint = registered.cookies.find((c) => c.name === server.fingerprintCookie);
-    if (!fingerprint) throw new UnexpectedAnswer('register (no fingerprint cookie)', registered);
+    const registered = await register(transport, body, { orgCode, carryCookies: true });
+    const { applicationUuid } = registered.session;
+    client = createClient(transport, registered.session);
     seen.session = {
       applicationUuid,
-      headers: { authorization: `Bearer ${jwt}`, cookie: `${fingerprint.name}=${fingerprint.value}` },
+      headers: {
+        authorization: registered.session.headers.authorization!,
+        cookie: registered.session.headers.cookie!,
+      },
     };
-    await record(`register (${orgCode}, ${state})`, registered);
+    await record(`register (${orgCode}, ${state})`, registered.answer);
 
-    const engine = ENGINE_URL(applicationUuid);
-    const upload = async (
-      action: string,
-      url: string,
-      file: { bytes: Uint8Array; fileName: string },
-      fields: Record<string, string> = {},
-    ): Promise<LightMyRequestResponse> => {
-      const multipart = multipartBody(file, fields);
-      const res = await server.inject({
-        method: 'POST',
-        url,
-        headers: { ...seen.session!.headers, ...multipart.headers },
-        payload: multipart.payload,
-      });
-      if (res.statusCode !== 200) throw new UnexpectedAnswer(action, res);
-      return res;
-    };
     /** The queued job due soonest (a waiting period's end), if any. */
     const nextQueuedJob = async (): Promise<{ kind: string; runAfter: Date } | null> => {
       const [next] = await server.db
@@ -280,24 +251,28 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
         .limit(1);
       return next ?? null;
     };
-    const done = new Set<string>();
-    const ctx: MoveContext = {
-      options,
+    const driver = borrower(client, {
+      firstName: 'Sandy',
       lastName,
-      state,
+      dob: body.dob,
+      email: body.email,
+      phoneNumber: body.phoneNumber,
+      address: SIMULATION_ADDRESSES[state],
       ssnEnding,
       pin,
-      clock,
-      body,
-      engine,
-      call,
-      upload,
-      record,
-      // Each borrower answer is given once: answering the same question again would loop.
-      once: (key: string) => !done.has(key) && done.add(key) !== undefined,
-      done,
-      memo: { bankLink: null, deedUuid: null },
-    };
+      ...(options.amountDollars !== undefined && {
+        offer: { amountCents: Math.round(options.amountDollars * 100), exactAmount: true },
+      }),
+      employerName: 'Sandbox Tools Inc.',
+      assetsBalanceCents: SANDBOX_VALUES.assetsBalanceCents,
+      estimatedValueCents: SANDBOX_VALUES.avmValueCents,
+      // The Texas notice and notaries' hours: the simulated borrower comes back when allowed.
+      waitUntil: async (at) => {
+        const gap = Math.max(0, at.getTime() - clock.now().getTime());
+        clock.advance(gap);
+        return gap;
+      },
+    });
 
     for (let steps = 1; steps < maxSteps; steps += 1) {
       const { answer, screen } = seen.last!;
@@ -310,10 +285,13 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
         stop = { reason: 'still-waiting', detail: `${name}: no job due even after moving the clock` };
         break;
       }
-      const moved = await borrowerMove(ctx, name, screen);
-      if (moved === 'moved') continue;
-      if (moved !== 'none') {
-        stop = moved;
+      const move = await driver.move(name, screen);
+      if (move.kind === 'moved') {
+        await record(move.description, move.answer, move.facts);
+        continue;
+      }
+      if (move.kind === 'needs-input') {
+        stop = { reason: 'needs-input', detail: move.detail };
         break;
       }
       if (await nextQueuedJob()) {
@@ -334,8 +312,12 @@ export async function simulate(options: SimulateOptions): Promise<SimulationResu
     }
   } catch (caught) {
     if (!(caught instanceof UnexpectedAnswer)) throw caught;
-    error = { action: caught.action, httpStatus: caught.res.statusCode, body: caught.res.body.slice(0, 500) };
-    stop = { reason: 'http-error', detail: `${caught.action} answered ${caught.res.statusCode}` };
+    error = {
+      action: caught.action,
+      httpStatus: caught.answer.status,
+      body: caught.answer.body.slice(0, 500),
+    };
+    stop = { reason: 'http-error', detail: `${caught.action} answered ${caught.answer.status}` };
   } finally {
     if (drivenFrom > 0) drivenMs = Math.round(performance.now() - drivenFrom);
     if (!options.target) {

@@ -1,28 +1,9 @@
-/** The simulator's model: options, timeline and result types, the expected end of each scenario, the command line's arguments and formatting, and the sample files it uploads. */
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+/** The simulator's model: options, timeline and result types, the expected end of each scenario, the command line's arguments and formatting. */
+import type { FastifyInstance } from 'fastify';
+import type { Answer } from '@heloc/borrower-driver';
 import type { ManualClock } from '../../src/lib/clock';
 import { SANDBOX_VALUES, type SandboxScenario } from '../../src/providers';
 import type { TApplicationStatus, TApplicationStatusResponse } from '@heloc/domain';
-
-/** A 1×1 PNG: a readable identity document for the sandbox check. */
-export const SANDBOX_ID_PNG = {
-  fileName: 'license.png',
-  bytes: Uint8Array.from(
-    Buffer.from(
-      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-      'base64',
-    ),
-  ),
-};
-/** A minimal PDF, different per title (the same bytes uploaded twice are one document). */
-export function documentPdf(title: string): { bytes: Uint8Array; fileName: string } {
-  return {
-    fileName: `${title.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.pdf`,
-    bytes: new TextEncoder().encode(
-      `%PDF-1.4\n% ${title}\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n`,
-    ),
-  };
-}
 
 /** A valid address per supported property state (the organisation must be licensed there). */
 export const SIMULATION_ADDRESSES = {
@@ -160,21 +141,8 @@ export function expectedEnd(
   }
 }
 
-/** An instant in a 409's details (when a Texas closing may happen, when notaries are in), or null. */
-export function detailInstant(
-  res: LightMyRequestResponse,
-  key: 'earliestClosingAt' | 'nextAvailableAt',
-): Date | null {
-  try {
-    const value = (res.json() as { details?: Record<string, unknown> }).details?.[key];
-    return typeof value === 'string' ? new Date(value) : null;
-  } catch {
-    return null;
-  }
-}
-
 /** The `status` of an action's answer ({ status } from the engine endpoints), if it has one. */
-export function answeredStatus(res: LightMyRequestResponse): string | undefined {
+export function answeredStatus(res: Answer): string | undefined {
   try {
     const body: unknown = res.json();
     if (typeof body === 'object' && body !== null && 'status' in body && typeof body.status === 'string') {
@@ -184,15 +152,6 @@ export function answeredStatus(res: LightMyRequestResponse): string | undefined 
     // Not JSON: no status to report.
   }
   return undefined;
-}
-
-export class UnexpectedAnswer extends Error {
-  constructor(
-    readonly action: string,
-    readonly res: LightMyRequestResponse,
-  ) {
-    super(`${action} answered ${res.statusCode}`);
-  }
 }
 
 export type Session = { headers: { authorization: string; cookie: string }; applicationUuid: string };

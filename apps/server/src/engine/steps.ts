@@ -26,7 +26,11 @@
  *   or underwriting → UNKNOWN (also error/timeout), the status polling itself ends on.
  */
 import type { TApplicationStep } from '@heloc/domain';
-import type { StepTable, StepTransition } from '../workflow/step-machine';
+import {
+  stepsAllowing as stepsAllowingIn,
+  type StepTable,
+  type StepTransition,
+} from '../workflow/step-machine';
 import { SUBMISSION_TRANSITIONS, type SubmissionAction } from './submission/steps';
 import { CLOSING_TRANSITIONS, type ClosingAction } from './closing/steps';
 import { STAFF_TRANSITIONS, type StaffAction } from './staff-transitions';
@@ -132,3 +136,10 @@ export const ENGINE_STEP_TABLE: StepTable = {
   transitions: [...ENGINE_TRANSITIONS, ...CLOSING_TRANSITIONS, ...STAFF_TRANSITIONS],
   final: ['COMPLETE', 'CANCELLED', 'DECLINED'],
 };
+
+/**
+ * The steps the engine's `actions` may run from (step-machine's stepsAllowing over the whole table):
+ * what a borrower endpoint accepts, read from the table instead of written beside it.
+ */
+export const stepsAllowing = (...actions: readonly EngineAction[]): readonly TApplicationStep[] =>
+  stepsAllowingIn(ENGINE_STEP_TABLE, ...actions) as readonly TApplicationStep[];

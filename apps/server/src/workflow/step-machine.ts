@@ -60,6 +60,25 @@ export function findTransition(table: StepTable, from: string, action: string): 
 }
 
 /**
+ * The steps `actions` may run from: the union of their transitions' `from` in `table`. Handlers check
+ * the step they accept with this (route-helpers' requireStep/alreadyDone) instead of restating a
+ * list beside the table. An action the table does not know, or one allowed from any step ('*'),
+ * throws: a handler's step check must name a move the table lists.
+ */
+export function stepsAllowing(table: StepTable, ...actions: readonly string[]): readonly string[] {
+  const steps = new Set<string>();
+  for (const action of actions) {
+    const moves = table.transitions.filter((transition) => transition.action === action);
+    if (moves.length === 0) throw new Error(`No transition ${action} in the step table`);
+    for (const move of moves) {
+      if (move.from === '*') throw new Error(`${action} runs from any step: no list to check against`);
+      for (const step of move.from) steps.add(step);
+    }
+  }
+  return [...steps];
+}
+
+/**
  * Runs `work` holding the application's row lock (SELECT … FOR UPDATE) inside a transaction.
  * Reads and writes done through `tx` see one consistent application.
  */

@@ -4,7 +4,7 @@
  * with the same rules as the server (the routing-number checksum above all).
  */
 import { z } from 'zod';
-import { REQUIRED_MESSAGE } from '../constants';
+import { ESIGN_DISCLOSURE_VERSION, REQUIRED_MESSAGE } from '../constants';
 import { ZApplicationStep, ZDocumentType, ZIdType } from '../enums';
 import { parseDollarsToCents } from '../format/currency';
 import { isValidAccountNumber, isValidRoutingNumber } from '../format/routing-number';
@@ -156,7 +156,8 @@ export type TBankAccountsView = z.infer<typeof ZBankAccountsView>;
 
 export const ZClosingDocumentsView = z.object({
   status: ZApplicationStep,
-  esignDisclosureVersion: z.string(),
+  /** The E-SIGN disclosure shown: the one version the sign route accepts (the web sends it back). */
+  esignDisclosureVersion: z.literal(ESIGN_DISCLOSURE_VERSION),
   /**
    * When signing may not start yet (Texas: the 12-day notice has not run), the day it may and the
    * sentence to show; null when the borrower may sign now. The page disables Sign until then

@@ -10,14 +10,17 @@ import { AppError } from '../../lib/errors';
 import type { Actor } from '../../workflow/audit';
 import type { ApplicationRow } from '../../workflow/step-machine';
 import { requireStep } from '../route-helpers';
-import { RESCINDABLE_STEPS } from './steps';
+import { stepsAllowing } from '../steps';
 import { closingOf, moveClosing } from './store';
 
 type Closing = Awaited<ReturnType<typeof closingOf>>;
 
+/** The steps the step table lets RESCINDED leave: after the deed is signed, until the period ends. */
+const RESCINDABLE = stepsAllowing('RESCINDED');
+
 /** Whether the right to cancel still runs: after the deed is signed, until the period's end. */
 export function rightToCancelRuns(application: ApplicationRow, closing: Closing, clock: Clock): boolean {
-  if (!RESCINDABLE_STEPS.includes(application.step as (typeof RESCINDABLE_STEPS)[number])) return false;
+  if (!RESCINDABLE.includes(application.step as (typeof RESCINDABLE)[number])) return false;
   return !closing.rescissionDeadline || clock.now() < rescissionEndsAt(closing.rescissionDeadline);
 }
 
@@ -31,7 +34,7 @@ export async function rescindLine(
   application: ApplicationRow,
   by: { actor: Actor; reason: string },
 ): Promise<ApplicationRow> {
-  requireStep(application, RESCINDABLE_STEPS, 'Cancelling the line');
+  requireStep(application, RESCINDABLE, 'Cancelling the line');
   const closing = await closingOf(tx, application.uuid);
   if (!rightToCancelRuns(application, closing, clock)) {
     throw new AppError(

@@ -1,10 +1,17 @@
 /**
  * Test helpers of the closing segment: a borrower driven through the real API (profile, liens, offer,
- * more info, HMDA, summary, submission) to INCOME_VERIFICATION, and small files whose content sniffs
- * as PDF / PNG.
+ * more info, HMDA, summary, submission) to INCOME_VERIFICATION by the one borrower driver
+ * (@heloc/borrower-driver over `inject`), and small files whose content sniffs as PDF / PNG.
  */
 import { expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import {
+  borrower,
+  createClient as driverClient,
+  injectTransport,
+  type Move,
+  type NoMove,
+} from '@heloc/borrower-driver';
 import { registerAndSignIn } from '../../test/auth';
 import { multipartBody } from '../../uploads';
 
@@ -83,38 +90,54 @@ export async function newBorrower(
   return { ...registered, lastName };
 }
 
+/**
+ * The one borrower driver's borrower for `who` over `inject` (the contact step gives the e-mail and a
+ * mobile); other suites walk their borrowers with it too.
+ */
+export function driven(
+  app: FastifyInstance,
+  who: Omit<Borrower, 'lastName'> & { lastName?: string; firstName?: string },
+  plan: { offer?: { termYears: number; amountCents: number } } = {},
+) {
+  const client = driverClient(injectTransport(app), {
+    applicationUuid: who.applicationUuid,
+    headers: { authorization: who.authorization, cookie: who.cookie },
+  });
+  return borrower(client, {
+    firstName: who.firstName ?? 'Ann',
+    lastName: who.lastName ?? 'Borrower',
+    dob: '1980-02-29',
+    email: who.email,
+    phoneNumber: '(415) 555-0177',
+    address: { street1: '12 Oak Street', city: 'Fresno', state: 'CA', zip: '93701' },
+    employerName: 'Acme Tools',
+    ...plan,
+  });
+}
+
+/** A move the borrower must be able to make, answered 200 (and `{ status: answered }` when given). */
+function made(move: Move | NoMove, answered?: string): Move {
+  expect(move.kind, JSON.stringify(move)).toBe('moved');
+  const done = move as Move;
+  expect(done.answer?.status, done.answer?.body).toBe(200);
+  if (answered !== undefined) expect(done.answer?.json()).toEqual({ status: answered });
+  return done;
+}
+
 /** Profile → soft pull → liens → offers, through the API (the engine's first slice). */
 export async function driveToOfferSelection(app: FastifyInstance, who: Borrower): Promise<void> {
   const client = createClient(app);
-  const profile = await client.post(who, '/profile', {
-    name: { firstName: 'Ann', lastName: who.lastName },
-    dob: '1980-02-29',
-    softCreditConsent: true,
-  });
-  expect(profile.statusCode, profile.body).toBe(200);
+  const driver = driven(app, who);
+  made(await driver.move('IN_PROGRESS'));
   expect((await client.drain(who)).status).toBe('LIEN_VERIFICATION');
-  expect((await client.post(who, '/liens/confirm')).statusCode).toBe(200);
+  made(await driver.move('LIEN_VERIFICATION'));
   await client.drain(who);
 }
 
 export async function selectFirstOffer(app: FastifyInstance, who: Borrower): Promise<number> {
-  const client = createClient(app);
-  const offers = (await client.get(who, '/offers')).json() as {
-    maxLineCents: number;
-    offers: { uuid: string; termYears: number }[];
-  };
-  const offer = offers.offers.find((each) => each.termYears === 10) ?? offers.offers[0]!;
-  const amountCents = Math.min(offers.maxLineCents, 100_000_00);
-  const res = await client.post(who, '/offer', { offerUuid: offer.uuid, amountCents });
-  expect(res.statusCode, res.body).toBe(200);
-  return amountCents;
+  const driver = driven(app, who, { offer: { termYears: 10, amountCents: 100_000_00 } });
+  return made(await driver.move('OFFER_SELECTION')).facts.chosen!.amountCents;
 }
-
-const HMDA = {
-  ethnicity: { declined: true, values: [] },
-  race: { declined: true, values: [] },
-  sex: { declined: true, values: [] },
-};
 
 /**
  * The submission segment through its real endpoints: contact → SSN, ownership and hard-credit
@@ -129,28 +152,12 @@ export async function driveThroughSubmission(
   }: { ownership?: 'SOLE' | 'JOINT'; afterHardPull?: string } = {},
 ): Promise<void> {
   const client = createClient(app);
-  const ok = async (res: Awaited<ReturnType<typeof client.post>>, expected: string) => {
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ status: expected });
-  };
-  await ok(
-    await client.post(who, '/contact', { email: who.email, phoneNumber: '(415) 555-0177' }),
-    'COLLECT_ADDITIONAL_INFO',
-  );
-  await ok(
-    await client.post(who, '/additional-profile', {
-      ownership,
-      ssn: '123-45-6789',
-      hardCreditConsent: true,
-    }),
-    'HMDA',
-  );
-  await ok(await client.post(who, '/hmda', HMDA), 'GEN_APP_SUMMARY');
+  const driver = driven(app, who);
+  driver.plan.ownership = ownership;
+  made(await driver.move('COLLECT_ADDITIONAL_INFO'), 'HMDA');
+  made(await driver.move('HMDA'), 'GEN_APP_SUMMARY');
   expect((await client.drain(who)).status).toBe('SUMMARY');
-  await ok(
-    await client.post(who, '/submit', { summaryAccepted: true, hardCreditConsent: true }),
-    'HARD_CREDIT_PULL',
-  );
+  made(await driver.move('SUMMARY'), 'HARD_CREDIT_PULL');
   expect((await client.drain(who)).status).toBe(afterHardPull);
 }
 
@@ -172,36 +179,14 @@ export async function driveToSubmitted(
  */
 export async function driveThroughIdentity(app: FastifyInstance, who: Borrower) {
   const client = createClient(app);
-  const token = await client.post(who, '/income/link-token', { kind: 'BANK' });
-  expect(token.statusCode, token.body).toBe(200);
-  const { linkToken, institutions, sandboxCredentials } = token.json();
-  const auth = await client.post(who, '/income/link/authenticate', {
-    linkToken,
-    institutionId: institutions[0].institutionId,
-    username: sandboxCredentials.username,
-    password: sandboxCredentials.password,
-  });
-  expect(auth.statusCode, auth.body).toBe(200);
-  const link = auth.json() as { publicToken: string; accounts: { accountId: string }[] };
-  expect((await client.post(who, '/income/link', { publicToken: link.publicToken })).statusCode).toBe(200);
+  const driver = driven(app, who);
+  made(await driver.move('INCOME_VERIFICATION'));
   if ((await client.drain(who)).status === 'EMPLOYMENT_VERIFICATION') {
-    await client.post(who, '/income/employer-verification', { employerName: 'Acme Tools' });
+    made(await driver.move('EMPLOYMENT_VERIFICATION'));
     await client.drain(who);
   }
-  const disburse = await client.post(who, '/bank/disburse', {
-    publicToken: link.publicToken,
-    accountId: link.accounts[0]!.accountId,
-  });
-  expect(disburse.statusCode, disburse.body).toBe(200);
-  expect((await client.post(who, '/bank/autopay', { payType: 'AUTOPAY' })).json()).toEqual({
-    status: 'IDENTITY_VERIFICATION',
-  });
-  const id = await client.upload(
-    who,
-    '/identity',
-    { bytes: PNG_BYTES, fileName: 'license.png' },
-    { idType: 'DRIVERS_LICENSE' },
-  );
-  expect(id.json()).toEqual({ status: 'WAITING_FOR_IDENTITY' });
+  made(await driver.move('DISBURSEMENT_ACCOUNT'));
+  made(await driver.move('AUTOPAY_ACCOUNT'), 'IDENTITY_VERIFICATION');
+  made(await driver.move('IDENTITY_VERIFICATION'), 'WAITING_FOR_IDENTITY');
   return client.drain(who);
 }

@@ -1,6 +1,6 @@
 /** Basic info and the soft pull: the profile step, the SSN after no match, the freeze PIN, a retry after a lifted freeze. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZActionResult, ZCreditPinForm, ZProfileStepBody, ZSsnForm } from '@heloc/domain';
+import { ENGINE_WRITES, ZActionResult } from '@heloc/domain';
 import { AppError } from '../../lib/errors';
 import { authOf } from '../../plugins/auth';
 import { JOB_KINDS, moveApplication, recordConsent } from '../store';
@@ -15,6 +15,7 @@ import {
   onOwnApplication,
 } from '../route-helpers';
 import { sealFreezePin, sealSsn } from '../submission/secrets';
+import { stepsAllowing } from '../steps';
 
 /** Version of the soft-credit consent text the borrower agreed to (kept with the consent). */
 const SOFT_CREDIT_DISCLOSURE_VERSION = 'soft-credit-2026-01';
@@ -30,7 +31,7 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['applications'],
         summary: 'Basic info: name, birth date, property and the soft-credit consent; starts the soft pull',
         params,
-        body: ZProfileStepBody,
+        body: ENGINE_WRITES['profile'],
         response: { 200: ZActionResult, ...errors },
       },
     },
@@ -73,7 +74,7 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'The SSN is sealed at rest (AES-256-GCM) for the hard pull; only its last 4 digits are ever shown.',
         params,
-        body: ZSsnForm,
+        body: ENGINE_WRITES['ssn'],
         response: { 200: ZActionResult, ...errors },
       },
     },
@@ -86,7 +87,7 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
             tx,
             application,
             'SUBMIT_SSN',
-            ['CREDIT_NO_MATCH'],
+            stepsAllowing('SUBMIT_SSN'),
             (data) => data.ssnLast4 === ssnLast4,
           )
         ) {
@@ -112,7 +113,7 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['applications'],
         summary: 'The bureau freeze PIN; pulls again with it',
         params,
-        body: ZCreditPinForm,
+        body: ENGINE_WRITES['credit-pin'],
         response: { 200: ZActionResult, ...errors },
       },
     },
@@ -120,7 +121,7 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
       const { identityUuid } = authOf(request);
       return onOwnApplication(app.db, request, async (tx, application) => {
         // A wrong PIN lands on CREDIT_FROZEN_PIN again, where a new PIN is a new attempt.
-        if (await alreadyDone(tx, application, 'SUBMIT_PIN', ['CREDIT_FROZEN_PIN']))
+        if (await alreadyDone(tx, application, 'SUBMIT_PIN', stepsAllowing('SUBMIT_PIN')))
           return result(application);
         const moved = await moveApplication(tx, clock, application, 'SUBMIT_PIN', {
           actor: borrower(identityUuid),
@@ -149,7 +150,7 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { identityUuid } = authOf(request);
       return onOwnApplication(app.db, request, async (tx, application) => {
-        if (await alreadyDone(tx, application, 'RETRY_CREDIT', ['CREDIT_FROZEN', 'CREDIT_FROZEN_PIN']))
+        if (await alreadyDone(tx, application, 'RETRY_CREDIT', stepsAllowing('RETRY_CREDIT')))
           return result(application);
         const moved = await moveApplication(tx, clock, application, 'RETRY_CREDIT', {
           actor: borrower(identityUuid),

@@ -1,6 +1,6 @@
 /** The priced offers, the borrower's choice of offer and amount, and withdrawing the application. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { mergePricing, offerFigures, ZActionResult, ZOfferChoice, ZOffersResponse } from '@heloc/domain';
+import { ENGINE_WRITES, mergePricing, offerFigures, ZActionResult, ZOffersResponse } from '@heloc/domain';
 import { AppError } from '../../lib/errors';
 import { authOf } from '../../plugins/auth';
 import type { ApplicationRow } from '../../workflow/step-machine';
@@ -15,6 +15,7 @@ import {
   borrowerActor as borrower,
   onOwnApplication,
 } from '../route-helpers';
+import { stepsAllowing } from '../steps';
 
 export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
   const { clock } = app;
@@ -69,7 +70,7 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['applications'],
         summary: 'Select an offer and the amount to draw (from the minimum line up to the maximum line)',
         params,
-        body: ZOfferChoice,
+        body: ENGINE_WRITES['offer'],
         response: { 200: ZActionResult, ...errors },
       },
     },
@@ -83,7 +84,7 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
             tx,
             application,
             'SELECT_OFFER',
-            ['OFFER_SELECTION'],
+            stepsAllowing('SELECT_OFFER'),
             (data) => data.offerUuid === offerUuid && data.amountCents === amountCents,
           )
         ) {

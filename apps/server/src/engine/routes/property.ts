@@ -1,7 +1,6 @@
 /** The property and its liens: choosing among several properties of record, the liens found and their confirmation. */
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZActionResult, ZConfirmLiensBody, ZLiensResponse, ZPropertiesResponse } from '@heloc/domain';
+import { ENGINE_WRITES, ZActionResult, ZLiensResponse, ZPropertiesResponse } from '@heloc/domain';
 import { AppError } from '../../lib/errors';
 import { authOf } from '../../plugins/auth';
 import { JOB_KINDS, moveApplication } from '../store';
@@ -21,6 +20,7 @@ import {
   borrowerActor as borrower,
   onOwnApplication,
 } from '../route-helpers';
+import { stepsAllowing } from '../steps';
 
 export const propertyRoutes: FastifyPluginAsyncZod = async (app) => {
   const { clock } = app;
@@ -52,7 +52,7 @@ export const propertyRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['applications'],
         summary: 'Choose one of several properties of record; looks it up again',
         params,
-        body: z.object({ propertyId: z.string().min(1).max(100) }),
+        body: ENGINE_WRITES['property'],
         response: { 200: ZActionResult, ...errors },
       },
     },
@@ -65,7 +65,7 @@ export const propertyRoutes: FastifyPluginAsyncZod = async (app) => {
             tx,
             application,
             'CHOOSE_PROPERTY',
-            ['MULTIPLE_PROPERTIES'],
+            stepsAllowing('CHOOSE_PROPERTY'),
             (data) => data.propertyId === propertyId,
           )
         ) {
@@ -122,7 +122,7 @@ export const propertyRoutes: FastifyPluginAsyncZod = async (app) => {
           'Optional body: corrected balances of found liens (the corrected ones then count as the ' +
           'borrower’s), and the attestation about recent credit inquiries when the status asks for one.',
         params,
-        body: ZConfirmLiensBody.nullish(),
+        body: ENGINE_WRITES['liens/confirm'],
         response: { 200: ZActionResult, ...errors },
       },
     },
@@ -130,7 +130,7 @@ export const propertyRoutes: FastifyPluginAsyncZod = async (app) => {
       const { identityUuid } = authOf(request);
       const { corrections = [], inquiryAttestation = false } = request.body ?? {};
       return onOwnApplication(app.db, request, async (tx, application) => {
-        if (await alreadyDone(tx, application, 'CONFIRM_LIENS', ['LIEN_VERIFICATION']))
+        if (await alreadyDone(tx, application, 'CONFIRM_LIENS', stepsAllowing('CONFIRM_LIENS')))
           return result(application);
         const attestNeeded =
           application.statusFlags.inquiryAttestNeeded === true &&

@@ -13,6 +13,7 @@ import { LOAN_ORIGINATOR_IDS } from '../../seed/loan-originators';
 import { createTestApp, type TestApp } from '../../test/app';
 import { registerAndSignIn, signIn, type Credentials } from '../../test/auth';
 import { createStaffAccount } from '../staff/service';
+import { driven } from '../../engine/closing/test-helpers';
 
 const BASE = '/service-ops/api/v1/applications';
 const PASSWORD = 'Ops-password-1';
@@ -41,24 +42,11 @@ async function borrowerAtOffers(referrer: string | null = null): Promise<Borrowe
     name: { firstName: 'Dee', lastName: `Decision${n}` },
     property: { street1: `${n} Oak Street`, city: 'Fresno', state: 'CA', zip: '93701' },
   });
-  const profile = await t.app.inject({
-    method: 'POST',
-    url: app(who, '/profile'),
-    headers: headers(who),
-    payload: {
-      name: { firstName: 'Dee', lastName: `Decision${n}` },
-      dob: '1980-02-29',
-      softCreditConsent: true,
-    },
-  });
-  expect(profile.statusCode, profile.body).toBe(200);
+  // Profile and liens through the one borrower driver (@heloc/borrower-driver over inject).
+  const driver = driven(t.app, { ...who, firstName: 'Dee', lastName: `Decision${n}` });
+  await driver.move('IN_PROGRESS');
   await t.app.jobs.runDue();
-  const liens = await t.app.inject({
-    method: 'POST',
-    url: app(who, '/liens/confirm'),
-    headers: headers(who),
-  });
-  expect(liens.statusCode, liens.body).toBe(200);
+  await driver.move('LIEN_VERIFICATION');
   await t.app.jobs.runDue();
   expect(await stepOf(who)).toBe('OFFER_SELECTION');
   if (referrer)

@@ -2,12 +2,9 @@
  * Bank accounts: the disbursement account (linked or entered by hand), autopay, the accounts view. Account numbers are sealed at rest and answered masked.
  * Part of the borrower's closing endpoints (routes/index.ts says what they share).
  */
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  ZAccountNumber,
-  ZBankAccountType,
-  ZRoutingNumber,
+  ENGINE_WRITES,
   accountMask,
   formatMaskedAccount,
   ZBankAccountsView,
@@ -33,6 +30,7 @@ import type { LinkTokens } from '../link-tokens';
 import { CLOSING_JOBS, closingOf, moveClosing, updateClosing } from '../store';
 import { tags } from './shared';
 import { deleteAccount, listAccounts, upsertAccount } from '../repository';
+import { stepsAllowing } from '../../steps';
 
 export const accountsRoutes: FastifyPluginAsyncZod<{ linkTokens: LinkTokens }> = async (app, options) => {
   const { linkTokens } = options;
@@ -97,13 +95,13 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ linkTokens: LinkTokens }> =
           tx,
           application,
           'SET_DISBURSEMENT_ACCOUNT',
-          ['DISBURSEMENT_ACCOUNT'],
+          stepsAllowing('SET_DISBURSEMENT_ACCOUNT'),
           (data) => data.fingerprint === fingerprint,
         )
       ) {
         return result(application);
       }
-      requireStep(application, ['DISBURSEMENT_ACCOUNT'], 'Setting the disbursement account');
+      requireStep(application, stepsAllowing('SET_DISBURSEMENT_ACCOUNT'), 'Setting the disbursement account');
       const row = await saveAccount(tx, application, 'DISBURSEMENT', details);
       return result(
         await moveClosing(tx, clock, application, 'SET_DISBURSEMENT_ACCOUNT', {
@@ -134,7 +132,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ linkTokens: LinkTokens }> =
         tags,
         summary: 'Disburse to an account of a bank link (public token and account id)',
         params,
-        body: z.object({ publicToken: z.string().min(1).max(8192), accountId: z.string().min(1).max(200) }),
+        body: ENGINE_WRITES['bank/disburse'],
         response: { 200: ZActionResult, ...errors },
       },
     },
@@ -152,11 +150,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ linkTokens: LinkTokens }> =
         tags,
         summary: 'Disburse to an account given by routing and account number (ABA checksum validated)',
         params,
-        body: z.object({
-          routingNumber: ZRoutingNumber,
-          accountNumber: ZAccountNumber,
-          accountType: ZBankAccountType.default('CHECKING'),
-        }),
+        body: ENGINE_WRITES['bank/manual-disburse'],
         response: { 200: ZActionResult, ...errors },
       },
     },
@@ -184,16 +178,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ linkTokens: LinkTokens }> =
         tags,
         summary: 'Repayment: AUTOPAY from the disbursement account or another account, or MANUAL payments',
         params,
-        body: z.discriminatedUnion('payType', [
-          z.object({ payType: z.literal('MANUAL') }),
-          z.object({
-            payType: z.literal('AUTOPAY'),
-            /** Default: the disbursement account. */
-            routingNumber: ZRoutingNumber.optional(),
-            accountNumber: ZAccountNumber.optional(),
-            accountType: ZBankAccountType.default('CHECKING'),
-          }),
-        ]),
+        body: ENGINE_WRITES['bank/autopay'],
         response: { 200: ZActionResult, ...errors },
       },
     },
@@ -201,8 +186,9 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ linkTokens: LinkTokens }> =
       onOwnApplication(app.db, request, async (tx, application, identityUuid) => {
         const body = request.body;
         const action = body.payType === 'MANUAL' ? 'SET_MANUAL_PAY' : 'SET_AUTOPAY';
-        if (await alreadyDone(tx, application, action, ['AUTOPAY_ACCOUNT'])) return result(application);
-        requireStep(application, ['AUTOPAY_ACCOUNT'], 'Choosing how to repay');
+        if (await alreadyDone(tx, application, action, stepsAllowing('SET_AUTOPAY', 'SET_MANUAL_PAY')))
+          return result(application);
+        requireStep(application, stepsAllowing('SET_AUTOPAY', 'SET_MANUAL_PAY'), 'Choosing how to repay');
         if (body.payType === 'MANUAL') {
           await deleteAccount(tx, application.uuid, 'AUTOPAY');
           await updateClosing(tx, clock, application.uuid, { payType: 'MANUAL' });

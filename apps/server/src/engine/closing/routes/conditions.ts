@@ -5,10 +5,10 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  ENGINE_WRITES,
   CONDITION_UPLOAD_DOCUMENT_TYPES,
   ZApplicationStep,
   ZConditionCategory,
-  ZPhoneDigits,
   ZUuid,
   type TConditionCategory,
   ZClosingDocumentView,
@@ -53,7 +53,7 @@ export const conditionsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'The missing phone number: saved as the borrower’s primary number; clears the condition',
         params: params.extend({ conditionUuid: ZUuid }),
-        body: z.object({ phoneNumber: ZPhoneDigits }),
+        body: ENGINE_WRITES['conditions/phone-number'],
         response: { 200: ZActionResult, ...errors },
       },
     },

@@ -5,12 +5,12 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  ENGINE_WRITES,
   ESIGN_DISCLOSURE_VERSION,
   ZUuid,
   type TDocumentType,
   ZClosingDocumentsView,
   ZSignResult,
-  ZSigningLocation,
 } from '@heloc/domain';
 import { AppError } from '../../../lib/errors';
 import { authOf } from '../../../plugins/auth';
@@ -30,6 +30,7 @@ import { CLOSING_JOBS, moveClosing, recordAction } from '../store';
 import { tags, documentView } from './shared';
 import { listSignatures } from '../repository';
 import { findApplicationDocument } from '../../submission/repository';
+import { stepsAllowing } from '../../steps';
 
 export const documentsSigningRoutes: FastifyPluginAsyncZod = async (app) => {
   const { clock } = app;
@@ -111,14 +112,7 @@ export const documentsSigningRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'E-sign one closing document: E-SIGN consent and the scroll-to-bottom acknowledgement',
         params,
-        body: z.object({
-          documentUuid: ZUuid,
-          esignConsent: z.literal(true),
-          esignDisclosureVersion: z.literal(ESIGN_DISCLOSURE_VERSION),
-          scrolledToBottom: z.literal(true),
-          /** Where the borrower signs (the web app asks the browser after the location alert). */
-          location: ZSigningLocation.optional(),
-        }),
+        body: ENGINE_WRITES['signing/sign'],
         response: {
           200: ZSignResult,
           ...errors,
@@ -144,7 +138,7 @@ export const documentsSigningRoutes: FastifyPluginAsyncZod = async (app) => {
               ...result(application),
               ...counts(documents.filter((doc) => isSigned(doc.uuid)).length),
             };
-          requireStep(application, ['NOTE_SIGNING'], 'Signing');
+          requireStep(application, stepsAllowing('CLOSING_SIGNED'), 'Signing');
         }
         const doc = documents.find((each) => each.uuid === documentUuid);
         if (!doc) throw new AppError('NOT_FOUND', 'Document not found');

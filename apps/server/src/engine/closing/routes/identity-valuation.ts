@@ -2,10 +2,9 @@
  * Identity (ID type and front upload) and the valuation order (BPO: estimate, order).
  * Part of the borrower's closing endpoints (routes/index.ts says what they share).
  */
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  ZEstimatedValueCents,
+  ENGINE_WRITES,
   ID_TYPE_FRONT_DOCUMENT,
   VALUATION_FEE_CENTS,
   ZIdType,
@@ -28,6 +27,7 @@ import {
 } from '../../route-helpers';
 import { CLOSING_JOBS, latestEvent, moveClosing } from '../store';
 import { tags } from './shared';
+import { stepsAllowing } from '../../steps';
 
 export const identityValuationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { clock } = app;
@@ -61,13 +61,13 @@ export const identityValuationRoutes: FastifyPluginAsyncZod = async (app) => {
             tx,
             application,
             'SUBMIT_ID',
-            ['IDENTITY_VERIFICATION'],
+            stepsAllowing('SUBMIT_ID'),
             (data) => data.sha256 === digest && data.idType === idType.data,
           )
         ) {
           return result(application);
         }
-        requireStep(application, ['IDENTITY_VERIFICATION'], 'Uploading an ID');
+        requireStep(application, stepsAllowing('SUBMIT_ID'), 'Uploading an ID');
         const front = await storeApplicationDocument(tx, app.storage, clock, {
           applicationUuid: application.uuid,
           type: ID_TYPE_FRONT_DOCUMENT[idType.data],
@@ -100,7 +100,7 @@ export const identityValuationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'The borrower’s estimate of the home’s value (no automated value was available)',
         params,
-        body: z.object({ estimatedValueCents: ZEstimatedValueCents }),
+        body: ENGINE_WRITES['bpo/estimate'],
         response: { 200: ZActionResult, ...errors },
       },
     },
@@ -112,7 +112,7 @@ export const identityValuationRoutes: FastifyPluginAsyncZod = async (app) => {
             tx,
             application,
             'ESTIMATE_VALUE',
-            ['NO_AVM'],
+            stepsAllowing('ESTIMATE_VALUE'),
             (data) => data.estimatedValueCents === estimatedValueCents,
           )
         ) {
@@ -136,13 +136,14 @@ export const identityValuationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Order the valuation (BPO): the borrower consents to the $180 fee',
         params,
-        body: z.object({ feeConsent: z.literal(true), feeCents: z.literal(VALUATION_FEE_CENTS) }),
+        body: ENGINE_WRITES['bpo/order'],
         response: { 200: ZActionResult, ...errors },
       },
     },
     async (request) =>
       onOwnApplication(app.db, request, async (tx, application, identityUuid) => {
-        if (await alreadyDone(tx, application, 'ORDER_BPO', ['BPO_ORDER'])) return result(application);
+        if (await alreadyDone(tx, application, 'ORDER_BPO', stepsAllowing('ORDER_BPO')))
+          return result(application);
         const estimate = await latestEvent(tx, application.uuid, 'ESTIMATE_VALUE');
         // Texas reaches the order after identity; Noavm before any offer.
         const phase = (await latestEvent(tx, application.uuid, 'ID_VERIFIED_VALUATION_REQUIRED'))

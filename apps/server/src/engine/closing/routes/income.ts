@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  ENGINE_WRITES,
   INCOME_UPLOAD_DOCUMENT_TYPES,
   INCOME_UPLOAD_TYPES,
   ZApplicationStep,
@@ -37,6 +38,7 @@ import type { LinkTokens } from '../link-tokens';
 import { CLOSING_JOBS, latestEvent, loadClosingSubject, moveClosing } from '../store';
 import { tags, documentView, storeOnce } from './shared';
 import { listIncomeSources } from '../repository';
+import { stepsAllowing } from '../../steps';
 
 export const incomeRoutes: FastifyPluginAsyncZod<{ linkTokens: LinkTokens }> = async (app, options) => {
   const { linkTokens } = options;
@@ -94,7 +96,7 @@ export const incomeRoutes: FastifyPluginAsyncZod<{ linkTokens: LinkTokens }> = a
         summary:
           'Start a bank or payroll link: a link token, the sandbox institutions and their test credentials',
         params,
-        body: z.object({ kind: z.enum(['BANK', 'PAYROLL']) }),
+        body: ENGINE_WRITES['income/link-token'],
         response: {
           200: ZLinkTokenView,
           ...errors,
@@ -103,9 +105,10 @@ export const incomeRoutes: FastifyPluginAsyncZod<{ linkTokens: LinkTokens }> = a
     },
     async (request) =>
       onOwnApplication(app.db, request, async (_tx, application) => {
+        // A link serves income and both account steps.
         requireStep(
           application,
-          ['INCOME_VERIFICATION', 'DISBURSEMENT_ACCOUNT', 'AUTOPAY_ACCOUNT'],
+          stepsAllowing('LINK_INCOME', 'SET_DISBURSEMENT_ACCOUNT', 'SET_AUTOPAY'),
           'Linking an account',
         );
         const { kind } = request.body;
@@ -133,13 +136,7 @@ export const incomeRoutes: FastifyPluginAsyncZod<{ linkTokens: LinkTokens }> = a
         description:
           'Stands in for the aggregator’s hosted widget, which in production collects the credentials itself.',
         params,
-        body: z.object({
-          linkToken: z.string().min(1).max(4096),
-          institutionId: z.string().min(1).max(100),
-          username: z.string().min(1).max(100),
-          password: z.string().min(1).max(100),
-          mfaCode: z.string().max(20).nullish(),
-        }),
+        body: ENGINE_WRITES['income/link/authenticate'],
         response: {
           200: ZLinkAuthenticateResult,
           ...errors,
@@ -203,7 +200,7 @@ export const incomeRoutes: FastifyPluginAsyncZod<{ linkTokens: LinkTokens }> = a
         tags,
         summary: 'Exchange the public token of a bank or payroll link; verifies the income',
         params,
-        body: z.object({ publicToken: z.string().min(1).max(8192) }),
+        body: ENGINE_WRITES['income/link'],
         response: { 200: ZActionResult, ...errors },
       },
     },
@@ -217,7 +214,7 @@ export const incomeRoutes: FastifyPluginAsyncZod<{ linkTokens: LinkTokens }> = a
             tx,
             application,
             'LINK_INCOME',
-            ['INCOME_VERIFICATION'],
+            stepsAllowing('LINK_INCOME'),
             (data) => data.linkId === claims.linkId,
           )
         ) {
@@ -261,7 +258,7 @@ export const incomeRoutes: FastifyPluginAsyncZod<{ linkTokens: LinkTokens }> = a
       const upload = await receiveUpload(request, DOCUMENT_CONTENT_TYPES);
       const type = INCOME_UPLOAD_DOCUMENT_TYPES[request.params.type];
       return withApplicationLock(app.db, uuid, async (tx, application) => {
-        requireStep(application, ['INCOME_VERIFICATION'], 'Uploading income documents');
+        requireStep(application, stepsAllowing('SUBMIT_INCOME_DOCUMENTS'), 'Uploading income documents');
         const document = await storeOnce(app, tx, application, type, upload, identityUuid);
         return { ...result(application), document: documentView(document) };
       });
@@ -281,10 +278,17 @@ export const incomeRoutes: FastifyPluginAsyncZod<{ linkTokens: LinkTokens }> = a
     },
     async (request) =>
       onOwnApplication(app.db, request, async (tx, application, identityUuid) => {
-        if (await alreadyDone(tx, application, 'SUBMIT_INCOME_DOCUMENTS', ['INCOME_VERIFICATION'])) {
+        if (
+          await alreadyDone(
+            tx,
+            application,
+            'SUBMIT_INCOME_DOCUMENTS',
+            stepsAllowing('SUBMIT_INCOME_DOCUMENTS'),
+          )
+        ) {
           if (application.step === 'WAITING_FOR_INCOME') return result(application);
         }
-        requireStep(application, ['INCOME_VERIFICATION'], 'Submitting income documents');
+        requireStep(application, stepsAllowing('SUBMIT_INCOME_DOCUMENTS'), 'Submitting income documents');
         const documents = await documentsOfType(tx, application.uuid, INCOME_DOCUMENT_TYPES);
         if (documents.length === 0)
           throw new AppError('BAD_REQUEST', 'Upload at least one income document first');
@@ -306,14 +310,7 @@ export const incomeRoutes: FastifyPluginAsyncZod<{ linkTokens: LinkTokens }> = a
         tags,
         summary: 'The employer to verify employment with',
         params,
-        body: z.object({
-          employerName: z.string().trim().min(1, 'Required').max(200),
-          employerPhone: z
-            .string()
-            .trim()
-            .regex(/^\+?1?[\s.-]?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}$/, 'Enter a 10-digit phone number')
-            .nullish(),
-        }),
+        body: ENGINE_WRITES['income/employer-verification'],
         response: { 200: ZActionResult, ...errors },
       },
     },
@@ -325,7 +322,7 @@ export const incomeRoutes: FastifyPluginAsyncZod<{ linkTokens: LinkTokens }> = a
             tx,
             application,
             'SUBMIT_EMPLOYER',
-            ['EMPLOYMENT_VERIFICATION'],
+            stepsAllowing('SUBMIT_EMPLOYER'),
             (data) => data.employerName === employerName,
           )
         ) {

@@ -22,6 +22,7 @@ import {
 } from '../../route-helpers';
 import { CLOSING_JOBS, closingOf, latestEvent, moveClosing, updateClosing } from '../store';
 import { tags, documentView, storeOnce } from './shared';
+import { stepsAllowing } from '../../steps';
 
 const INSURANCE_UPLOAD_TYPES = {
   hazard: 'PROOF_OF_HAZARD_INSURANCE',
@@ -91,7 +92,7 @@ export const insuranceRoutes: FastifyPluginAsyncZod = async (app) => {
       const uuid = await ownApplicationUuid(app.db, request, identityUuid);
       const upload = await receiveUpload(request, DOCUMENT_CONTENT_TYPES);
       return withApplicationLock(app.db, uuid, async (tx, application) => {
-        requireStep(application, ['TRUST_AND_INSURANCE'], 'Uploading insurance');
+        requireStep(application, stepsAllowing('INSURANCE_COMPLETE'), 'Uploading insurance');
         await storeOnce(
           app,
           tx,

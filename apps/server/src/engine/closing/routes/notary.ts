@@ -2,9 +2,9 @@
  * Notary: the choice (eNotary or manual), slots, reservation, the eNotary session (identity, review, sign).
  * Part of the borrower's closing endpoints (routes/index.ts says what they share).
  */
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  ENGINE_WRITES,
   NOTARY_KBA_LOCKOUT_MS,
   NOTARY_KBA_MAX_ATTEMPTS,
   notaryKbaLock,
@@ -12,7 +12,6 @@ import {
   recentNotaryKbaFailures,
   isOpenAt,
   MANUAL_NOTARY_FEE_CENTS,
-  ZUuid,
   ZNotaryReservation,
   ZNotarySessionView,
   ZNotarySlotsView,
@@ -47,6 +46,7 @@ import {
 } from '../store';
 import { tags } from './shared';
 import { findApplication } from '../../repository';
+import { stepsAllowing } from '../../steps';
 
 export const notaryRoutes: FastifyPluginAsyncZod = async (app) => {
   const { clock } = app;
@@ -59,14 +59,7 @@ export const notaryRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'eNotary (online session) or a manual notary appointment ($300 fee, consent required)',
         params,
-        body: z.discriminatedUnion('method', [
-          z.object({ method: z.literal('ENOTARY') }),
-          z.object({
-            method: z.literal('MANUAL'),
-            feeConsent: z.literal(true),
-            feeCents: z.literal(MANUAL_NOTARY_FEE_CENTS),
-          }),
-        ]),
+        body: ENGINE_WRITES['notary/choice'],
         response: { 200: ZActionResult, ...errors },
       },
     },
@@ -148,7 +141,7 @@ export const notaryRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Reserve a manual notary appointment slot',
         params,
-        body: z.object({ startsAt: z.iso.datetime({ offset: true }) }),
+        body: ENGINE_WRITES['notary/reserve'],
         response: {
           200: ZNotaryReservation,
           ...errors,
@@ -172,7 +165,7 @@ export const notaryRoutes: FastifyPluginAsyncZod = async (app) => {
             endsAt: String(reserved.data.endsAt),
           };
         }
-        requireStep(application, ['MANUAL_DEED_SIGNING'], 'Reserving a notary');
+        requireStep(application, stepsAllowing('RESERVE_NOTARY'), 'Reserving a notary');
         if (
           !(await manualSlots(tx, application)).some((slot) => slot.startsAt.getTime() === startsAt.getTime())
         ) {
@@ -265,7 +258,7 @@ export const notaryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       onOwnApplication(app.db, request, async (tx, application, identityUuid) => {
-        requireStep(application, ['DEED_SIGNING'], 'Starting the notary session');
+        requireStep(application, stepsAllowing('NOTARY_SIGN'), 'Starting the notary session');
         const existing = await currentSession(tx, application);
         if (existing && Date.parse(existing.session.expiresAt) > clock.now().getTime()) {
           return (await sessionView(tx, application))!;
@@ -289,7 +282,7 @@ export const notaryRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   async function requireSession(tx: Executor, application: ApplicationRow) {
-    requireStep(application, ['DEED_SIGNING'], 'The notary session');
+    requireStep(application, stepsAllowing('NOTARY_SIGN'), 'The notary session');
     const current = await currentSession(tx, application);
     if (!current)
       throw new AppError('CONFLICT', 'Start the notary session first', { step: application.step });
@@ -304,7 +297,7 @@ export const notaryRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Answer the notary session’s identity questions',
         params,
-        body: z.object({ answers: z.record(z.string().max(40), z.string().max(200)) }),
+        body: ENGINE_WRITES['notary/session/identity'],
         response: { 200: ZNotarySessionView, ...errors },
       },
     },
@@ -376,7 +369,7 @@ export const notaryRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Confirm the deed was reviewed with the notary',
         params,
-        body: z.object({ documentUuid: ZUuid, scrolledToBottom: z.literal(true) }),
+        body: ENGINE_WRITES['notary/session/review'],
         response: { 200: ZNotarySessionView, ...errors },
       },
     },
@@ -408,13 +401,13 @@ export const notaryRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Sign the deed before the notary; the notary completes the session',
         params,
-        body: z.object({ esignConsent: z.literal(true) }),
+        body: ENGINE_WRITES['notary/session/sign'],
         response: { 200: ZActionResult, ...errors },
       },
     },
     async (request) =>
       onOwnApplication(app.db, request, async (tx, application, identityUuid) => {
-        if (await alreadyDone(tx, application, 'NOTARY_SIGN', ['DEED_SIGNING'])) {
+        if (await alreadyDone(tx, application, 'NOTARY_SIGN', stepsAllowing('NOTARY_SIGN'))) {
           if (application.step !== 'MANUAL_DEED_SIGNING' && application.step !== 'NOTARY_DISCLOSURE')
             return result(application);
         }

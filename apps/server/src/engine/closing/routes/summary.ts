@@ -5,11 +5,11 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  ENGINE_WRITES,
   rescissionEndsAt,
   monthlyPaymentCents,
   ZActionResult,
   ZClosingSummary,
-  ZRescindRequest,
 } from '@heloc/domain';
 import { firstPaymentDate } from '../documents';
 import {
@@ -76,7 +76,7 @@ export const summaryRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Cancel the line during the right-to-cancel period (rescission): the application ends CANCELLED, nothing is recorded or funded',
         params,
-        body: ZRescindRequest,
+        body: ENGINE_WRITES['rescind'],
         response: { 200: ZActionResult, ...errors },
       },
     },

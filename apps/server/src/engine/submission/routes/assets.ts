@@ -1,14 +1,13 @@
 /** Asset depletion (income from assets) and the CLTV requalification at a lower amount. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  ENGINE_WRITES,
   ASSET_DEPLETION_MONTHS,
   combinedLtvBps,
   dtiWithAssetsBps,
   eligibleAssetsCents,
   priceOffers,
-  ZAssetDepletionInput,
   ZAssetDepletionView,
-  ZCltvRequalifyInput,
   ZCltvRequalifyView,
   ZActionResult,
   type TApplicationStatus,
@@ -32,6 +31,7 @@ import { CLOSING_JOBS, queueAfterLatestEvent } from '../../closing/store';
 import { SUBMISSION_JOB_KINDS } from '../job-kinds';
 import { submissionContext } from './shared';
 import { latestEntryInto, replaceOffers, updateApplication } from '../repository';
+import { stepsAllowing } from '../../steps';
 
 export const assetsRequalifyRoutes: FastifyPluginAsyncZod = async (app) => {
   const { clock } = app;
@@ -71,7 +71,7 @@ export const assetsRequalifyRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Declare liquid assets; qualifies on asset-depletion income and prices the offers, or declines',
         params,
-        body: ZAssetDepletionInput,
+        body: ENGINE_WRITES['asset-depletion'],
         response: { 200: ZActionResult, ...errors },
       },
     },
@@ -216,7 +216,7 @@ export const assetsRequalifyRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Accept the line at a lower amount (within the new maximum) and continue the submission or the closing',
         params,
-        body: ZCltvRequalifyInput,
+        body: ENGINE_WRITES['requalify'],
         response: { 200: ZActionResult, ...errors },
       },
     },
@@ -224,7 +224,7 @@ export const assetsRequalifyRoutes: FastifyPluginAsyncZod = async (app) => {
       onOwnApplication(app.db, request, async (tx, application, identityUuid) => {
         const requalify = await requalification(tx, application.uuid);
         const accept = requalify?.accept ?? REQUALIFY_PHASES.SUBMISSION.accept;
-        if (await alreadyDone(tx, application, accept, ['CLTV_REQUALIFY'])) return result(application);
+        if (await alreadyDone(tx, application, accept, stepsAllowing(accept))) return result(application);
         const { amountCents } = request.body;
         if (application.step === 'CLTV_REQUALIFY' && requalify) {
           const { minLineCents } = pricingOf(application);

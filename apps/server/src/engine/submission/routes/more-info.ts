@@ -1,14 +1,6 @@
 /** Provide More Info: more info, contact, additional profile, HMDA and the submission. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  HARD_CREDIT_DISCLOSURE_VERSION,
-  ZAdditionalProfileInput,
-  ZContactInfoInput,
-  ZActionResult,
-  ZHmdaInput,
-  ZMoreInfoView,
-  ZSubmitApplicationInput,
-} from '@heloc/domain';
+import { ENGINE_WRITES, HARD_CREDIT_DISCLOSURE_VERSION, ZActionResult, ZMoreInfoView } from '@heloc/domain';
 import { AppError } from '../../../lib/errors';
 import { recordEvent } from '../../../workflow/audit';
 import {
@@ -38,6 +30,7 @@ import {
   setAddressOwnership,
   updateApplication,
 } from '../repository';
+import { stepsAllowing } from '../../steps';
 
 export const moreInfoRoutes: FastifyPluginAsyncZod = async (app) => {
   const { clock } = app;
@@ -84,7 +77,7 @@ export const moreInfoRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'The e-mail replaces the account e-mail (it is also the sign-in name); the phone becomes primary.',
         params,
-        body: ZContactInfoInput,
+        body: ENGINE_WRITES['contact'],
         response: { 200: ZActionResult, ...errors },
       },
     },
@@ -124,13 +117,20 @@ export const moreInfoRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'The SSN is sealed (AES-256-GCM) at rest and never returned; only its last 4 digits are shown.',
         params,
-        body: ZAdditionalProfileInput,
+        body: ENGINE_WRITES['additional-profile'],
         response: { 200: ZActionResult, ...errors },
       },
     },
     async (request) =>
       onOwnApplication(app.db, request, async (tx, application, identityUuid) => {
-        if (await alreadyDone(tx, application, 'SUBMIT_ADDITIONAL_PROFILE', ['COLLECT_ADDITIONAL_INFO'])) {
+        if (
+          await alreadyDone(
+            tx,
+            application,
+            'SUBMIT_ADDITIONAL_PROFILE',
+            stepsAllowing('SUBMIT_ADDITIONAL_PROFILE'),
+          )
+        ) {
           return result(application);
         }
         const { ownership, ssn } = request.body;
@@ -179,13 +179,14 @@ export const moreInfoRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'HMDA demographic information (ethnicity, race, sex; each may be declined); generates the summary',
         params,
-        body: ZHmdaInput,
+        body: ENGINE_WRITES['hmda'],
         response: { 200: ZActionResult, ...errors },
       },
     },
     async (request) =>
       onOwnApplication(app.db, request, async (tx, application, identityUuid) => {
-        if (await alreadyDone(tx, application, 'SUBMIT_HMDA', ['HMDA'])) return result(application);
+        if (await alreadyDone(tx, application, 'SUBMIT_HMDA', stepsAllowing('SUBMIT_HMDA')))
+          return result(application);
         // The answers are stored for Regulation C reporting, not copied into the audit trail.
         const moved = await moveApplication(tx, clock, application, 'SUBMIT_HMDA', {
           actor: borrower(identityUuid),
@@ -204,13 +205,14 @@ export const moreInfoRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['applications'],
         summary: 'Submit the application: the summary is confirmed and the hard credit pull starts',
         params,
-        body: ZSubmitApplicationInput,
+        body: ENGINE_WRITES['submit'],
         response: { 200: ZActionResult, ...errors },
       },
     },
     async (request) =>
       onOwnApplication(app.db, request, async (tx, application, identityUuid) => {
-        if (await alreadyDone(tx, application, 'SUBMIT_APPLICATION', ['SUMMARY'])) return result(application);
+        if (await alreadyDone(tx, application, 'SUBMIT_APPLICATION', stepsAllowing('SUBMIT_APPLICATION')))
+          return result(application);
         const summary = await findSummaryDocument(tx, application.uuid);
         const moved = await moveApplication(tx, clock, application, 'SUBMIT_APPLICATION', {
           actor: borrower(identityUuid),

@@ -23,10 +23,12 @@ import {
   type TIdType,
   type TInsuranceUploadType,
   type TLinkKind,
+  type TEngineWriteBody,
   type TSigningLocation,
   type TIncomeUploadType,
 } from '@heloc/domain';
 import { api, uploadForm } from '@/lib/api-client';
+import { engineCommand, engineWrite } from '@/lib/engine-client';
 
 export const closingBase = (uuid: string) =>
   `/service-application/api/v1/application/heloc/${encodeURIComponent(uuid)}`;
@@ -65,65 +67,46 @@ export const conditionsQueryOptions = (uuid: string) =>
 export const closingDocumentPath = (uuid: string, documentUuid: string) =>
   `${closingBase(uuid)}/closing-documents/${encodeURIComponent(documentUuid)}`;
 
-const post = <S extends z.ZodType>(uuid: string, path: string, body: unknown, schema: S) =>
-  api.post(`${closingBase(uuid)}/${path}`, body, { schema }) as Promise<z.output<S>>;
-
+// The bodies are typed by the server's own schemas (engineWrite): a wrong body does not compile.
 export const closingApi = {
-  linkToken: (uuid: string, kind: TLinkKind) => post(uuid, 'income/link-token', { kind }, ZLinkTokenView),
-  authenticateLink: (
-    uuid: string,
-    body: {
-      linkToken: string;
-      institutionId: string;
-      username: string;
-      password: string;
-      mfaCode?: string | null;
-    },
-  ) => post(uuid, 'income/link/authenticate', body, ZLinkAuthenticateResult),
+  linkToken: (uuid: string, kind: TLinkKind) =>
+    engineWrite(uuid, 'income/link-token', { kind }, ZLinkTokenView),
+  authenticateLink: (uuid: string, body: TEngineWriteBody<'income/link/authenticate'>) =>
+    engineWrite(uuid, 'income/link/authenticate', body, ZLinkAuthenticateResult),
   linkIncome: (uuid: string, publicToken: string) =>
-    post(uuid, 'income/link', { publicToken }, ZActionResult),
-  submitIncomeDocuments: (uuid: string) => post(uuid, 'income/documents/submit', undefined, ZActionResult),
-  employer: (uuid: string, body: { employerName: string; employerPhone: string | null }) =>
-    post(uuid, 'income/employer-verification', body, ZActionResult),
-  disburseLinked: (uuid: string, body: { publicToken: string; accountId: string }) =>
-    post(uuid, 'bank/disburse', body, ZActionResult),
-  disburseManual: (
-    uuid: string,
-    body: { routingNumber: string; accountNumber: string; accountType: 'CHECKING' | 'SAVINGS' },
-  ) => post(uuid, 'bank/manual-disburse', body, ZActionResult),
-  autopay: (
-    uuid: string,
-    body:
-      | { payType: 'MANUAL' }
-      | {
-          payType: 'AUTOPAY';
-          routingNumber?: string;
-          accountNumber?: string;
-          accountType?: 'CHECKING' | 'SAVINGS';
-        },
-  ) => post(uuid, 'bank/autopay', body, ZActionResult),
+    engineWrite(uuid, 'income/link', { publicToken }, ZActionResult),
+  submitIncomeDocuments: (uuid: string) => engineCommand(uuid, 'income/documents/submit', ZActionResult),
+  employer: (uuid: string, body: TEngineWriteBody<'income/employer-verification'>) =>
+    engineWrite(uuid, 'income/employer-verification', body, ZActionResult),
+  disburseLinked: (uuid: string, body: TEngineWriteBody<'bank/disburse'>) =>
+    engineWrite(uuid, 'bank/disburse', body, ZActionResult),
+  disburseManual: (uuid: string, body: TEngineWriteBody<'bank/manual-disburse'>) =>
+    engineWrite(uuid, 'bank/manual-disburse', body, ZActionResult),
+  autopay: (uuid: string, body: TEngineWriteBody<'bank/autopay'>) =>
+    engineWrite(uuid, 'bank/autopay', body, ZActionResult),
   estimateValue: (uuid: string, estimatedValueCents: number) =>
-    post(uuid, 'bpo/estimate', { estimatedValueCents }, ZActionResult),
-  orderBpo: (uuid: string, feeCents: number) =>
-    post(uuid, 'bpo/order', { feeConsent: true, feeCents }, ZActionResult),
+    engineWrite(uuid, 'bpo/estimate', { estimatedValueCents }, ZActionResult),
+  orderBpo: (uuid: string, feeCents: TEngineWriteBody<'bpo/order'>['feeCents']) =>
+    engineWrite(uuid, 'bpo/order', { feeConsent: true, feeCents }, ZActionResult),
   sign: (
     uuid: string,
-    body: { documentUuid: string; esignDisclosureVersion: string; location: TSigningLocation },
-  ) => post(uuid, 'signing/sign', { ...body, esignConsent: true, scrolledToBottom: true }, ZSignResult),
-  notaryChoice: (
-    uuid: string,
-    body: { method: 'ENOTARY' } | { method: 'MANUAL'; feeConsent: true; feeCents: number },
-  ) => post(uuid, 'notary/choice', body, ZActionResult),
+    body: Pick<TEngineWriteBody<'signing/sign'>, 'documentUuid' | 'esignDisclosureVersion'> & {
+      location: TSigningLocation;
+    },
+  ) =>
+    engineWrite(uuid, 'signing/sign', { ...body, esignConsent: true, scrolledToBottom: true }, ZSignResult),
+  notaryChoice: (uuid: string, body: TEngineWriteBody<'notary/choice'>) =>
+    engineWrite(uuid, 'notary/choice', body, ZActionResult),
   reserveNotary: (uuid: string, startsAt: string) =>
-    post(uuid, 'notary/reserve', { startsAt }, ZNotaryReservation),
-  startSession: (uuid: string) => post(uuid, 'notary/session', undefined, ZNotarySessionView),
+    engineWrite(uuid, 'notary/reserve', { startsAt }, ZNotaryReservation),
+  startSession: (uuid: string) => engineCommand(uuid, 'notary/session', ZNotarySessionView),
   answerSession: (uuid: string, answers: Record<string, string>) =>
-    post(uuid, 'notary/session/identity', { answers }, ZNotarySessionView),
+    engineWrite(uuid, 'notary/session/identity', { answers }, ZNotarySessionView),
   reviewDeed: (uuid: string, documentUuid: string) =>
-    post(uuid, 'notary/session/review', { documentUuid, scrolledToBottom: true }, ZNotarySessionView),
-  signDeed: (uuid: string) => post(uuid, 'notary/session/sign', { esignConsent: true }, ZActionResult),
+    engineWrite(uuid, 'notary/session/review', { documentUuid, scrolledToBottom: true }, ZNotarySessionView),
+  signDeed: (uuid: string) => engineWrite(uuid, 'notary/session/sign', { esignConsent: true }, ZActionResult),
   /** "Cancel my line" during the right-to-cancel period. */
-  rescind: (uuid: string) => post(uuid, 'rescind', { confirm: true }, ZActionResult),
+  rescind: (uuid: string) => engineWrite(uuid, 'rescind', { confirm: true }, ZActionResult),
 };
 
 /** What an upload hands the shared upload component: the file, progress and cancellation. */
@@ -156,7 +139,7 @@ const ZConditionUploadResult = z.object({
 });
 
 export const conditionPhoneNumber = (uuid: string, conditionUuid: string, phoneNumber: string) =>
-  post(uuid, `conditions/${encodeURIComponent(conditionUuid)}/phone-number`, { phoneNumber }, ZActionResult);
+  engineWrite(uuid, 'conditions/phone-number', { phoneNumber }, ZActionResult, { conditionUuid });
 
 export const uploads = {
   condition:

@@ -112,7 +112,11 @@ export function SigningSign() {
   const signing = useAction();
   const companyName = org.orgMetaData.companyInfo.companyName;
 
-  const sign = (documentUuid: string, version: string, location: TSigningLocation) =>
+  const sign = (
+    documentUuid: string,
+    version: TClosingDocumentsView['esignDisclosureVersion'],
+    location: TSigningLocation,
+  ) =>
     signing.run(async () => {
       const result = await closingApi.sign(applicationUuid, {
         documentUuid,

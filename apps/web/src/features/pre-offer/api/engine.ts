@@ -7,22 +7,25 @@ import { queryOptions } from '@tanstack/react-query';
 import { ZActionResult, ZLiensResponse, ZOffersResponse, ZPropertiesResponse } from '@heloc/domain';
 import type { TConfirmLiensBody, TProfileStepBody } from '@heloc/domain';
 import { api } from '@/lib/api-client';
+import { engineCommand, engineWrite } from '@/lib/engine-client';
 import { SCREEN_DATA_FRESH_MS } from '@/lib/route-data';
 
 export const enginePath = (applicationUuid: string, action: string) =>
   `/service-application/api/v1/application/heloc/${encodeURIComponent(applicationUuid)}/${action}`;
 
-const act = (applicationUuid: string, action: string, body: unknown = {}) =>
-  api.post(enginePath(applicationUuid, action), body, { schema: ZActionResult });
-
-export const submitProfile = (uuid: string, body: TProfileStepBody) => act(uuid, 'profile', body);
-export const submitSsn = (uuid: string, ssn: string) => act(uuid, 'ssn', { ssn });
-export const submitCreditPin = (uuid: string, pin: string) => act(uuid, 'credit-pin', { pin });
-export const retryCredit = (uuid: string) => act(uuid, 'credit-retry');
-export const chooseProperty = (uuid: string, propertyId: string) => act(uuid, 'property', { propertyId });
-export const confirmLiens = (uuid: string, body: TConfirmLiensBody) => act(uuid, 'liens/confirm', body);
+// The bodies are typed by the server's own schemas (engineWrite): a wrong body does not compile.
+export const submitProfile = (uuid: string, body: TProfileStepBody) =>
+  engineWrite(uuid, 'profile', body, ZActionResult);
+export const submitSsn = (uuid: string, ssn: string) => engineWrite(uuid, 'ssn', { ssn }, ZActionResult);
+export const submitCreditPin = (uuid: string, pin: string) =>
+  engineWrite(uuid, 'credit-pin', { pin }, ZActionResult);
+export const retryCredit = (uuid: string) => engineCommand(uuid, 'credit-retry', ZActionResult, {});
+export const chooseProperty = (uuid: string, propertyId: string) =>
+  engineWrite(uuid, 'property', { propertyId }, ZActionResult);
+export const confirmLiens = (uuid: string, body: TConfirmLiensBody) =>
+  engineWrite(uuid, 'liens/confirm', body, ZActionResult);
 export const selectOffer = (uuid: string, offerUuid: string, amountCents: number) =>
-  act(uuid, 'offer', { offerUuid, amountCents });
+  engineWrite(uuid, 'offer', { offerUuid, amountCents }, ZActionResult);
 
 export function offersQueryOptions(applicationUuid: string) {
   return queryOptions({

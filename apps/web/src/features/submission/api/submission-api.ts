@@ -11,14 +11,11 @@ import {
   ZCltvRequalifyView,
   ZActionResult,
   ZMoreInfoView,
-  type TAdditionalProfileInput,
-  type TAssetDepletionInput,
-  type TCltvRequalifyInput,
-  type TContactInfoInput,
-  type THmdaInput,
-  type TSubmitApplicationInput,
+  type TEngineWrite,
+  type TEngineWriteBody,
 } from '@heloc/domain';
 import { api } from '@/lib/api-client';
+import { engineWrite } from '@/lib/engine-client';
 
 const base = (uuid: string) => `/service-application/api/v1/application/heloc/${encodeURIComponent(uuid)}`;
 const key = (uuid: string, what: string) => ['application', uuid.toLowerCase(), what] as const;
@@ -48,16 +45,17 @@ export const requalifyQueryOptions = (uuid: string) =>
     queryFn: ({ signal }) => api.get(`${base(uuid)}/requalify`, { schema: ZCltvRequalifyView, signal }),
   });
 
+/** A write typed by the server's own body schema (engineWrite): a wrong body does not compile. */
 const action =
-  <T>(path: string) =>
-  (uuid: string, body: T) =>
-    api.post(`${base(uuid)}/${path}`, body, { schema: ZActionResult });
+  <A extends TEngineWrite>(path: A) =>
+  (uuid: string, body: TEngineWriteBody<A>) =>
+    engineWrite(uuid, path, body, ZActionResult);
 
-export const saveContact = action<TContactInfoInput>('contact');
-export const saveAdditionalProfile = action<TAdditionalProfileInput>('additional-profile');
-export const saveHmda = action<THmdaInput>('hmda');
-export const submitApplication = action<TSubmitApplicationInput>('submit');
-export const declareAssets = action<TAssetDepletionInput>('asset-depletion');
-export const acceptRequalify = action<TCltvRequalifyInput>('requalify');
+export const saveContact = action('contact');
+export const saveAdditionalProfile = action('additional-profile');
+export const saveHmda = action('hmda');
+export const submitApplication = action('submit');
+export const declareAssets = action('asset-depletion');
+export const acceptRequalify = action('requalify');
 
 export { documentDownloadPath };

@@ -1,0 +1,97 @@
+/**
+ * "The steps an action may run from come from the step tables only" (issue 18): the borrower
+ * endpoints check the step they accept with stepsAllowing(action), read from the engine's step table,
+ * never with a list written beside it. This holds the rule: stepsAllowing answers the table's `from`,
+ * and a scan of the engine's route files fails on a literal list of steps handed to requireStep or
+ * alreadyDone (the two step checks of route-helpers.ts), except the few listed below with the reason
+ * they are no move of the table.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { stepsAllowing as stepsAllowingIn, type StepTable } from '../workflow/step-machine';
+import { ENGINE_STEP_TABLE, stepsAllowing } from './steps';
+
+const ENGINE = new URL('.', import.meta.url).pathname;
+const ROUTE_DIRS = ['routes', 'submission/routes', 'closing/routes'];
+
+/** Step lists that stay in a handler, and why. */
+const KEPT: Record<string, string> = {
+  // GET notary/slots is a read, no move: the slots show on the notary choice screen (before the
+  // borrower chose) and on the reservation screen; the table's moves from there differ (the choice is
+  // also open from DEED_SIGNING, where no slots are offered).
+  "closing/routes/notary.ts: requireStep(application!, ['MANUAL_DEED_SIGNING', 'NOTARY_DISCLOSURE']":
+    'the manual notary slots, a read',
+};
+
+describe('stepsAllowing', () => {
+  const table: StepTable = {
+    transitions: [
+      { action: 'A', from: ['ONE', 'TWO'], to: 'THREE' },
+      { action: 'B', from: ['TWO', 'FOUR'], to: 'THREE' },
+      { action: 'ANY', from: '*', to: 'CANCELLED' },
+    ],
+    final: ['CANCELLED'],
+  };
+
+  it("answers the union of the actions' from steps", () => {
+    expect(stepsAllowingIn(table, 'A')).toEqual(['ONE', 'TWO']);
+    expect(stepsAllowingIn(table, 'A', 'B')).toEqual(['ONE', 'TWO', 'FOUR']);
+  });
+
+  it('refuses an action the table does not list, and one allowed from any step', () => {
+    expect(() => stepsAllowingIn(table, 'MISSING')).toThrow('No transition MISSING');
+    expect(() => stepsAllowingIn(table, 'ANY')).toThrow('runs from any step');
+  });
+
+  it('reads the engine table: every from list of every borrower move, as the table says', () => {
+    for (const transition of ENGINE_STEP_TABLE.transitions) {
+      if (transition.from === '*') continue;
+      const moves = ENGINE_STEP_TABLE.transitions.filter((each) => each.action === transition.action);
+      const union = [...new Set(moves.flatMap((each) => (each.from === '*' ? [] : each.from)))];
+      expect(stepsAllowing(transition.action as Parameters<typeof stepsAllowing>[0])).toEqual(union);
+    }
+    expect(stepsAllowing('LINK_INCOME', 'SET_DISBURSEMENT_ACCOUNT', 'SET_AUTOPAY')).toEqual([
+      'INCOME_VERIFICATION',
+      'DISBURSEMENT_ACCOUNT',
+      'AUTOPAY_ACCOUNT',
+    ]);
+  });
+});
+
+describe('the engine handlers check steps through the table', () => {
+  /** Each requireStep/alreadyDone call whose step argument is a literal list or a named constant. */
+  function handWrittenLists(): string[] {
+    const found: string[] = [];
+    for (const dir of ROUTE_DIRS) {
+      for (const name of readdirSync(join(ENGINE, dir))) {
+        if (!name.endsWith('.ts') || name.endsWith('.test.ts')) continue;
+        const code = readFileSync(join(ENGINE, dir, name), 'utf8').replace(/\s+/g, ' ');
+        for (const call of code.matchAll(/\b(requireStep|alreadyDone)\(([^;]*?)\)/g)) {
+          // requireStep(application, STEPS, what) / alreadyDone(tx, application, action, STEPS, …)
+          const args = call[2]!.split(/,(?![^[(]*[\])])/).map((arg) => arg.trim());
+          const steps = args[call[1] === 'requireStep' ? 1 : 3] ?? '';
+          if (!steps.startsWith('stepsAllowing(')) {
+            found.push(
+              `${dir}/${name}: ${call[1]}(${args.slice(0, call[1] === 'requireStep' ? 2 : 4).join(', ')}`,
+            );
+          }
+        }
+      }
+    }
+    return found;
+  }
+
+  it('finds the step checks (the scan still matches how handlers are written)', () => {
+    const code = ROUTE_DIRS.flatMap((dir) =>
+      readdirSync(join(ENGINE, dir)).map((name) => readFileSync(join(ENGINE, dir, name), 'utf8')),
+    ).join('\n');
+    expect(code.match(/stepsAllowing\(/g)!.length).toBeGreaterThan(20);
+  });
+
+  it('no handler restates the steps an action may run from (only the listed reads keep a list)', () => {
+    const lists = handWrittenLists();
+    expect(lists.filter((each) => !(each in KEPT))).toEqual([]);
+    expect(Object.keys(KEPT).filter((each) => !lists.includes(each))).toEqual([]);
+  });
+});
