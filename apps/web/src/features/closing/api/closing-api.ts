@@ -7,6 +7,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   ZBankAccountsView,
+  ZIncomeLinkView,
   ZClosingDocumentView,
   ZClosingDocumentsView,
   ZClosingSummary,
@@ -43,6 +44,8 @@ const read =
 
 export const incomeQueryOptions = read('income', 'income', ZIncomeView);
 export const bankAccountsQueryOptions = read('bank-accounts', 'bank/accounts', ZBankAccountsView);
+/** The bank linked for income, offered again on bank/disburse (no second link). */
+export const incomeLinkQueryOptions = read('income-link', 'bank/income-link', ZIncomeLinkView);
 export const closingDocumentsQueryOptions = read(
   'closing-documents',
   'closing-documents',
@@ -87,6 +90,8 @@ export const closingApi = {
     post(uuid, 'income/employer-verification', body, ZActionResult),
   disburseLinked: (uuid: string, body: { publicToken: string; accountId: string }) =>
     post(uuid, 'bank/disburse', body, ZActionResult),
+  disburseIncomeLink: (uuid: string, body: { accountId: string }) =>
+    post(uuid, 'bank/disburse-income-link', body, ZActionResult),
   disburseManual: (
     uuid: string,
     body: { routingNumber: string; accountNumber: string; accountType: 'CHECKING' | 'SAVINGS' },
