@@ -137,6 +137,8 @@ export async function driveToIncomeVerification(
     sex: { declined: true, values: [] },
   });
   await waitForStatus(request, who, 'SUMMARY');
+  // until SUMMARY: stop on the application summary (start/app-summary), not submitted.
+  if (until === 'SUMMARY') return;
   await apiPost(request, who, '/submit', { summaryAccepted: true, hardCreditConsent: true });
   await waitForStatus(request, who, until);
 }

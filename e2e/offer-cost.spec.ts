@@ -36,9 +36,7 @@ async function expectDomainFigures(section: Locator, amountCents: number, offer:
   const cost = offerCost(amountCents, offer);
   await expect(section.getByTestId('offer-cost-total')).toHaveText(money(cost.totalOfPaymentsCents));
   await expect(section.getByTestId('offer-cost-finance-charge')).toHaveText(money(cost.financeChargeCents));
-  await expect(section.getByTestId('offer-cost-amount-financed')).toHaveText(
-    money(cost.amountFinancedCents),
-  );
+  await expect(section.getByTestId('offer-cost-amount-financed')).toHaveText(money(cost.amountFinancedCents));
   const rows = section.getByTestId('offer-cost-table').locator('tbody tr');
   await expect(rows).toHaveCount(offer.termYears);
   const expected = cost.years.map((year) => [

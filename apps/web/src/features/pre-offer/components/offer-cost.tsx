@@ -107,7 +107,9 @@ export default function OfferCost({ amountCents, offer }: OfferCostProps) {
         aria-label="Year by year figures"
       >
         <Table striped id={tableId} fz="sm" data-testid="offer-cost-table">
-          <Table.Caption>Year by year: the payments of each year and what you still owe at its end</Table.Caption>
+          <Table.Caption>
+            Year by year: the payments of each year and what you still owe at its end
+          </Table.Caption>
           <Table.Thead>
             <Table.Tr>
               <Table.Th scope="col">Year</Table.Th>
