@@ -35,6 +35,7 @@ import { bankAccountsQueryOptions, closingApi, incomeLinkQueryOptions } from '..
 import { QueryGate } from '@/components/ui/query-gate';
 import { Facts, LOAD_FAILED_TITLE, useGoAfterWrite } from './common';
 import { LinkModal, type LinkResult } from './link-modal';
+import wrappingButton from '@/components/ui/wrapping-button.module.css';
 
 const ACCOUNT_TYPE_LABEL = { CHECKING: 'Checking', SAVINGS: 'Savings' } as const;
 
@@ -215,10 +216,7 @@ function IncomeLinkChoice() {
             onClick={() => use(account.accountId)}
             loading={saving.pending && pending === account.accountId}
             disabled={saving.pending && pending !== account.accountId}
-            styles={{
-              root: { height: 'auto', minHeight: 36 },
-              label: { whiteSpace: 'normal', textAlign: 'left' },
-            }}
+            classNames={wrappingButton}
           >
             Use the account you linked: {link.institutionName} {accountLabel(account)}
           </Button>
