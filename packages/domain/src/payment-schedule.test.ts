@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { monthlyPaymentCents, paymentSchedule } from './heloc-math';
+import { monthlyPaymentCents } from './heloc-math';
+import { paymentSchedule } from './payment-schedule';
 import { offerCost, offerFigures } from './underwriting';
 
 describe('paymentSchedule: table', () => {
