@@ -5,7 +5,7 @@
  * fee choice and the amount; the table is reachable by keyboard and the screen is axe-clean.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { formatCurrency, offerCost } from '@heloc/domain';
+import { formatCurrency, offerCost, offerFigures } from '@heloc/domain';
 import { apiGet, apiPost, registerBorrower, waitForStatus, type Borrower } from './closing-api';
 import { stepUrl } from './borrower';
 import { expectNoAxeViolations } from './fixtures';
@@ -33,7 +33,7 @@ const money = (cents: number) => formatCurrency(cents, { decimals: 2 });
 
 /** The table and totals on the page equal the domain's figures for this draw and offer. */
 async function expectDomainFigures(section: Locator, amountCents: number, offer: Offer) {
-  const cost = offerCost(amountCents, offer);
+  const cost = offerCost(amountCents, offer, offerFigures(amountCents, offer).feeCents);
   await expect(section.getByTestId('offer-cost-total')).toHaveText(money(cost.totalOfPaymentsCents));
   await expect(section.getByTestId('offer-cost-finance-charge')).toHaveText(money(cost.financeChargeCents));
   await expect(section.getByTestId('offer-cost-amount-financed')).toHaveText(money(cost.amountFinancedCents));
@@ -72,7 +72,7 @@ test('the offer chart’s figures match the domain’s payment math', async ({ p
   // The monthly payment above the chart is the schedule's first payment.
   const details = main.getByRole('region', { name: 'Your Offer Details' });
   await expect(details.locator('dt:has-text("Monthly payment") + dd')).toHaveText(
-    money(offerCost(100_000_00, chosen).months[0]!.paymentCents),
+    money(offerCost(100_000_00, chosen, 0).months[0]!.paymentCents),
   );
 
   // Another fee choice, another term and another amount: the figures follow.

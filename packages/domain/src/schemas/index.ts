@@ -17,6 +17,7 @@ export * from './borrower-steps';
 export * from './submission';
 export * from './co-deed';
 export * from './closing';
+export * from './income-link';
 export * from './console';
 export * from './decisions';
 export * from './console-records';

@@ -4,7 +4,6 @@
  * stay light for the screens that load them first.
  */
 import { paymentSchedule, type TPaymentSchedule } from '../payment-schedule';
-import { originationFeeCents } from './pricing';
 import type { TOfferTerms } from './offer-figures';
 
 export interface TOfferCost extends TPaymentSchedule {
@@ -19,10 +18,17 @@ export interface TOfferCost extends TPaymentSchedule {
  * The cost over time of an offer for a drawn amount (the offer screen's chart and its table): the
  * month-by-month repayment of the draw, the total of payments, and the finance charge — total of
  * payments less amount financed, i.e. every cent of interest plus the fee.
+ *
+ * `feeCents` is the origination fee offerFigures gives for this amount and offer (the one rule for the
+ * fee): the caller has it already, and this module stays free of the pricing module, so the lazily
+ * loaded chart does not pull it out of the chunk the first screens share.
  */
-export function offerCost(amountCents: number, offer: TOfferTerms): TOfferCost {
+export function offerCost(
+  amountCents: number,
+  offer: Pick<TOfferTerms, 'rateBps' | 'termYears'>,
+  feeCents: number,
+): TOfferCost {
   const schedule = paymentSchedule(amountCents, offer.rateBps, offer.termYears);
-  const feeCents = originationFeeCents(amountCents, offer.originationFeeBps);
   const amountFinancedCents = amountCents - feeCents;
   return {
     ...schedule,

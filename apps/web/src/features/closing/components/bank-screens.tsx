@@ -35,7 +35,6 @@ import { bankAccountsQueryOptions, closingApi, incomeLinkQueryOptions } from '..
 import { QueryGate } from '@/components/ui/query-gate';
 import { Facts, LOAD_FAILED_TITLE, useGoAfterWrite } from './common';
 import { LinkModal, type LinkResult } from './link-modal';
-import wrappingButton from '@/components/ui/wrapping-button.module.css';
 
 const ACCOUNT_TYPE_LABEL = { CHECKING: 'Checking', SAVINGS: 'Savings' } as const;
 
@@ -216,7 +215,13 @@ function IncomeLinkChoice() {
             onClick={() => use(account.accountId)}
             loading={saving.pending && pending === account.accountId}
             disabled={saving.pending && pending !== account.accountId}
-            classNames={wrappingButton}
+            // The label (bank, account, mask) wraps on a phone instead of running past the edge. Inline, not
+            // a CSS module shared with another feature: that would be one more chunk every screen maps.
+            styles={{
+              root: { height: 'auto', minHeight: 'var(--button-height)', maxWidth: '100%' },
+              inner: { height: 'auto', paddingBlock: '0.375rem' },
+              label: { whiteSpace: 'normal', overflowWrap: 'anywhere', textAlign: 'start' },
+            }}
           >
             Use the account you linked: {link.institutionName} {accountLabel(account)}
           </Button>

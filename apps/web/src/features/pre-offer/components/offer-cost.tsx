@@ -9,12 +9,11 @@
  * lazily (offer-select.tsx): the first screens never load them.
  */
 import '@mantine/charts/styles.css';
-import '@mantine/core/styles/Table.css';
-import '@mantine/core/styles/ScrollArea.css';
 import { LineChart } from '@mantine/charts';
-import { SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import { useId, useMemo } from 'react';
 import { formatCurrency, offerCost, type TOfferTerms } from '@heloc/domain';
+import classes from './offer-cost.module.css';
 
 export const OFFER_COST_TITLE = 'Your cost over time';
 
@@ -31,12 +30,14 @@ const compact = (dollars: number) =>
 export interface OfferCostProps {
   amountCents: number;
   offer: TOfferTerms;
+  /** The origination fee offerFigures gives for this amount and offer (as "Your Offer Details" shows). */
+  feeCents: number;
 }
 
-export default function OfferCost({ amountCents, offer }: OfferCostProps) {
+export default function OfferCost({ amountCents, offer, feeCents }: OfferCostProps) {
   const headingId = useId();
   const tableId = useId();
-  const cost = useMemo(() => offerCost(amountCents, offer), [amountCents, offer]);
+  const cost = useMemo(() => offerCost(amountCents, offer, feeCents), [amountCents, offer, feeCents]);
   // Whole dollars for the chart: one point at the draw, then each year's end.
   const points = useMemo(
     () => [
@@ -65,7 +66,7 @@ export default function OfferCost({ amountCents, offer }: OfferCostProps) {
         monthly payment, you pay back {money(cost.totalOfPaymentsCents)}. The finance charge is the interest
         over the term plus the origination fee.
       </Text>
-      <SimpleGrid component="dl" cols={{ base: 1, xs: 3 }} spacing="xs" m={0}>
+      <dl className={classes.totals}>
         {totals.map(([label, value, testId]) => (
           <div key={label}>
             <Text component="dt" size="sm" c="dimmed">
@@ -76,7 +77,7 @@ export default function OfferCost({ amountCents, offer }: OfferCostProps) {
             </Text>
           </div>
         ))}
-      </SimpleGrid>
+      </dl>
       {/* A picture of the table below, which screen readers and keyboards use instead. */}
       <figure aria-hidden="true" style={{ margin: 0 }} data-testid="offer-cost-chart">
         <LineChart
@@ -98,40 +99,42 @@ export default function OfferCost({ amountCents, offer }: OfferCostProps) {
           lineChartProps={{ accessibilityLayer: false }}
         />
       </figure>
-      <Table.ScrollContainer
-        minWidth={0}
-        maxHeight={320}
-        type="native"
+      {/* Its own scroll box (a 30-year table is long): it takes the keyboard's focus to be scrolled. */}
+      <div
+        className={classes.tableBox}
+        // A scroll box must take keyboard focus (WCAG 2.1.1, axe scrollable-region-focusable).
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
         tabIndex={0}
         role="region"
         aria-label="Year by year figures"
       >
-        <Table striped id={tableId} fz="sm" data-testid="offer-cost-table">
-          <Table.Caption>
+        {/* A plain table (Mantine's Table would bring its scroll area module into a shared chunk). */}
+        <table className={classes.table} id={tableId} data-testid="offer-cost-table">
+          <caption className={classes.caption}>
             Year by year: the payments of each year and what you still owe at its end
-          </Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Year</Table.Th>
-              <Table.Th scope="col">Monthly payment</Table.Th>
-              <Table.Th scope="col">Interest</Table.Th>
-              <Table.Th scope="col">Principal</Table.Th>
-              <Table.Th scope="col">Balance</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Year</th>
+              <th scope="col">Monthly payment</th>
+              <th scope="col">Interest</th>
+              <th scope="col">Principal</th>
+              <th scope="col">Balance</th>
+            </tr>
+          </thead>
+          <tbody>
             {cost.years.map((year) => (
-              <Table.Tr key={year.year}>
-                <Table.Th scope="row">{year.year}</Table.Th>
-                <Table.Td>{money(year.monthlyPaymentCents)}</Table.Td>
-                <Table.Td>{money(year.interestCents)}</Table.Td>
-                <Table.Td>{money(year.principalCents)}</Table.Td>
-                <Table.Td>{money(year.balanceCents)}</Table.Td>
-              </Table.Tr>
+              <tr key={year.year}>
+                <th scope="row">{year.year}</th>
+                <td>{money(year.monthlyPaymentCents)}</td>
+                <td>{money(year.interestCents)}</td>
+                <td>{money(year.principalCents)}</td>
+                <td>{money(year.balanceCents)}</td>
+              </tr>
             ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+          </tbody>
+        </table>
+      </div>
     </Stack>
   );
 }

@@ -147,7 +147,11 @@ function OfferForm({ data }: { data: TOffersResponse }) {
 
         {chosen && amountOk ? (
           <Suspense fallback={<Loader size="sm" aria-label="Loading your cost over time" />}>
-            <OfferCost amountCents={amountCents} offer={chosen} />
+            <OfferCost
+              amountCents={amountCents}
+              offer={chosen}
+              feeCents={offerFigures(amountCents, chosen).feeCents}
+            />
           </Suspense>
         ) : null}
 

@@ -16,7 +16,7 @@ import type { TApplicationDocumentItem } from '@heloc/domain';
 import { PdfViewer } from '@/platform/pdf-viewer';
 import { getBytes } from '@/lib/api-client';
 import { documentDownloadPath, documentsQueryOptions } from '../api/submission-api';
-import wrappingButton from '@/components/ui/wrapping-button.module.css';
+import wrappingButton from './wrapping-button.module.css';
 
 const NOTICE_POLL_MS = 2_000;
 

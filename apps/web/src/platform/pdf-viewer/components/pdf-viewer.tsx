@@ -19,13 +19,14 @@ import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
-import { Button, Group, Loader, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { GlobalWorkerOptions, getDocument, type PDFDocumentProxy } from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { PDF_SCROLL_BOTTOM_VISIBILITY, PDF_VIEWER_MAX_WIDTH_PX } from '@heloc/domain';
 import { getBytes } from '@/lib/api-client';
+import { VisuallyHidden } from '@/components/ui/visually-hidden';
 import { currentPage, scrollTopFor, visibleFraction } from '../utils/page-tracking';
 import { nextZoom, ZOOM_FIT } from '../utils/zoom';
 
