@@ -79,7 +79,9 @@ export default function OfferCost({ amountCents, offer, feeCents }: OfferCostPro
         ))}
       </dl>
       {/* A picture of the table below, which screen readers and keyboards use instead. */}
-      <figure aria-hidden="true" style={{ margin: 0 }} data-testid="offer-cost-chart">
+      {/* Clipped: after the window narrows (a phone turned, a resize) the chart keeps its old width until
+          its resize observer fires, and it must not widen the page meanwhile. */}
+      <figure aria-hidden="true" className={classes.chart} data-testid="offer-cost-chart">
         <LineChart
           h={240}
           data={points}
