@@ -49,3 +49,12 @@ export function monthlyPaymentCents(amountCents: number, rateBps: number, termYe
 function roundHalfUp(numerator: bigint, denominator: bigint): bigint {
   return (2n * numerator + denominator) / (2n * denominator);
 }
+
+/**
+ * One month's interest, in cents, on a balance of `balanceCents` at the annual rate `rateBps` (a
+ * twelfth of it), rounded half up to the cent: the same exact arithmetic as the payment.
+ */
+export function monthlyInterestCents(balanceCents: number, rateBps: number): number {
+  const scaledBps = BigInt(Math.round(rateBps * BPS_SCALE));
+  return Number(roundHalfUp(BigInt(balanceCents) * scaledBps, MONTHLY_RATE_DENOMINATOR));
+}

@@ -11,6 +11,7 @@ export * from './format';
 export * from './password';
 export * from './operating-hours';
 export * from './heloc-math';
+export * from './payment-schedule';
 export * from './progress';
 export * from './machine';
 export * from './routing';

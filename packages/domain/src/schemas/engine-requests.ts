@@ -68,6 +68,11 @@ export const ZLinkedDisbursementRequest = z.object({
   accountId: z.string().min(1).max(200),
 });
 
+/** Disburse to an account of the bank already linked for income (issue 19: not linked twice). */
+export const ZIncomeLinkDisbursementRequest = z.object({
+  accountId: z.string().min(1).max(200),
+});
+
 /** Disburse to an account given by routing and account number. */
 export const ZManualDisbursementRequest = z.object({
   routingNumber: ZRoutingNumber,
@@ -156,6 +161,7 @@ export const ENGINE_WRITES = {
   'income/link': ZIncomeLinkRequest,
   'income/employer-verification': ZEmployerVerificationRequest,
   'bank/disburse': ZLinkedDisbursementRequest,
+  'bank/disburse-income-link': ZIncomeLinkDisbursementRequest,
   'bank/manual-disburse': ZManualDisbursementRequest,
   'bank/autopay': ZAutopayRequest,
   'bpo/estimate': ZEstimateValueRequest,

@@ -18,6 +18,7 @@ export * from './submission';
 export * from './co-deed';
 export * from './closing';
 export * from './engine-requests';
+export * from './income-link';
 export * from './console';
 export * from './decisions';
 export * from './console-records';

@@ -4,5 +4,6 @@ export * from './apr';
 export * from './pricing';
 export * from './asset-depletion';
 export * from './offer-figures';
+export * from './offer-cost';
 export * from './chosen-line';
 export * from './payoff';

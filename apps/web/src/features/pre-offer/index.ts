@@ -11,4 +11,4 @@ export {
 } from './components/review-screens';
 export { PropertyReview } from './components/property-review';
 export { LiensStep } from './components/liens-step';
-export { OfferSelect } from './components/offer-select';
+export { OfferSelect } from './components/offer-select-lazy';

@@ -2,6 +2,7 @@
  * Bank accounts: the disbursement account (linked or entered by hand), autopay, the accounts view. Account numbers are sealed at rest and answered masked.
  * Part of the borrower's closing endpoints (routes/index.ts says what they share).
  */
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ENGINE_WRITES,
@@ -9,6 +10,8 @@ import {
   formatMaskedAccount,
   ZBankAccountsView,
   ZActionResult,
+  ZIncomeLinkView,
+  canReceivePayments,
 } from '@heloc/domain';
 import type { Executor } from '../../../db';
 import { AppError } from '../../../lib/errors';
@@ -28,6 +31,7 @@ import {
 import { accountContext } from '../jobs';
 import type { LinkTokens } from '../link-tokens';
 import { CLOSING_JOBS, closingOf, moveClosing, updateClosing } from '../store';
+import { latestTransitionData } from '../../store';
 import { tags } from './shared';
 import { deleteAccount, listAccounts, upsertAccount } from '../repository';
 import { stepsAllowing } from '../../steps';
@@ -79,6 +83,30 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ linkTokens: LinkTokens }> =
       accountNumber: numbers.accountNumber,
       bankName: claims.institutionName,
     };
+  }
+
+  /**
+   * The bank link the income was verified with (the last LINK_INCOME of the application), with the
+   * accounts of it that can receive payments; null for a payroll link or none. The link id stays on
+   * the server: the browser only ever names an account of it.
+   */
+  async function incomeBankLink(db: Executor, uuid: string) {
+    const data = await latestTransitionData(db, uuid, 'LINK_INCOME');
+    const accounts = z
+      .array(z.object({ accountId: z.string(), name: z.string(), mask: z.string(), type: z.string() }))
+      .safeParse(data?.accounts);
+    if (
+      data?.kind !== 'BANK' ||
+      typeof data.linkId !== 'string' ||
+      typeof data.institutionName !== 'string' ||
+      !accounts.success
+    ) {
+      return null;
+    }
+    const payable = accounts.data.filter(canReceivePayments);
+    return payable.length === 0
+      ? null
+      : { linkId: data.linkId, institutionName: data.institutionName, accounts: payable };
   }
 
   async function setDisbursement(
@@ -140,6 +168,65 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ linkTokens: LinkTokens }> =
       setDisbursement(request, `linked:${request.body.accountId}`, (uuid) =>
         linkedAccount(uuid, request.body.publicToken, request.body.accountId),
       ),
+  );
+
+  app.get(
+    `${BASE}/bank/income-link`,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary:
+          'The bank linked for income, offered for the disbursement: its accounts that can receive payments (masked), or null',
+        params,
+        response: { 200: ZIncomeLinkView, ...errors },
+      },
+    },
+    async (request) =>
+      onOwnApplication(app.db, request, async (tx, application) => {
+        const link = await incomeBankLink(tx, application.uuid);
+        return {
+          ...result(application),
+          link: link && { institutionName: link.institutionName, accounts: link.accounts },
+        };
+      }),
+  );
+
+  app.post(
+    `${BASE}/bank/disburse-income-link`,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary:
+          'Disburse to an account of the bank linked for income (no second link): routing and account number come from the stored link',
+        params,
+        body: ENGINE_WRITES['bank/disburse-income-link'],
+        response: { 200: ZActionResult, ...errors },
+      },
+    },
+    async (request) =>
+      setDisbursement(request, `linked:${request.body.accountId}`, async (uuid) => {
+        const link = await incomeBankLink(app.db, uuid);
+        const chosen = link?.accounts.find((account) => account.accountId === request.body.accountId);
+        if (!link || !chosen) {
+          throw new AppError('BAD_REQUEST', 'Choose one of the accounts you linked for your income');
+        }
+        const numbers = await app.providers.income.accountNumbers({
+          linkId: link.linkId,
+          accountId: chosen.accountId,
+        });
+        if (numbers.outcome !== 'FOUND' || !canReceivePayments(numbers)) {
+          throw new AppError('BAD_REQUEST', 'This account cannot receive or send payments');
+        }
+        return {
+          source: 'LINKED',
+          accountType: numbers.type,
+          routingNumber: numbers.routingNumber,
+          accountNumber: numbers.accountNumber,
+          bankName: link.institutionName,
+        };
+      }),
   );
 
   app.post(

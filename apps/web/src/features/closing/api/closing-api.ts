@@ -7,6 +7,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   ZBankAccountsView,
+  ZIncomeLinkView,
   ZClosingDocumentView,
   ZClosingDocumentsView,
   ZClosingSummary,
@@ -45,6 +46,8 @@ const read =
 
 export const incomeQueryOptions = read('income', 'income', ZIncomeView);
 export const bankAccountsQueryOptions = read('bank-accounts', 'bank/accounts', ZBankAccountsView);
+/** The bank linked for income, offered again on bank/disburse (no second link). */
+export const incomeLinkQueryOptions = read('income-link', 'bank/income-link', ZIncomeLinkView);
 export const closingDocumentsQueryOptions = read(
   'closing-documents',
   'closing-documents',
@@ -80,6 +83,8 @@ export const closingApi = {
     engineWrite(uuid, 'income/employer-verification', body, ZActionResult),
   disburseLinked: (uuid: string, body: TEngineWriteBody<'bank/disburse'>) =>
     engineWrite(uuid, 'bank/disburse', body, ZActionResult),
+  disburseIncomeLink: (uuid: string, body: TEngineWriteBody<'bank/disburse-income-link'>) =>
+    engineWrite(uuid, 'bank/disburse-income-link', body, ZActionResult),
   disburseManual: (uuid: string, body: TEngineWriteBody<'bank/manual-disburse'>) =>
     engineWrite(uuid, 'bank/manual-disburse', body, ZActionResult),
   autopay: (uuid: string, body: TEngineWriteBody<'bank/autopay'>) =>

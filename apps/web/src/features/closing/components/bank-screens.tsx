@@ -6,12 +6,13 @@
  */
 import '@/components/ui/form-styles';
 import '@mantine/core/styles/Radio.css';
-import { Button, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Paper, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import {
+  canReceivePayments,
   formatMaskedAccount,
   REQUIRED_MESSAGE,
   ZBankAccountForm,
@@ -30,7 +31,7 @@ import {
   useZodForm,
 } from '@/lib/forms';
 import type { ZodForm } from '@/lib/forms';
-import { bankAccountsQueryOptions, closingApi } from '../api/closing-api';
+import { bankAccountsQueryOptions, closingApi, incomeLinkQueryOptions } from '../api/closing-api';
 import { QueryGate } from '@/components/ui/query-gate';
 import { Facts, LOAD_FAILED_TITLE, useGoAfterWrite } from './common';
 import { LinkModal, type LinkResult } from './link-modal';
@@ -116,7 +117,8 @@ export function BankDisburse() {
     });
   }
 
-  const bankAccounts = linked?.accounts.filter((account: TLinkedAccount) => account.type !== 'PAYROLL') ?? [];
+  const bankAccounts =
+    linked?.accounts.filter((account: TLinkedAccount) => canReceivePayments(account)) ?? [];
   return (
     <StepPage
       title="Where should we send your funds?"
@@ -148,16 +150,19 @@ export function BankDisburse() {
           </Group>
         </Stack>
       ) : (
-        <Group>
-          <Button onClick={() => setOpened(true)}>Link bank account</Button>
-          <Button
-            component={Link}
-            to={destinationPath(applicationUuid, 'bank/manual-disburse')}
-            variant="outline"
-          >
-            Enter account details
-          </Button>
-        </Group>
+        <Stack gap="md">
+          <IncomeLinkChoice />
+          <Group>
+            <Button onClick={() => setOpened(true)}>Link bank account</Button>
+            <Button
+              component={Link}
+              to={destinationPath(applicationUuid, 'bank/manual-disburse')}
+              variant="outline"
+            >
+              Enter account details
+            </Button>
+          </Group>
+        </Stack>
       )}
       <LinkModal
         applicationUuid={applicationUuid}
@@ -166,11 +171,65 @@ export function BankDisburse() {
         onClose={() => setOpened(false)}
         onLinked={(result) => {
           setLinked(result);
-          setAccountId(result.accounts.find((each) => each.type !== 'PAYROLL')?.accountId ?? '');
+          setAccountId(result.accounts.find(canReceivePayments)?.accountId ?? '');
           setOpened(false);
         }}
       />
     </StepPage>
+  );
+}
+
+/**
+ * The bank the borrower linked for their income, offered first so they need not link it again (issue
+ * 19): one button per account of it that can receive payments. The server takes the account from the
+ * stored link; the browser only names which one. Nothing shows while it loads or when there is none.
+ */
+function IncomeLinkChoice() {
+  const { applicationUuid } = useApplicationFlow();
+  const goAfterWrite = useGoAfterWrite();
+  const headingId = useId();
+  const incomeLink = useQuery(incomeLinkQueryOptions(applicationUuid));
+  const saving = useAction();
+  const [pending, setPending] = useState<string | null>(null);
+  const link = incomeLink.data?.link;
+  if (!link) return null;
+  const use = (accountId: string) => {
+    setPending(accountId);
+    void saving.run(async () => {
+      await closingApi.disburseIncomeLink(applicationUuid, { accountId });
+      await goAfterWrite('bank/confirm');
+    });
+  };
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby={headingId}>
+      <Stack gap="sm" align="flex-start">
+        <Title order={2} size="h4" id={headingId}>
+          The bank you linked for your income
+        </Title>
+        <Text size="sm">
+          You linked {link.institutionName} when we verified your income. No need to link it again.
+        </Text>
+        {link.accounts.map((account) => (
+          <Button
+            key={account.accountId}
+            onClick={() => use(account.accountId)}
+            loading={saving.pending && pending === account.accountId}
+            disabled={saving.pending && pending !== account.accountId}
+            // The label (bank, account, mask) wraps on a phone instead of running past the edge. Inline, not
+            // a CSS module shared with another feature: that would be one more chunk every screen maps.
+            styles={{
+              root: { height: 'auto', minHeight: 'var(--button-height)', maxWidth: '100%' },
+              inner: { height: 'auto', paddingBlock: '0.375rem' },
+              label: { whiteSpace: 'normal', overflowWrap: 'anywhere', textAlign: 'start' },
+            }}
+          >
+            Use the account you linked: {link.institutionName} {accountLabel(account)}
+          </Button>
+        ))}
+        <ServerError>{saving.error}</ServerError>
+        <Text size="sm">Or send your funds to another account:</Text>
+      </Stack>
+    </Paper>
   );
 }
 

@@ -116,4 +116,19 @@ describe('FileUpload', () => {
     expect(beforeSend).toHaveBeenCalled();
     expect(send).not.toHaveBeenCalled();
   });
+
+  it('is a styled picker, not the raw "Choose File": a label button and the chosen name, the input keeps its name', async () => {
+    const user = userEvent.setup();
+    const { input } = setup();
+    // The input is named by the upload's label alone and described by the picker's file name.
+    expect(input).toHaveAccessibleName('Pay stub');
+    expect(input).toHaveAccessibleDescription(/^No file chosen/);
+    expect(input).toHaveAttribute('class', expect.stringMatching(/input/));
+    // Clicking the visible button (a label of the input) is choosing the file.
+    const button = screen.getByText('Choose file');
+    expect(button.closest('label')).toHaveAttribute('for', input.id);
+    await user.upload(input, pdf());
+    expect(screen.getByText('Choose another file')).toBeInTheDocument();
+    expect(input).toHaveAccessibleDescription(/^Selected: stub\.pdf \(2 KB\)/);
+  });
 });

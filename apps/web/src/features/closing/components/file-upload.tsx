@@ -13,6 +13,7 @@ import type { DragEvent } from 'react';
 import { formatFileSize, UPLOAD_MAX_BYTES, uploadProblem, uploadTypeNames } from '@heloc/domain';
 import { errorText } from '@/lib/api-errors';
 import type { UploadSender } from '../api/closing-api';
+import classes from './file-upload.module.css';
 
 export interface FileUploadProps<T> {
   /** What the file is, e.g. "Pay stub" (the control's accessible name). */
@@ -56,7 +57,9 @@ export function FileUpload<T>({
   disabled = false,
 }: FileUploadProps<T>) {
   const inputId = useId();
+  const labelId = useId();
   const hintId = useId();
+  const nameId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const controllerRef = useRef<AbortController | null>(null);
   const [file, setFile] = useState<File | null>(null);
@@ -141,27 +144,34 @@ export function FileUpload<T>({
         }}
       >
         <Stack gap="xs">
-          <Text component="label" htmlFor={inputId} fw={600}>
+          {/* The input is named by this text (aria-labelledby), not by the picker's label below, so
+              its name stays the upload's ("Front of your ID") and only one <label> points at it. */}
+          <Text fw={600} id={labelId}>
             {label}
           </Text>
           {description ? <Text size="sm">{description}</Text> : null}
           <Text size="sm" id={hintId}>
             Drag and drop a file here, or choose one. {hint}.
           </Text>
-          <input
-            ref={inputRef}
-            id={inputId}
-            type="file"
-            accept={accept.join(',')}
-            aria-describedby={hintId}
-            disabled={disabled || uploading}
-            onChange={(event) => choose(event.target.files?.[0])}
-          />
-          {file ? (
-            <Text size="sm">
-              Selected: {file.name} ({formatFileSize(file.size)})
-            </Text>
-          ) : null}
+          <div>
+            <input
+              ref={inputRef}
+              id={inputId}
+              type="file"
+              className={classes.input}
+              accept={accept.join(',')}
+              aria-labelledby={labelId}
+              aria-describedby={`${nameId} ${hintId}`}
+              disabled={disabled || uploading}
+              onChange={(event) => choose(event.target.files?.[0])}
+            />
+            <label htmlFor={inputId} className={classes.picker}>
+              <span className={classes.button}>{file ? 'Choose another file' : 'Choose file'}</span>
+              <span className={classes.name} id={nameId}>
+                {file ? `Selected: ${file.name} (${formatFileSize(file.size)})` : 'No file chosen'}
+              </span>
+            </label>
+          </div>
           {previewUrl ? (
             <img
               src={previewUrl}

@@ -8,9 +8,9 @@ import '@/components/ui/form-styles';
 import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/SimpleGrid.css';
-import { Button, Paper, Radio, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Loader, Paper, Radio, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useId, useMemo, useState } from 'react';
 import {
   formatCurrency,
   formatPercentFromBps,
@@ -29,6 +29,9 @@ import { offersQueryOptions, selectOffer } from '../api/engine';
 import { QueryGate } from '@/components/ui/query-gate';
 
 export const OFFER_SELECT_TITLE = 'Select Offer';
+
+// The cost-over-time chart brings @mantine/charts and recharts: its own chunk, loaded on this screen only.
+const OfferCost = lazy(() => import('./offer-cost'));
 
 const years = (term: number) => `${term} ${term === 1 ? 'year' : 'years'}`;
 const rate = (bps: number) => formatPercentFromBps(bps, { decimals: 2 });
@@ -141,6 +144,16 @@ function OfferForm({ data }: { data: TOffersResponse }) {
         />
 
         <OfferSummary offer={chosen} amountCents={amountOk ? amountCents : null} />
+
+        {chosen && amountOk ? (
+          <Suspense fallback={<Loader size="sm" aria-label="Loading your cost over time" />}>
+            <OfferCost
+              amountCents={amountCents}
+              offer={chosen}
+              feeCents={offerFigures(amountCents, chosen).feeCents}
+            />
+          </Suspense>
+        ) : null}
 
         <Text size="sm" c="dimmed">
           {finePrint}

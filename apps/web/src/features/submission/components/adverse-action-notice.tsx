@@ -16,6 +16,7 @@ import type { TApplicationDocumentItem } from '@heloc/domain';
 import { PdfViewer } from '@/platform/pdf-viewer';
 import { getBytes } from '@/lib/api-client';
 import { documentDownloadPath, documentsQueryOptions } from '../api/submission-api';
+import wrappingButton from './wrapping-button.module.css';
 
 const NOTICE_POLL_MS = 2_000;
 
@@ -44,6 +45,7 @@ export function DownloadDocumentButton({
     <Button
       variant="subtle"
       w="fit-content"
+      classNames={wrappingButton}
       onClick={() => void downloadDocument(documentDownloadPath(applicationUuid, item.uuid), item.fileName)}
     >
       {children ?? `Download ${item.label} (PDF)`}

@@ -5,6 +5,11 @@
  * PDF_SCROLL_BOTTOM_VISIBILITY visible. pdf.js is heavy, so this module is only ever loaded lazily
  * (platform/pdf-viewer/index.ts).
  *
+ * Zoom (issue 19: the summary was ~440 px wide with ~7 pt text and no zoom): at 100% the pages fit the
+ * viewer's width (the container's, at most PDF_VIEWER_MAX_WIDTH_PX); "Zoom in"/"Zoom out" (also + and −
+ * on the focused document) step through ZOOM_STEPS, the pages then scroll sideways inside the box (never
+ * the page), and every page is drawn again at its new size so text stays sharp.
+ *
  * Deterministic by construction: every page has its final size (the page's aspect ratio) before any is
  * drawn, paging scrolls the box instantly, and the current page and the end gate are computed from the
  * box's geometry on every scroll (utils/page-tracking), never from the order of observer callbacks.
@@ -16,11 +21,14 @@ import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
 import { Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { GlobalWorkerOptions, getDocument, type PDFDocumentProxy } from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { PDF_SCROLL_BOTTOM_VISIBILITY, PDF_VIEWER_MAX_WIDTH_PX } from '@heloc/domain';
 import { getBytes } from '@/lib/api-client';
+import { VisuallyHidden } from '@/components/ui/visually-hidden';
 import { currentPage, scrollTopFor, visibleFraction } from '../utils/page-tracking';
+import { nextZoom, ZOOM_FIT } from '../utils/zoom';
 
 GlobalWorkerOptions.workerSrc = workerUrl;
 
@@ -64,6 +72,10 @@ export default function PdfViewer({ src, title, onReachedEnd }: PdfViewerProps) 
   const sizes = loaded.src === src ? loaded.sizes : [];
   const failed = loaded.src === src && loaded.failed;
   const [current, setCurrent] = useState(1);
+  /** Width of the pages as a multiple of the box's width (1: they fit it). */
+  const [zoom, setZoom] = useState(ZOOM_FIT);
+  /** The box's inner width, so the pages are drawn again when it changes (rotation, resize). */
+  const [boxWidth, setBoxWidth] = useState(0);
   const boxRef = useRef<HTMLDivElement | null>(null);
   const pageRefs = useRef<(HTMLCanvasElement | null)[]>([]);
   const reachedRef = useRef(false);
@@ -91,10 +103,12 @@ export default function PdfViewer({ src, title, onReachedEnd }: PdfViewerProps) 
     };
   }, [src]);
 
-  // Draw each page into its canvas at the width it is shown (its CSS box is already final).
+  // Draw each page into its canvas at the width it is shown (its CSS box is already final): again when
+  // the zoom or the box's width changes; a drawing under way is cancelled first (one canvas, one render).
   useEffect(() => {
     if (!pdf) return;
     let cancelled = false;
+    let task: ReturnType<Awaited<ReturnType<PDFDocumentProxy['getPage']>>['render']> | null = null;
     void (async () => {
       for (let number = 1; number <= pdf.numPages && !cancelled; number += 1) {
         const page = await pdf.getPage(number);
@@ -106,13 +120,19 @@ export default function PdfViewer({ src, title, onReachedEnd }: PdfViewerProps) 
         const viewport = page.getViewport({ scale: (width / unscaled.width) * ratio });
         canvas.width = Math.round(viewport.width);
         canvas.height = Math.round(viewport.height);
-        await page.render({ canvas, viewport }).promise;
+        task = page.render({ canvas, viewport });
+        try {
+          await task.promise;
+        } catch {
+          return; // cancelled by a newer drawing
+        }
       }
     })();
     return () => {
       cancelled = true;
+      task?.cancel();
     };
-  }, [pdf]);
+  }, [pdf, zoom, boxWidth]);
 
   // Where the reader is: the current page, and the last page's visibility inside the box and the window.
   const measure = useCallback(() => {
@@ -143,7 +163,13 @@ export default function PdfViewer({ src, title, onReachedEnd }: PdfViewerProps) 
     measure();
     document.addEventListener('scroll', measure, { capture: true, passive: true });
     window.addEventListener('resize', measure);
-    const resize = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => measure());
+    const resize =
+      typeof ResizeObserver === 'undefined'
+        ? null
+        : new ResizeObserver(() => {
+            setBoxWidth(boxRef.current?.clientWidth ?? 0);
+            measure();
+          });
     if (boxRef.current) resize?.observe(boxRef.current);
     return () => {
       document.removeEventListener('scroll', measure, { capture: true });
@@ -161,6 +187,17 @@ export default function PdfViewer({ src, title, onReachedEnd }: PdfViewerProps) 
     measure();
   };
 
+  // Zooming keeps the reader where they were: the same fraction of the content stays at the top.
+  const changeZoom = (direction: 1 | -1) => {
+    const box = boxRef.current;
+    const next = nextZoom(zoom, direction);
+    if (next === zoom) return;
+    const fraction = box && box.scrollHeight > 0 ? box.scrollTop / box.scrollHeight : 0;
+    flushSync(() => setZoom(next));
+    if (box) box.scrollTop = fraction * box.scrollHeight;
+    measure();
+  };
+
   if (failed) {
     return (
       <Text role="alert" c="red.8">
@@ -169,43 +206,78 @@ export default function PdfViewer({ src, title, onReachedEnd }: PdfViewerProps) 
     );
   }
   if (!pdf) return <Loader aria-label={`Loading ${title}`} />;
+  const zoomLabel = `${Math.round(zoom * 100)}%`;
   return (
     <Stack gap="sm" maw={PDF_VIEWER_MAX_WIDTH_PX} w="100%">
-      <Group justify="space-between" wrap="nowrap">
-        <Button
-          variant="default"
-          size="xs"
-          onClick={() => goTo(Math.max(1, current - 1))}
-          disabled={current <= 1}
-        >
-          Previous page
-        </Button>
-        <Text size="sm" aria-live="polite">
-          Page {current} of {pdf.numPages}
-        </Text>
-        <Button
-          variant="default"
-          size="xs"
-          onClick={() => goTo(Math.min(pdf.numPages, current + 1))}
-          disabled={current >= pdf.numPages}
-        >
-          Next page
-        </Button>
+      <Group justify="space-between" gap="xs">
+        <Group gap="xs" wrap="nowrap">
+          <Button
+            variant="default"
+            size="xs"
+            onClick={() => goTo(Math.max(1, current - 1))}
+            disabled={current <= 1}
+          >
+            Previous page
+          </Button>
+          <Text size="sm" aria-live="polite">
+            Page {current} of {pdf.numPages}
+          </Text>
+          <Button
+            variant="default"
+            size="xs"
+            onClick={() => goTo(Math.min(pdf.numPages, current + 1))}
+            disabled={current >= pdf.numPages}
+          >
+            Next page
+          </Button>
+        </Group>
+        <Group gap="xs" wrap="nowrap" role="group" aria-label={`Zoom ${title}`}>
+          <Button
+            variant="default"
+            size="xs"
+            onClick={() => changeZoom(-1)}
+            disabled={nextZoom(zoom, -1) === zoom}
+          >
+            Zoom out
+          </Button>
+          <Text size="sm" aria-live="polite" data-testid="pdf-zoom">
+            <VisuallyHidden>Zoom </VisuallyHidden>
+            {zoomLabel}
+          </Text>
+          <Button
+            variant="default"
+            size="xs"
+            onClick={() => changeZoom(1)}
+            disabled={nextZoom(zoom, 1) === zoom}
+          >
+            Zoom in
+          </Button>
+        </Group>
       </Group>
       {/* The pages scroll inside this box, so it must take keyboard focus (WCAG 2.1.1, axe
-          scrollable-region-focusable). Positioned, so the pages' offsetTop is measured from it. */}
+          scrollable-region-focusable). Positioned, so the pages' offsetTop is measured from it. Its
+          + and − keys zoom (the buttons above do the same): shortcuts of the focused document. */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
       <div
         ref={boxRef}
         role="document"
         aria-label={title}
+        aria-keyshortcuts="+ -"
         style={{
           position: 'relative',
           maxHeight: '70vh',
-          overflowY: 'auto',
+          overflow: 'auto',
           border: '1px solid var(--mantine-color-gray-4)',
         }}
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
         tabIndex={0}
+        onKeyDown={(event) => {
+          if (event.ctrlKey || event.metaKey || event.altKey) return;
+          if (event.key === '+' || event.key === '=') changeZoom(1);
+          else if (event.key === '-') changeZoom(-1);
+          else return;
+          event.preventDefault();
+        }}
       >
         {sizes.map((size, index) => (
           <canvas
@@ -218,7 +290,8 @@ export default function PdfViewer({ src, title, onReachedEnd }: PdfViewerProps) 
             aria-label={`${title}, page ${index + 1} of ${pdf.numPages}`}
             style={{
               display: 'block',
-              width: '100%',
+              width: `${zoom * 100}%`,
+              maxWidth: 'none',
               height: 'auto',
               aspectRatio: `${size.width} / ${size.height}`,
               margin: '0 auto 8px',

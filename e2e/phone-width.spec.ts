@@ -1,0 +1,254 @@
+/**
+ * A phone-width pass (issue 19: "a phone-width (390 px) pass over every screen: nothing covered, nothing
+ * cut off, axe clean"): at 390×844 every borrower screen a visitor and one borrower reach — the borrower's
+ * application moved through its statuses by the API, from the basic info to the rescission period —
+ * must not scroll sideways (`scrollWidth <= 390`), must have no focusable control that, once focused
+ * (the browser scrolls it into view), lies under the sticky top bar or the floating "Chat with us"
+ * button, and must be axe-clean.
+ *
+ * Also the screens four sandbox scenarios route to after the basic info (credit/social, credit/error,
+ * review-app/property, review-app/delinquency).
+ *
+ * Not covered here (each has its own screen test at desktop width): the decline pages (error/decline,
+ * error/credit, error/income: their scenarios decline later in the flow), error/timeout,
+ * review-app/no-credit, -incorrect-pin, -incorrect-ownership, -datatree, -uw and -signdocs,
+ * product/assets and product/prequal-winback, the valuation (bpo/*), payoff and flood holds, the signing
+ * and notary screens after their intros (signing/sign, signing/additional, notary/session, the manual
+ * notary), the conditions' upload and phone screens, the income link modal, password reset, and the
+ * co-owner's signer screens after the login.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import {
+  API,
+  apiGet,
+  apiPost,
+  bankLinkApi,
+  enotaryApi,
+  registerBorrower,
+  signAllApi,
+  toWeekdayMorning,
+  uploadIdApi,
+  waitForStatus,
+  type Borrower,
+} from './closing-api';
+import { expectNoAxeViolations } from './fixtures';
+
+const WIDTH = 390;
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+test.use({ viewport: { width: WIDTH, height: 844 } });
+
+/** What covers `selector`'s focusable controls once each is focused; [] when nothing does. */
+async function coveredControls(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const banner = document.querySelector('header');
+    const launcher = Array.from(document.querySelectorAll('button')).find(
+      (button) =>
+        button.getAttribute('aria-label') === 'Chat with us' || button.textContent?.trim() === 'Chat with us',
+    );
+    const overlays = [banner, launcher].filter((element): element is HTMLElement => !!element);
+    const controls = Array.from(
+      document.querySelectorAll<HTMLElement>(
+        [
+          'a[href]',
+          'button',
+          'input:not([type=hidden])',
+          'select',
+          'textarea',
+          '[tabindex]:not([tabindex="-1"])',
+        ]
+          .flatMap((each) => [`main ${each}`, `footer ${each}`])
+          .join(','),
+      ),
+    ).filter((control) => {
+      if ((control as HTMLButtonElement).disabled) return false;
+      if (overlays.some((overlay) => overlay.contains(control))) return false;
+      const box = control.getBoundingClientRect();
+      return box.width > 0 && box.height > 0 && getComputedStyle(control).visibility !== 'hidden';
+    });
+    const found: string[] = [];
+    for (const control of controls) {
+      control.focus();
+      if (document.activeElement !== control) continue;
+      const box = control.getBoundingClientRect();
+      // A control taller than the room between the bars cannot be cleared of both; none should be.
+      for (const overlay of overlays) {
+        const over = overlay.getBoundingClientRect();
+        const overlaps =
+          box.left < over.right && box.right > over.left && box.top < over.bottom && box.bottom > over.top;
+        if (overlaps) {
+          const name =
+            control.getAttribute('aria-label') ?? control.textContent?.trim().slice(0, 40) ?? control.tagName;
+          found.push(
+            `${control.tagName.toLowerCase()} "${name}" under ${overlay === banner ? 'the top bar' : '"Chat with us"'}`,
+          );
+        }
+      }
+    }
+    (document.activeElement as HTMLElement | null)?.blur();
+    window.scrollTo(0, 0);
+    return found;
+  });
+}
+
+/**
+ * Opens `path`, waits for its screen, and checks the three rules. axe scans the whole page when `whole`
+ * (the first screen of each kind: the top bar, the side bar and the footer are the same on the others),
+ * else the screen's own content, to keep the pass quick.
+ */
+async function checkScreen(page: Page, path: string, whole = false) {
+  await page.goto(path);
+  await expect(page, `${path} stays on its screen`).toHaveURL(new RegExp(`${escape(path)}$`));
+  await checkShown(page, path, whole);
+}
+
+/** The three rules on the screen shown now, once its heading is up and its loaders are gone. */
+async function checkShown(page: Page, name: string, whole = false) {
+  await expect(page.locator('main h1').first()).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator('main .mantine-Loader-root')).toHaveCount(0, { timeout: 15_000 });
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  // Soft: one run reports every screen's problems, not only the first one's.
+  expect.soft(width, `${name} is ${width} px wide`).toBeLessThanOrEqual(WIDTH);
+  expect.soft(await coveredControls(page), name).toEqual([]);
+  await expectNoAxeViolations(page, { include: whole ? undefined : 'main' }).catch((error: unknown) =>
+    expect.soft(String(error), `axe on ${name}`).toBe(''),
+  );
+}
+
+/** The path without its query, as a pattern for the URL's end (any query after it). */
+function escape(text: string): string {
+  return `${text.replace(/\?.*$/, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\?.*)?`;
+}
+
+test('every visitor screen at 390 px', async ({ page }) => {
+  await checkScreen(page, '/auth/login?org=MAIN', true);
+  for (const path of [
+    '/auth/forgot-password',
+    '/account/heloc/register',
+    '/terms',
+    '/privacy',
+    '/licenses',
+    '/communications',
+    '/coming-soon',
+    '/account/heloc/register/support',
+    '/account/heloc/heloc-signer/login',
+  ]) {
+    await checkScreen(page, path);
+  }
+});
+
+test('every borrower screen from the basic info to the rescission period at 390 px', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  await toWeekdayMorning(baseURL!);
+  const who = await registerBorrower(page);
+  const app = (step: string) => `/account/heloc/${who.applicationUuid}/${step}`;
+  const at = async (status: string, ...steps: string[]) => {
+    await waitForStatus(page.request, who, status);
+    for (const step of steps) await checkScreen(page, app(step));
+  };
+  const post = (path: string, body?: unknown) => apiPost(page.request, who, path, body);
+
+  await waitForStatus(page.request, who, 'IN_PROGRESS');
+  await checkScreen(page, app('start/profile'), true);
+  await checkScreen(page, '/dashboard', true);
+  await checkScreen(page, '/dashboard/settings');
+  await post('/profile', {
+    name: { firstName: 'Ann', lastName: who.lastName },
+    dob: '1980-02-29',
+    softCreditConsent: true,
+  });
+  await at('LIEN_VERIFICATION', 'liens');
+  await post('/liens/confirm');
+  await at('OFFER_SELECTION', 'product/select');
+  await expect(page.getByTestId('offer-cost-chart')).toBeVisible();
+  await chooseOffer(page, who);
+  await at('COLLECT_ADDITIONAL_INFO', 'start/contact');
+  await post('/contact', { email: who.email, phoneNumber: '(415) 555-0177' });
+  await checkScreen(page, app('start/additional-profile'));
+  await post('/additional-profile', { ownership: 'SOLE', ssn: '123-45-6789', hardCreditConsent: true });
+  await at('HMDA', 'start/hmda');
+  await post('/hmda', {
+    ethnicity: { declined: true, values: [] },
+    race: { declined: true, values: [] },
+    sex: { declined: true, values: [] },
+  });
+  await at('SUMMARY', 'start/app-summary', 'document/disclosures');
+  await post('/submit', { summaryAccepted: true, hardCreditConsent: true });
+  await at('INCOME_VERIFICATION', 'income/review', 'income/upload/paystub');
+  const link = await bankLinkApi(page, who);
+  await post('/income/link', { publicToken: link.publicToken });
+  await at('EMPLOYMENT_VERIFICATION', 'income/employer-verification');
+  await post('/income/employer-verification', { employerName: 'Acme Tools' });
+  await at('DISBURSEMENT_ACCOUNT', 'bank/disburse', 'bank/manual-disburse');
+  await post('/bank/disburse-income-link', { accountId: link.accounts[0]!.accountId });
+  await at('AUTOPAY_ACCOUNT', 'bank/confirm', 'bank/autopay');
+  await post('/bank/autopay', { payType: 'AUTOPAY' });
+  await at('IDENTITY_VERIFICATION', 'identity');
+  await uploadIdApi(page, who);
+  await at('NOTE_SIGNING', 'signing/intro');
+  await signAllApi(page, who);
+  await at('NOTARY_DISCLOSURE', 'notary/intro');
+  await enotaryApi(page, who);
+  await at('TRUST_AND_INSURANCE', 'insurance/upload', 'insurance/requirements');
+  await checkScreen(page, app('conditions'));
+  const insured = await page.request.post(`${API}/${who.applicationUuid}/insurance/upload/hazard`, {
+    headers: { authorization: `Bearer ${who.jwt}` },
+    multipart: { file: { name: 'policy.pdf', mimeType: 'application/pdf', buffer: PDF } },
+  });
+  expect(insured.ok(), await insured.text()).toBe(true);
+  await at('RESCISSION', 'complete');
+});
+
+/** The screens a sandbox scenario routes to right after the basic info (DESIGN.md §7). */
+const SCENARIO_SCREENS = [
+  ['Nomatch', 'credit/social'],
+  ['Frozen', 'credit/error'],
+  ['Noproperty', 'review-app/property'],
+  ['Delinquent', 'review-app/delinquency'],
+] as const;
+
+test('the scenario screens after the basic info at 390 px (credit and property problems)', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  // Every borrower is registered and sent on at once (their jobs run side by side); then each screen.
+  const borrowers = await Promise.all(
+    SCENARIO_SCREENS.map(async ([lastName, step]) => {
+      const context = await browser.newContext({ baseURL, viewport: { width: WIDTH, height: 844 } });
+      const page = await context.newPage();
+      const who = await registerBorrower(page, { lastName });
+      await apiPost(page.request, who, '/profile', {
+        name: { firstName: 'Ann', lastName },
+        dob: '1980-02-29',
+        softCreditConsent: true,
+      });
+      return { page, who, step };
+    }),
+  );
+  for (const { page, who, step } of borrowers) {
+    await page.goto(`/account/heloc/${who.applicationUuid}`);
+    await expect(page, `${who.lastName} → ${step}`).toHaveURL(new RegExp(`/${escape(step)}$`), {
+      timeout: 30_000,
+    });
+    await checkShown(page, step);
+    await page.context().close();
+  }
+});
+
+/** The 10-year offer at $100,000 (or the maximum line). */
+async function chooseOffer(page: Page, who: Borrower) {
+  const offers = (await apiGet(page.request, who, '/offers')) as {
+    maxLineCents: number;
+    offers: { uuid: string; termYears: number }[];
+  };
+  const offer = offers.offers.find((each) => each.termYears === 10) ?? offers.offers[0]!;
+  await apiPost(page.request, who, '/offer', {
+    offerUuid: offer.uuid,
+    amountCents: Math.min(offers.maxLineCents, 100_000_00),
+  });
+}
