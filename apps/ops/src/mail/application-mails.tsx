@@ -5,30 +5,15 @@
  */
 import { Alert, Card, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { ZApplicationMails } from '@heloc/domain';
 import { call } from '../api';
-
-const ZMails = z.object({
-  items: z.array(
-    z.object({
-      uuid: z.string(),
-      kind: z.string(),
-      status: z.string(),
-      skipReason: z.string().nullable(),
-      reminderNumber: z.number().nullable(),
-      dueAt: z.string().nullable(),
-      createdAt: z.string(),
-      sentAt: z.string().nullable(),
-    }),
-  ),
-});
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-US') : '–');
 
 export function ApplicationMails({ uuid }: { uuid: string }) {
   const mails = useQuery({
     queryKey: ['application-mails', uuid],
-    queryFn: () => call('GET', `/service-ops/api/v1/applications/${uuid}/mails`, ZMails),
+    queryFn: () => call('GET', `/service-ops/api/v1/applications/${uuid}/mails`, ZApplicationMails),
   });
   return (
     <Card withBorder padding="sm" component="section" aria-label="E-mails and reminders">

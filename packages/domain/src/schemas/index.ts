@@ -22,3 +22,4 @@ export * from './income-link';
 export * from './console';
 export * from './decisions';
 export * from './console-records';
+export * from './application-mails';

@@ -28,11 +28,11 @@ import type { JobWorker } from '../../jobs/worker';
 import type { Mailer, MailAttachment } from '../../mail';
 import { BORROWER_TEMPLATES, renderBorrowerMail } from '../../mail/templates/borrower';
 import type { FileStorage } from '../../storage';
+import { findApplicationDocument } from '../../engine/submission/repository';
 import { recordEvent } from '../../workflow/audit';
 import type { OrganisationDirectory } from '../organisations/directory';
 import { insertNotification } from '../wallet/repository';
 import {
-  documentOf,
   findBorrowerMail,
   mailSubject,
   markBorrowerMail,
@@ -94,7 +94,7 @@ async function send(deps: BorrowerMailDeps, row: BorrowerMailRow, screen: TStepP
   const rendered = await renderBorrowerMail(kind, input);
   const attachments: MailAttachment[] = [];
   if (kind === 'DECLINED' && typeof row.data.documentUuid === 'string') {
-    const document = await documentOf(db, subject.applicationUuid, row.data.documentUuid);
+    const document = await findApplicationDocument(db, subject.applicationUuid, row.data.documentUuid);
     const stored = document ? await deps.storage.get(document.fileKey) : null;
     // The notice is the point of this e-mail: without it, retry rather than send a bare decline.
     if (!document || !stored) throw new Error('the adverse action notice is not stored yet');

@@ -68,19 +68,6 @@ export async function applicationOwner(db: Executor, applicationUuid: string): P
   return row?.identityUuid ?? null;
 }
 
-export async function documentOf(db: Executor, applicationUuid: string, documentUuid: string) {
-  const [row] = await db
-    .select()
-    .from(schema.applicationDocuments)
-    .where(
-      and(
-        eq(schema.applicationDocuments.applicationUuid, applicationUuid),
-        eq(schema.applicationDocuments.uuid, documentUuid),
-      ),
-    );
-  return row ?? null;
-}
-
 /**
  * The borrower's progress since the audit entry `afterEventId`: any step change, or anything the
  * borrower did, except the reminders' own trail. A reminder is stopped by it.

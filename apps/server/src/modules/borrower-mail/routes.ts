@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { BORROWER_MAIL_KINDS, ZApiErrorBody, ZUuid } from '@heloc/domain';
+import { BORROWER_MAIL_KINDS, ZApiErrorBody, ZApplicationMails, ZUuid } from '@heloc/domain';
 import { AppError } from '../../lib/errors';
 import { readOutboxEntry } from '../../mail';
 import { previewBorrowerMail } from '../../mail/templates/borrower/preview';
@@ -156,20 +156,7 @@ export const borrowerMailRoutes: FastifyPluginAsyncZod<{ secret: string }> = asy
           'The application’s e-mails and reminders: sent, scheduled (with the time due) or skipped and why',
         params: z.object({ uuid: ZUuid }),
         response: {
-          200: z.object({
-            items: z.array(
-              z.object({
-                uuid: z.string(),
-                kind: z.string(),
-                status: z.string(),
-                skipReason: z.string().nullable(),
-                reminderNumber: z.number().nullable(),
-                dueAt: z.string().nullable(),
-                createdAt: z.string(),
-                sentAt: z.string().nullable(),
-              }),
-            ),
-          }),
+          200: ZApplicationMails,
           ...errors,
         },
       },

@@ -262,19 +262,8 @@ export async function selectApplicationFile(db: Executor, uuid: string) {
 }
 export type ApplicationFileRows = NonNullable<Awaited<ReturnType<typeof selectApplicationFile>>>;
 
-/** One document of the application (the staff download). */
-export async function selectDocument(db: Executor, applicationUuid: string, documentUuid: string) {
-  const [row] = await db
-    .select()
-    .from(schema.applicationDocuments)
-    .where(
-      and(
-        eq(schema.applicationDocuments.applicationUuid, applicationUuid),
-        eq(schema.applicationDocuments.uuid, documentUuid),
-      ),
-    );
-  return row ?? null;
-}
+/** One document of the application (the staff download): the engine's own lookup. */
+export { findApplicationDocument as selectDocument } from '../../engine/submission/repository';
 
 /** The audit trail of one application, newest first, with the acting identity's e-mail. */
 export async function selectTimeline(db: Executor, applicationUuid: string) {
