@@ -134,7 +134,7 @@ export async function insertInitialVersions(
 /** Versions whose document predates a part of the settings (saved before it was added). */
 export async function versionsMissing(
   tx: Executor,
-  part: 'hours' | 'featureFlags',
+  part: 'hours' | 'featureFlags' | 'loanOfficers',
 ): Promise<{ uuid: string; orgCode: string }[]> {
   return tx
     .select({ uuid: versions.uuid, orgCode: versions.orgCode })
