@@ -802,12 +802,24 @@ describe('loan officers in the settings', { timeout: 120_000 }, () => {
     await seedDatabase(database.db, { demoData: true });
     expect(await officerRow(ETHAN)).toMatchObject({ active: false });
     expect(await officerRow(GRACE)).toMatchObject({ nmls: '2310985' });
+    // A seed officer new to the file joins the published list (a later publication keeps them).
+    const newcomer = {
+      uuid: '7c1a2b3c-0000-4000-8000-00000000bb01',
+      orgCode: LO_ORG,
+      originatorName: 'Ivy Chen',
+      nmls: '2400002',
+    };
+    await syncSeedOrganisations(database.db, loadOrganisations(), [...LOAN_ORIGINATORS, newcomer]);
+    const published = (await overview(admin, LO_ORG)).published.loanOfficers;
+    expect(published.map((officer) => officer.uuid)).toEqual([ETHAN, GRACE, ADDED, newcomer.uuid]);
+    expect(published[3]).toMatchObject({ originatorName: 'Ivy Chen', nmls: '2400002', active: true });
 
     await post(`${SETTINGS}/versions/1/rollback`, 'Ethan is back', 201);
     expect(await officerRow(ETHAN)).toMatchObject({ active: true });
     expect(await officerRow(GRACE)).toMatchObject({ nmls: '2310984' });
     // Not in version 1: deactivated, never deleted.
     expect(await officerRow(ADDED)).toMatchObject({ active: false });
+    expect(await officerRow('7c1a2b3c-0000-4000-8000-00000000bb01')).toMatchObject({ active: false });
     expect((await register(ETHAN)).statusCode).toBe(201);
     expect((await register(ADDED)).statusCode).toBe(400);
   });

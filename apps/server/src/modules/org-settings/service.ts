@@ -68,6 +68,7 @@ import {
   publishedSettings,
   versionsMissing,
   addToVersion,
+  appendPublishedLoanOfficers,
   type VersionRow,
 } from './repository';
 
@@ -493,6 +494,19 @@ export async function syncSeedOrganisations(
       await addToVersion(tx, row.uuid, {
         loanOfficers: operationsFromRows(hoursRows, row.orgCode).loanOfficers,
       });
+    // A seed officer new to the file joins the published list of an organisation published before
+    // (else the next publication, drafted from that list, would deactivate them).
+    for (const [orgCode, settings] of kept) {
+      // A version saved before the document held loan officers was completed above from the table.
+      const officers = settings.loanOfficers as TOrgSettings['loanOfficers'] | undefined;
+      if (!officers) continue;
+      const listed = new Set(officers.map((officer) => officer.uuid.toLowerCase()));
+      await appendPublishedLoanOfficers(
+        tx,
+        orgCode,
+        loanOfficersOf(hoursRows.officers, orgCode).filter((officer) => !listed.has(officer.uuid)),
+      );
+    }
     await setInitialSettingsVersion(
       tx,
       initial.map((org) => org.orgCode),
