@@ -558,4 +558,17 @@ describe('loan officers in the document', () => {
     expect(diff).toEqual(changes);
     expect(diff.map((line) => settingsChangeLabel(line.path))).toEqual(labels);
   });
+
+  it('names the officer as the card does when the document is given', () => {
+    const settings = base();
+    expect(settingsChangeLabel(`loanOfficers.${OFFICER}.nmls`, settings)).toBe(
+      'Loan officer Jordan Reyes, NMLS id',
+    );
+    expect(settingsChangeLabel(`loanOfficers.${BROKER}.active`, settings)).toBe(
+      'Loan officer Keystone Home Brokers, Active',
+    );
+    expect(settingsChangeLabel('loanOfficers.7c1a2b3c-0000-4000-8000-0000000000ff.active', settings)).toBe(
+      'Loan officer 7c1a2b3c-0000-4000-8000-0000000000ff, Active',
+    );
+  });
 });

@@ -369,15 +369,21 @@ export const LOAN_OFFICER_FIELDS: Record<string, string> = {
 /**
  * The words a change is shown with in the console: the field's name for the parts added after the
  * first settings (hours "Phone hours, Monday", "Holidays", "Feature flag fe-webchat", "Loan officer <uuid>, NMLS id"; an
- * added or removed officer shows each of its fields from or to null); other paths are shown as they are.
+ * added or removed officer shows each of its fields from or to null; given the document, the officer's name
+ * replaces the uuid); other paths are shown as they are.
  */
-export function settingsChangeLabel(path: string): string {
+export function settingsChangeLabel(path: string, settings?: TOrgSettings): string {
   const hours = /^hours\.(OPS_PHONE|OPS_CHAT)\.(\w+)$/.exec(path);
   if (hours) return `${SETTINGS_DEPARTMENTS[hours[1] as TSettingsDepartment]} hours, ${hours[2]}`;
   if (path === 'holidays') return 'Holidays';
   if (path.startsWith('featureFlags.')) return `Feature flag ${path.slice('featureFlags.'.length)}`;
   const officer = /^loanOfficers\.([0-9a-f-]{36})\.(\w+)$/.exec(path);
-  if (officer) return `Loan officer ${officer[1]}, ${LOAN_OFFICER_FIELDS[officer[2]!] ?? officer[2]}`;
+  if (officer) {
+    // With the document at hand, the officer is named as the card shows them (the uuid otherwise).
+    const named = settings?.loanOfficers.find((each) => each.uuid.toLowerCase() === officer[1]);
+    const who = named?.originatorName ?? named?.brokerName ?? officer[1];
+    return `Loan officer ${who}, ${LOAN_OFFICER_FIELDS[officer[2]!] ?? officer[2]}`;
+  }
   return path;
 }
 

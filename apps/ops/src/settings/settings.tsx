@@ -659,7 +659,7 @@ function VersionPanel({
             <Table.Tbody>
               {detail.changes.map((change) => (
                 <Table.Tr key={change.path}>
-                  <Table.Td>{settingsChangeLabel(change.path)}</Table.Td>
+                  <Table.Td>{settingsChangeLabel(change.path, detail.settings)}</Table.Td>
                   <Table.Td>{shown(change.from)}</Table.Td>
                   <Table.Td>{shown(change.to)}</Table.Td>
                 </Table.Tr>
