@@ -156,7 +156,7 @@ test('an admin changes the brand colour and rate band, previews, publishes, and 
   expect(restored.lowestRateBps).toBe(before.lowestRateBps);
 });
 
-test('an admin publishes a holiday and phone hours: the hours call answers the holiday closed', async ({
+test('an admin publishes a holiday, phone hours and an inactive loan officer: the hours call answers the holiday closed', async ({
   page,
 }) => {
   test.setTimeout(90_000);
@@ -177,6 +177,10 @@ test('an admin publishes a holiday and phone hours: the hours call answers the h
   await expect(page.getByText('Hours are HH:mm-HH:mm with the end after the start, or Closed')).toBeVisible();
   await page.getByLabel('Phone hours, Monday').fill('07:00-16:00');
   await page.getByLabel('Holidays').fill(`${today} Founders’ Day`);
+  // Theo Whitaker left: made inactive (never deleted).
+  const theo = page.getByRole('group', { name: 'Loan officer 1: Theo Whitaker' });
+  await expect(theo.getByLabel('NMLS id')).toHaveValue('2158876');
+  await theo.getByLabel('Active').uncheck();
   await page.getByRole('button', { name: 'Save draft' }).click();
   const saved = page.getByRole('status').filter({ hasText: /Draft version \d+ saved/ });
   await expect(saved).toBeVisible();
@@ -184,10 +188,12 @@ test('an admin publishes a holiday and phone hours: the hours call answers the h
   const changes = page.getByRole('table', { name: `Changes in version ${draft}` });
   await expect(changes.getByRole('row', { name: /^Holidays/ })).toContainText(today);
   await expect(changes.getByRole('row', { name: /^Phone hours, Monday/ })).toContainText('07:00-16:00');
+  await expect(changes.getByRole('row', { name: /^Loan officer Theo Whitaker, Active/ })).toBeVisible();
   await expectNoAxeViolations(page);
   await page.getByLabel('Why publish it').fill('Office closed');
   await page.getByRole('button', { name: `Publish version ${draft}` }).click();
   await expect(page.getByRole('status').filter({ hasText: `Version ${draft} is published.` })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Loan officer 1: Theo Whitaker (inactive)' })).toBeVisible();
 
   const week = (await (
     await page.request.get('/service-operating-hours/external/api/v1/hours/OPS_PHONE', {

@@ -65,6 +65,8 @@ const WEEK = {
   Saturday: '08:00-14:00',
   Sunday: 'Closed',
 };
+const OFFICER = '7c1a2b3c-0000-4000-8000-000000000001';
+const BROKER = '7c1a2b3c-0000-4000-8000-000000000004';
 const OPERATIONS: TOrgOperations = {
   hours: { OPS_PHONE: WEEK, OPS_CHAT: { ...WEEK, Sunday: '08:00-17:00' } },
   holidays: [{ date: '2026-12-25', name: 'Christmas Day' }],
@@ -76,6 +78,26 @@ const OPERATIONS: TOrgOperations = {
     'fe-heloc-broker-identity': false,
     'fe-webchat-borrower-auth': true,
   },
+  loanOfficers: [
+    {
+      uuid: OFFICER,
+      originatorName: 'Jordan Reyes',
+      brokerName: null,
+      nmls: '2104871',
+      email: 'jordan.reyes@acme.example.com',
+      phoneNumber: '415-555-0101',
+      active: true,
+    },
+    {
+      uuid: BROKER,
+      originatorName: null,
+      brokerName: 'Keystone Home Brokers',
+      nmls: '2045518',
+      email: null,
+      phoneNumber: null,
+      active: true,
+    },
+  ],
 };
 const base = (): TOrgSettings => orgSettingsOf(ORG, OPERATIONS);
 const messages = (settings: unknown) => {
@@ -425,5 +447,128 @@ describe('feature flags in the document', () => {
     const changes = diffOrgSettings(base(), after);
     expect(changes).toEqual([{ path: 'featureFlags.fe-heloc-maintenance', from: false, to: true }]);
     expect(settingsChangeLabel(changes[0]!.path)).toBe('Feature flag fe-heloc-maintenance');
+  });
+});
+
+describe('loan officers in the document', () => {
+  type Officers = Record<string, unknown>[];
+  const officers = (s: Record<string, unknown>) => s.loanOfficers as Officers;
+  it.each<[string, (s: Record<string, unknown>) => void, string[]]>([
+    ['the seed’s kind of list', () => {}, []],
+    ['no loan officers at all', (s) => void (s.loanOfficers = []), []],
+    ['a lending desk with neither name (no card)', (s) => void (officers(s)[1]!.brokerName = null), []],
+    ['deactivated', (s) => void (officers(s)[0]!.active = false), []],
+    [
+      'an NMLS id that is not digits',
+      (s) => void (officers(s)[0]!.nmls = 'NMLS 12'),
+      ['loanOfficers.0.nmls: An NMLS id is 1 to 12 digits'],
+    ],
+    [
+      'an NMLS id of 13 digits',
+      (s) => void (officers(s)[0]!.nmls = '1234567890123'),
+      ['loanOfficers.0.nmls: An NMLS id is 1 to 12 digits'],
+    ],
+    [
+      'a bad e-mail and phone',
+      (s) => {
+        officers(s)[0]!.email = 'jordan@';
+        officers(s)[0]!.phoneNumber = '4155550101';
+      },
+      [
+        'loanOfficers.0.email: Enter a valid e-mail address',
+        'loanOfficers.0.phoneNumber: A phone number is 555-555-5555',
+      ],
+    ],
+    [
+      'an empty name (null means none)',
+      (s) => void (officers(s)[0]!.originatorName = '  '),
+      ['loanOfficers.0.originatorName: Fill it in or leave it out (null)'],
+    ],
+    [
+      'an id that is not a UUID',
+      (s) => void (officers(s)[0]!.uuid = 'jordan'),
+      ['loanOfficers.0.uuid: A loan officer id is a UUID'],
+    ],
+    [
+      'the same officer twice',
+      (s) => void officers(s).push({ ...officers(s)[0]!, nmls: '999' }),
+      ['loanOfficers: A loan officer is listed twice'],
+    ],
+    [
+      'two officers with one NMLS id',
+      (s) => void (officers(s)[1]!.nmls = '2104871'),
+      ['loanOfficers: An NMLS id is listed twice'],
+    ],
+    [
+      'no active flag',
+      (s) => void delete officers(s)[0]!.active,
+      ['loanOfficers.0.active: Invalid input: expected boolean, received undefined'],
+    ],
+  ])('%s', (_, change, expected) => {
+    const settings = structuredClone(base()) as unknown as Record<string, unknown>;
+    change(settings);
+    expect(messages(settings)).toEqual(expected);
+  });
+
+  it.each<[string, (s: TOrgSettings) => void, { path: string; from: unknown; to: unknown }[], string[]]>([
+    [
+      'an edit and a deactivation: one line per field, whatever the order of the list',
+      (s) => {
+        s.loanOfficers[0]!.nmls = '2104872';
+        s.loanOfficers[1]!.active = false;
+        s.loanOfficers.reverse();
+      },
+      [
+        { path: `loanOfficers.${OFFICER}.nmls`, from: '2104871', to: '2104872' },
+        { path: `loanOfficers.${BROKER}.active`, from: true, to: false },
+      ],
+      [`Loan officer ${OFFICER}, NMLS id`, `Loan officer ${BROKER}, Active`],
+    ],
+    [
+      'an added officer: each field from null, an empty one not at all',
+      (s) =>
+        void s.loanOfficers.push({
+          uuid: '7c1a2b3c-0000-4000-8000-0000000000aa',
+          originatorName: 'Maya Torres',
+          brokerName: null,
+          nmls: '2400001',
+          email: null,
+          phoneNumber: null,
+          active: true,
+        }),
+      [
+        { path: 'loanOfficers.7c1a2b3c-0000-4000-8000-0000000000aa.active', from: null, to: true },
+        { path: 'loanOfficers.7c1a2b3c-0000-4000-8000-0000000000aa.nmls', from: null, to: '2400001' },
+        {
+          path: 'loanOfficers.7c1a2b3c-0000-4000-8000-0000000000aa.originatorName',
+          from: null,
+          to: 'Maya Torres',
+        },
+      ],
+      [
+        'Loan officer 7c1a2b3c-0000-4000-8000-0000000000aa, Active',
+        'Loan officer 7c1a2b3c-0000-4000-8000-0000000000aa, NMLS id',
+        'Loan officer 7c1a2b3c-0000-4000-8000-0000000000aa, Loan officer name',
+      ],
+    ],
+  ])('diffs %s', (_, change, changes, labels) => {
+    const after = structuredClone(base());
+    change(after);
+    const diff = diffOrgSettings(base(), after);
+    expect(diff).toEqual(changes);
+    expect(diff.map((line) => settingsChangeLabel(line.path))).toEqual(labels);
+  });
+
+  it('names the officer as the card does when the document is given', () => {
+    const settings = base();
+    expect(settingsChangeLabel(`loanOfficers.${OFFICER}.nmls`, settings)).toBe(
+      'Loan officer Jordan Reyes, NMLS id',
+    );
+    expect(settingsChangeLabel(`loanOfficers.${BROKER}.active`, settings)).toBe(
+      'Loan officer Keystone Home Brokers, Active',
+    );
+    expect(settingsChangeLabel('loanOfficers.7c1a2b3c-0000-4000-8000-0000000000ff.active', settings)).toBe(
+      'Loan officer 7c1a2b3c-0000-4000-8000-0000000000ff, Active',
+    );
   });
 });

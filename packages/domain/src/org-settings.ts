@@ -201,11 +201,52 @@ export type TSettingsFlagKey = (typeof SETTINGS_FLAG_KEYS)[number];
 export const ZSettingsFeatureFlags = z.record(z.enum(SETTINGS_FLAG_KEYS), z.boolean());
 export type TSettingsFeatureFlags = z.infer<typeof ZSettingsFeatureFlags>;
 
+/** Optional text: null when absent, never empty (the answer's schema encodes, so no transforms). */
+const optionalText = (max: number) =>
+  z.string().trim().min(1, 'Fill it in or leave it out (null)').max(max).nullable();
+
+/**
+ * One loan officer (or broker) of the organisation (spec 2 §2 "Loan officer / broker card": the card
+ * shows the loan officer's name, the broker's name, or both; neither: a lending desk, no card).
+ * Never deleted: `active: false` stops offering them for new referrals and registrations;
+ * applications that name them keep them.
+ * The avatar and the title stay in the table (not edited here).
+ */
+export const ZSettingsLoanOfficer = z.object({
+  uuid: z.uuid('A loan officer id is a UUID'),
+  originatorName: optionalText(80),
+  brokerName: optionalText(80),
+  nmls: z
+    .string()
+    .trim()
+    .regex(/^\d{1,12}$/, 'An NMLS id is 1 to 12 digits'),
+  email: z.email('Enter a valid e-mail address').nullable(),
+  phoneNumber: z
+    .string()
+    .trim()
+    .regex(/^\d{3}-\d{3}-\d{4}$/, 'A phone number is 555-555-5555')
+    .nullable(),
+  active: z.boolean(),
+});
+export type TSettingsLoanOfficer = z.infer<typeof ZSettingsLoanOfficer>;
+export const ZSettingsLoanOfficers = z
+  .array(ZSettingsLoanOfficer)
+  .max(500, 'At most 500 loan officers')
+  .refine(
+    (officers) => new Set(officers.map((officer) => officer.uuid.toLowerCase())).size === officers.length,
+    'A loan officer is listed twice',
+  )
+  .refine(
+    (officers) => new Set(officers.map((officer) => officer.nmls)).size === officers.length,
+    'An NMLS id is listed twice',
+  );
+
 /** The parts of the settings document that live outside the organisation row (their own tables). */
 export type TOrgOperations = {
   hours: TSettingsHours;
   holidays: TSettingsHoliday[];
   featureFlags: TSettingsFeatureFlags;
+  loanOfficers: TSettingsLoanOfficer[];
 };
 
 /** The settings document of one organisation: what a version holds. */
@@ -221,6 +262,7 @@ export const ZOrgSettings = z
     hours: ZSettingsHours,
     holidays: ZSettingsHolidays,
     featureFlags: ZSettingsFeatureFlags,
+    loanOfficers: ZSettingsLoanOfficers,
   })
   .superRefine((settings, context) => {
     const home = settings.contact.companyAddress.state;
@@ -246,6 +288,7 @@ export function orgSettingsOf(org: TOrgData, operations: TOrgOperations): TOrgSe
     hours: operations.hours,
     holidays: operations.holidays,
     featureFlags: operations.featureFlags,
+    loanOfficers: operations.loanOfficers,
   };
 }
 
@@ -297,24 +340,50 @@ export function diffOrgSettings(from: TOrgSettings, to: TOrgSettings): TSettings
     ...settings,
     licensedStates: [...settings.licensedStates].sort(),
     holidays: [...settings.holidays].sort((a, b) => a.date.localeCompare(b.date)),
+    // Keyed by uuid, so a change is one line per field of one officer, whatever the list's order.
+    loanOfficers: Object.fromEntries(
+      settings.loanOfficers.map(({ uuid, ...officer }) => [uuid.toLowerCase(), officer]),
+    ),
   });
   leaves(normalise(from), '', before);
   leaves(normalise(to), '', after);
   const paths = [...new Set([...before.keys(), ...after.keys()])].sort();
-  return paths
-    .filter((path) => JSON.stringify(before.get(path)) !== JSON.stringify(after.get(path)))
-    .map((path) => ({ path, from: before.get(path) ?? null, to: after.get(path) ?? null }));
+  return (
+    paths
+      // A missing field counts as null: an added officer's empty broker name is no change.
+      .filter((path) => JSON.stringify(before.get(path) ?? null) !== JSON.stringify(after.get(path) ?? null))
+      .map((path) => ({ path, from: before.get(path) ?? null, to: after.get(path) ?? null }))
+  );
 }
+
+/** The words of each loan officer field (console labels and diff lines). */
+export const LOAN_OFFICER_FIELDS: Record<string, string> = {
+  originatorName: 'Loan officer name',
+  brokerName: 'Broker name',
+  nmls: 'NMLS id',
+  email: 'E-mail',
+  phoneNumber: 'Phone',
+  active: 'Active',
+};
 
 /**
  * The words a change is shown with in the console: the field's name for the parts added after the
- * first settings (hours "Phone hours, Monday", "Holidays", "Feature flag fe-webchat"); other paths are shown as they are.
+ * first settings (hours "Phone hours, Monday", "Holidays", "Feature flag fe-webchat", "Loan officer <uuid>, NMLS id"; an
+ * added or removed officer shows each of its fields from or to null; given the document, the officer's name
+ * replaces the uuid); other paths are shown as they are.
  */
-export function settingsChangeLabel(path: string): string {
+export function settingsChangeLabel(path: string, settings?: TOrgSettings): string {
   const hours = /^hours\.(OPS_PHONE|OPS_CHAT)\.(\w+)$/.exec(path);
   if (hours) return `${SETTINGS_DEPARTMENTS[hours[1] as TSettingsDepartment]} hours, ${hours[2]}`;
   if (path === 'holidays') return 'Holidays';
   if (path.startsWith('featureFlags.')) return `Feature flag ${path.slice('featureFlags.'.length)}`;
+  const officer = /^loanOfficers\.([0-9a-f-]{36})\.(\w+)$/.exec(path);
+  if (officer) {
+    // With the document at hand, the officer is named as the card shows them (the uuid otherwise).
+    const named = settings?.loanOfficers.find((each) => each.uuid.toLowerCase() === officer[1]);
+    const who = named?.originatorName ?? named?.brokerName ?? officer[1];
+    return `Loan officer ${who}, ${LOAN_OFFICER_FIELDS[officer[2]!] ?? officer[2]}`;
+  }
   return path;
 }
 

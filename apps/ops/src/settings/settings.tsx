@@ -1,7 +1,8 @@
 /**
  * Organisation settings in the console (`/ops/settings`, `/ops/settings/{orgCode}` for platform staff;
  * members with ORG_SETTINGS_MANAGE): the published settings as a form (brand with the logo upload and
- * each colour's contrast with white, contact and licences, pricing and underwriting limits), checked
+ * each colour's contrast with white, contact and licences, pricing and underwriting limits, hours
+ * and holidays, feature flags, loan officers: loan-officers.tsx), checked
  * with the domain's own document schema before a draft is saved with its note; the versions (who,
  * when, note, state); a version's changes against the published one, its preview on the borrower
  * site, and Publish (a draft) or Roll back (an earlier published version).
@@ -42,6 +43,7 @@ import {
 } from '@heloc/domain';
 import { navigate } from '../console/location';
 import { settingsApi } from './api';
+import { LoanOfficersFieldset, loanOfficersOf, officerRowsOf, type OfficerRow } from './loan-officers';
 
 const message = (caught: unknown) =>
   caught instanceof Error ? caught.message : 'Something unexpected happened';
@@ -227,10 +229,16 @@ const FIELDS = [...BRAND, ...CONTACT, ...PRICING, ...HOURS, HOLIDAYS, ...FLAGS];
 type Form = Record<string, string>;
 const formOf = (settings: TOrgSettings): Form =>
   Object.fromEntries(FIELDS.map((field) => [field.path, field.get(settings)]));
-function settingsOf(base: TOrgSettings, form: Form, logoSvg: string): TOrgSettings {
+function settingsOf(
+  base: TOrgSettings,
+  form: Form,
+  logoSvg: string,
+  officers: readonly OfficerRow[],
+): TOrgSettings {
   const settings = structuredClone(base);
   for (const field of FIELDS) field.set(settings, form[field.path] ?? '');
   settings.brand.logoSvg = logoSvg;
+  settings.loanOfficers = loanOfficersOf(officers);
   return settings;
 }
 
@@ -294,6 +302,7 @@ function OrgSettingsEditor({ orgCode }: { orgCode: string }) {
   const [overview, setOverview] = useState<TOrgSettingsOverview | null>(null);
   const [form, setForm] = useState<Form>({});
   const [logoSvg, setLogoSvg] = useState('');
+  const [officers, setOfficers] = useState<OfficerRow[]>([]);
   const [note, setNote] = useState('');
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
@@ -307,6 +316,7 @@ function OrgSettingsEditor({ orgCode }: { orgCode: string }) {
         setOverview(answer);
         setForm(formOf(answer.published));
         setLogoSvg(answer.published.brand.logoSvg);
+        setOfficers(officerRowsOf(answer.published.loanOfficers));
         if (select !== undefined) setSelected(select);
       } catch (caught) {
         setError(message(caught));
@@ -329,12 +339,17 @@ function OrgSettingsEditor({ orgCode }: { orgCode: string }) {
     event.preventDefault();
     setError(null);
     setNotice(null);
-    const settings = settingsOf(overview.published, form, logoSvg);
+    const settings = settingsOf(overview.published, form, logoSvg, officers);
     const parsed = ZOrgSettings.safeParse(settings);
     const found: Record<string, string> = {};
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
         const path = issue.path.join('.');
+        if (path.startsWith('loanOfficers')) {
+          // An officer's field (loanOfficers.0.nmls) or the whole list (listed twice).
+          found[path] ??= issue.message;
+          continue;
+        }
         const field = FIELDS.find((each) => path === each.path || path.startsWith(`${each.path}.`));
         found[field?.path ?? (path.startsWith('brand.logoSvg') ? 'logo' : 'other')] ??= issue.message;
       }
@@ -473,6 +488,7 @@ function OrgSettingsEditor({ orgCode }: { orgCode: string }) {
               </legend>
               <SimpleGrid cols={{ base: 1, sm: 3 }}>{FLAGS.map(input)}</SimpleGrid>
             </fieldset>
+            <LoanOfficersFieldset rows={officers} onChange={setOfficers} problems={problems} />
             {problems.other && (
               <Text c="red.9" role="alert">
                 {problems.other}
@@ -643,7 +659,7 @@ function VersionPanel({
             <Table.Tbody>
               {detail.changes.map((change) => (
                 <Table.Tr key={change.path}>
-                  <Table.Td>{settingsChangeLabel(change.path)}</Table.Td>
+                  <Table.Td>{settingsChangeLabel(change.path, detail.settings)}</Table.Td>
                   <Table.Td>{shown(change.from)}</Table.Td>
                   <Table.Td>{shown(change.to)}</Table.Td>
                 </Table.Tr>

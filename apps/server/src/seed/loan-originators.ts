@@ -1,15 +1,11 @@
 /**
  * Demo loan officers and brokers (spec 2 §2 "Loan officer / broker card"), inserted at every start
- * when missing. The uuids are fixed: tests, the README and `?referrer=` links name them. Between
+ * when missing (syncSeedOrganisations: they are version 1 of each organisation's settings). The uuids are fixed: tests, the README and `?referrer=` links name them. Between
  * them they cover every card variant: loan officer only ("Your Loan Officer"), broker only ("Your
  * Broker"), both names ("Your Loan Officer"), neither name (no card), with and without an avatar.
  */
 import type { Database } from '../db';
-import {
-  assignMissingReferrer,
-  insertMissingLoanOriginators,
-  type NewLoanOriginator,
-} from '../modules/lead-portal/repository';
+import { assignMissingReferrer, type NewLoanOriginator } from '../modules/lead-portal/repository';
 
 /** An initials avatar as a data: URI (the CSP allows data: images), so the demo needs no files. */
 export function avatarDataUri(initials: string, background: string): string {
@@ -183,10 +179,6 @@ export const LOAN_ORIGINATORS: readonly NewLoanOriginator[] = [
     userInfo: { title: 'Lending Desk' },
   },
 ];
-
-export async function seedLoanOriginators(db: Database): Promise<void> {
-  await insertMissingLoanOriginators(db, LOAN_ORIGINATORS);
-}
 
 /**
  * Gives the demo borrower's MAIN applications the demo referrer (Jordan Reyes), so the loan

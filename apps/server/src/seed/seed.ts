@@ -12,7 +12,7 @@ import { seedDemoBorrowerShell } from './demo-shell';
 import { seedDemoHmda } from './demo-hmda';
 import { seedFeatureFlags } from './feature-flags';
 import { seedExperiments } from './experiments';
-import { DEMO_REFERRER_UUID, seedLoanOriginators } from './loan-originators';
+import { DEMO_REFERRER_UUID, LOAN_ORIGINATORS } from './loan-originators';
 import { platformHomeOrg } from '../modules/staff/service';
 import type { TStaffRole } from '@heloc/domain';
 import { seedOperatingHours } from './operating-hours';
@@ -57,8 +57,8 @@ export async function seedDatabase(db: Database, options: { demoData: boolean })
   // Hours and flags first: an organisation's settings version 1 holds what their tables have.
   await seedOperatingHours(db);
   await seedFeatureFlags(db);
-  await syncSeedOrganisations(db, loadOrganisations());
-  await seedLoanOriginators(db);
+  // The seed's loan officers are inserted (when missing) inside the sync: version 1 lists them.
+  await syncSeedOrganisations(db, loadOrganisations(), LOAN_ORIGINATORS);
   await seedExperiments(db);
   if (!options.demoData) return;
   for (const account of DEMO_ACCOUNTS) {

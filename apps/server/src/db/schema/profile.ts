@@ -80,6 +80,8 @@ export const loanOriginators = pgTable(
     phoneNumber: text('phone_number'),
     nmls: text('nmls'),
     userInfo: jsonb('user_info').$type<Record<string, unknown>>(),
+    /** False: deactivated in the settings (issue 16): not offered for new referrals, kept on applications. */
+    active: boolean('active').notNull().default(true),
     ...timestamps,
   },
   (table) => [index('loan_originators_org_code_idx').on(table.orgCode)],

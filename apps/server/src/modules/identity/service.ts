@@ -241,10 +241,11 @@ export async function registerBorrower(
   if (blocker) throw blocker;
   if (request.referrer) {
     const [referrer] = await db
-      .select({ orgCode: schema.loanOriginators.orgCode })
+      .select({ orgCode: schema.loanOriginators.orgCode, active: schema.loanOriginators.active })
       .from(schema.loanOriginators)
       .where(eq(schema.loanOriginators.uuid, request.referrer));
-    if (!referrer || referrer.orgCode !== org.orgCode) {
+    // A loan officer deactivated in the settings takes no new borrowers: refused like an unknown one.
+    if (!referrer || referrer.orgCode !== org.orgCode || !referrer.active) {
       throw new AppError('BAD_REQUEST', 'The referring loan officer was not found', { field: 'referrer' });
     }
   }

@@ -30,9 +30,10 @@ import { createSandboxProviders } from '../../providers';
 import { loadOrganisations } from '../../seed/organisations';
 import { seedDatabase } from '../../seed/seed';
 import { testConfig } from '../../test/app';
-import { registerAndSignIn, signIn, type Credentials } from '../../test/auth';
+import { registerAndSignIn, registrationBody, signIn, type Credentials } from '../../test/auth';
 import { createTestDatabase, type TestDatabase } from '../../test/database';
 import { ORG_DATA_PLACEHOLDER } from '../web/html';
+import { LOAN_ORIGINATORS, LOAN_ORIGINATOR_IDS } from '../../seed/loan-originators';
 import { DESK_HOURS_NOTE, syncSeedOrganisations } from './service';
 
 const ORG = 'BLUE_MESA';
@@ -54,6 +55,17 @@ const DEFAULT_FLAGS = {
   'fe-heloc-broker-identity': false,
   'fe-webchat-borrower-auth': true,
 };
+/** The seed's loan officers of an organisation (seed/loan-originators.ts) as the document lists them. */
+const seededOfficers = (orgCode: string) =>
+  LOAN_ORIGINATORS.filter((row) => row.orgCode === orgCode).map((row) => ({
+    uuid: row.uuid!,
+    originatorName: row.originatorName ?? null,
+    brokerName: row.brokerName ?? null,
+    nmls: row.nmls!,
+    email: row.email ?? null,
+    phoneNumber: row.phoneNumber ?? null,
+    active: true,
+  }));
 const DEFAULT_CHAT = { ...weekdays('06:00-20:00'), Saturday: '08:00-17:00', Sunday: '08:00-17:00' };
 const URL_OF = (org: string) => `/service-ops/api/v1/organisations/${org}/settings`;
 const PASSWORD = 'Ops-password-1';
@@ -188,6 +200,7 @@ describe('organisation settings', { timeout: 120_000 }, () => {
           hours: { OPS_PHONE: DEFAULT_PHONE, OPS_CHAT: DEFAULT_CHAT },
           holidays: [],
           featureFlags: DEFAULT_FLAGS,
+          loanOfficers: seededOfficers(ORG),
         },
       ),
     );
@@ -669,5 +682,150 @@ describe('feature flags in the settings', { timeout: 120_000 }, () => {
 
   it('answers 404 to another organisation’s admin', async () => {
     expect((await saveDraft(cascadeAdmin, seeded, 'Not mine', FLAG_ORG)).statusCode).toBe(404);
+  });
+});
+
+describe('loan officers in the settings', { timeout: 120_000 }, () => {
+  const LO_ORG = 'PINECREST';
+  const SETTINGS = URL_OF(LO_ORG);
+  const ETHAN = LOAN_ORIGINATOR_IDS.pinecrestEthanCaldwell;
+  const GRACE = LOAN_ORIGINATOR_IDS.pinecrestGraceLindqvist;
+  const ADDED = '7c1a2b3c-0000-4000-8000-00000000aa01';
+  const officerRow = async (uuid: string) => {
+    const [row] = await database.db
+      .select()
+      .from(schema.loanOriginators)
+      .where(eq(schema.loanOriginators.uuid, uuid));
+    return row;
+  };
+  const register = (referrer: string) =>
+    first.inject({
+      method: 'POST',
+      url: '/identity/api/v1/registration/register',
+      headers: { 'x-org-code': LO_ORG },
+      payload: {
+        ...registrationBody({
+          property: { street1: '9 Fir Lane', city: 'Portland', state: 'OR', zip: '97201' },
+        }),
+        referrer,
+      },
+    });
+  const post = async (url: string, note: string, expected: number) => {
+    const res = await first.inject({ method: 'POST', url, headers: admin, payload: { note } });
+    expect(res.statusCode, res.body).toBe(expected);
+    return res.json() as TSettingsVersion;
+  };
+  let seeded: TOrgSettings;
+
+  it('lists the seed’s loan officers in version 1, all active', async () => {
+    seeded = (await overview(admin, LO_ORG)).published;
+    expect(seeded.loanOfficers).toEqual(seededOfficers(LO_ORG));
+    expect(seeded.loanOfficers).toHaveLength(2);
+  });
+
+  it('refuses a bad NMLS id, an officer listed twice (400) and another organisation’s officer (409)', async () => {
+    const bad = structuredClone(seeded);
+    bad.loanOfficers[0]!.nmls = 'N123';
+    bad.loanOfficers.push({ ...bad.loanOfficers[1]! });
+    const res = await saveDraft(admin, bad, 'Bad', LO_ORG);
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('An NMLS id is 1 to 12 digits');
+    expect(res.body).toContain('A loan officer is listed twice');
+    const takeover = structuredClone(seeded);
+    takeover.loanOfficers.push({
+      ...seeded.loanOfficers[0]!,
+      uuid: LOAN_ORIGINATOR_IDS.mainJordanReyes,
+      nmls: '1',
+    });
+    const conflict = await saveDraft(admin, takeover, 'Not ours', LO_ORG);
+    expect(conflict.statusCode).toBe(409);
+    expect(conflict.body).toContain(
+      `Loan officer ${LOAN_ORIGINATOR_IDS.mainJordanReyes} belongs to another organisation`,
+    );
+    expect((await officerRow(LOAN_ORIGINATOR_IDS.mainJordanReyes))!.orgCode).toBe('MAIN');
+  });
+
+  it('publishes an edit, an addition and a deactivation into the table; an inactive referrer is refused for new registrations but stays on the applications naming them; a restart keeps it; a rollback restores it', async () => {
+    // An application that names Ethan before he is deactivated.
+    const before = await register(ETHAN);
+    expect(before.statusCode, before.body).toBe(201);
+    const earlier = (before.json() as { applicationUuid: string }).applicationUuid;
+
+    const changed = structuredClone(seeded);
+    changed.loanOfficers.find((o) => o.uuid === ETHAN)!.active = false;
+    changed.loanOfficers.find((o) => o.uuid === GRACE)!.nmls = '2310985';
+    changed.loanOfficers.push({
+      uuid: ADDED,
+      originatorName: 'Maya Torres',
+      brokerName: null,
+      nmls: '2400001',
+      email: 'maya.torres@pinecrestmortgage.example',
+      phoneNumber: '503-555-0113',
+      active: true,
+    });
+    const draftRes = await saveDraft(admin, changed, 'Ethan left; Maya joined', LO_ORG);
+    expect(draftRes.statusCode, draftRes.body).toBe(201);
+    const draft = draftRes.json() as TSettingsVersion;
+    expect(draft.changes).toEqual([
+      { path: `loanOfficers.${ETHAN}.active`, from: true, to: false },
+      { path: `loanOfficers.${GRACE}.nmls`, from: '2310984', to: '2310985' },
+      { path: `loanOfficers.${ADDED}.active`, from: null, to: true },
+      { path: `loanOfficers.${ADDED}.email`, from: null, to: 'maya.torres@pinecrestmortgage.example' },
+      { path: `loanOfficers.${ADDED}.nmls`, from: null, to: '2400001' },
+      { path: `loanOfficers.${ADDED}.originatorName`, from: null, to: 'Maya Torres' },
+      { path: `loanOfficers.${ADDED}.phoneNumber`, from: null, to: '503-555-0113' },
+    ]);
+    expect(await officerRow(ADDED)).toBeUndefined(); // a draft writes nothing
+    await post(`${SETTINGS}/versions/${draft.version}/publish`, 'Go', 200);
+
+    expect(await officerRow(ETHAN)).toMatchObject({ active: false, originatorName: 'Ethan Caldwell' });
+    expect(await officerRow(GRACE)).toMatchObject({ active: true, nmls: '2310985' });
+    expect(await officerRow(ADDED)).toMatchObject({
+      orgCode: LO_ORG,
+      active: true,
+      originatorName: 'Maya Torres',
+    });
+    const refused = await register(ETHAN);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ message: 'The referring loan officer was not found' });
+    expect((await register(ADDED)).statusCode).toBe(201);
+    const [kept] = await database.db
+      .select({ referrerUuid: schema.helocApplications.referrerUuid })
+      .from(schema.helocApplications)
+      .where(eq(schema.helocApplications.uuid, earlier));
+    expect(kept!.referrerUuid).toBe(ETHAN);
+    // The card of an application that names him is still served.
+    expect(
+      (await first.inject({ method: 'GET', url: `/service-lead-portal/api/lo/${ETHAN}` })).statusCode,
+    ).toBe(200);
+
+    await seedDatabase(database.db, { demoData: true });
+    expect(await officerRow(ETHAN)).toMatchObject({ active: false });
+    expect(await officerRow(GRACE)).toMatchObject({ nmls: '2310985' });
+    // A seed officer new to the file joins the published list (a later publication keeps them).
+    const newcomer = {
+      uuid: '7c1a2b3c-0000-4000-8000-00000000bb01',
+      orgCode: LO_ORG,
+      originatorName: 'Ivy Chen',
+      nmls: '2400002',
+    };
+    await syncSeedOrganisations(database.db, loadOrganisations(), [...LOAN_ORIGINATORS, newcomer]);
+    const published = (await overview(admin, LO_ORG)).published.loanOfficers;
+    expect(published.map((officer) => officer.uuid)).toEqual([ETHAN, GRACE, ADDED, newcomer.uuid]);
+    expect(published[3]).toMatchObject({ originatorName: 'Ivy Chen', nmls: '2400002', active: true });
+
+    await post(`${SETTINGS}/versions/1/rollback`, 'Ethan is back', 201);
+    expect(await officerRow(ETHAN)).toMatchObject({ active: true });
+    expect(await officerRow(GRACE)).toMatchObject({ nmls: '2310984' });
+    // Not in version 1: deactivated, never deleted.
+    expect(await officerRow(ADDED)).toMatchObject({ active: false });
+    expect(await officerRow('7c1a2b3c-0000-4000-8000-00000000bb01')).toMatchObject({ active: false });
+    expect((await register(ETHAN)).statusCode).toBe(201);
+    expect((await register(ADDED)).statusCode).toBe(400);
+  });
+
+  it('answers 404 to another organisation’s admin', async () => {
+    expect((await saveDraft(cascadeAdmin, seeded, 'Not mine', LO_ORG)).statusCode).toBe(404);
+    expect((await saveDraft(mainAdmin, seeded, 'Not mine', LO_ORG)).statusCode).toBe(404);
   });
 });

@@ -134,7 +134,7 @@ export async function insertInitialVersions(
 /** Versions whose document predates a part of the settings (saved before it was added). */
 export async function versionsMissing(
   tx: Executor,
-  part: 'hours' | 'featureFlags',
+  part: 'hours' | 'featureFlags' | 'loanOfficers',
 ): Promise<{ uuid: string; orgCode: string }[]> {
   return tx
     .select({ uuid: versions.uuid, orgCode: versions.orgCode })
@@ -152,4 +152,30 @@ export async function addToVersion(
     .update(versions)
     .set({ settings: sql`${versions.settings} || ${JSON.stringify(parts)}::jsonb` })
     .where(eq(versions.uuid, uuid));
+}
+
+/**
+ * Appends loan officers to an organisation's published version (a seed officer that is new to the
+ * file after the organisation's first publication), so the published list is the table's list.
+ */
+export async function appendPublishedLoanOfficers(
+  tx: Executor,
+  orgCode: string,
+  officers: TOrgOperations['loanOfficers'],
+): Promise<void> {
+  if (officers.length === 0) return;
+  await tx
+    .update(versions)
+    .set({
+      settings: sql`jsonb_set(${versions.settings}, '{loanOfficers}', (${versions.settings} -> 'loanOfficers') || ${JSON.stringify(officers)}::jsonb)`,
+    })
+    .where(
+      and(
+        eq(versions.orgCode, orgCode),
+        eq(
+          versions.version,
+          sql`(select ${schema.organisations.settingsVersion} from ${schema.organisations} where ${schema.organisations.orgCode} = ${orgCode})`,
+        ),
+      ),
+    );
 }

@@ -48,6 +48,14 @@ import { listAllHoursRows, upsertHours, type OperatingHoursRow } from '../operat
 import { toWeek } from '../operating-hours/service';
 import { listAllFlagRows, setOrgFlags, type FeatureFlagRow } from '../feature-flags/repository';
 import { decide } from '../feature-flags/service';
+import {
+  insertMissingLoanOriginators,
+  listAllLoanOriginators,
+  originatorsOfOtherOrganisations,
+  setOrgLoanOfficers,
+  type LoanOriginatorRow,
+  type NewLoanOriginator,
+} from '../lead-portal/repository';
 import { recordStaffAudit } from '../staff/audit';
 import { authorizeStaff, loadStaffMember, type StaffContext } from '../staff/policy';
 import {
@@ -60,6 +68,7 @@ import {
   publishedSettings,
   versionsMissing,
   addToVersion,
+  appendPublishedLoanOfficers,
   type VersionRow,
 } from './repository';
 
@@ -96,10 +105,50 @@ async function authorized(deps: SettingsDeps, request: FastifyRequest, orgCode: 
 
 const DEPARTMENTS = Object.keys(SETTINGS_DEPARTMENTS) as TSettingsDepartment[];
 
-type OperationRows = { hours: readonly OperatingHoursRow[]; flags: readonly FeatureFlagRow[] };
+type OperationRows = {
+  hours: readonly OperatingHoursRow[];
+  flags: readonly FeatureFlagRow[];
+  officers: readonly LoanOriginatorRow[];
+};
 
 async function operationRows(db: Executor): Promise<OperationRows> {
-  return { hours: await listAllHoursRows(db), flags: await listAllFlagRows(db) };
+  return {
+    hours: await listAllHoursRows(db),
+    flags: await listAllFlagRows(db),
+    officers: await listAllLoanOriginators(db),
+  };
+}
+
+/** The organisation's loan officers as the document lists them, from the table's rows. */
+function loanOfficersOf(rows: readonly LoanOriginatorRow[], orgCode: string): TOrgOperations['loanOfficers'] {
+  return rows
+    .filter((row) => row.orgCode === orgCode)
+    .map((row) => ({
+      uuid: row.uuid,
+      originatorName: row.originatorName,
+      brokerName: row.brokerName,
+      nmls: row.nmls ?? '',
+      email: row.email,
+      phoneNumber: row.phoneNumber,
+      active: row.active,
+    }));
+}
+
+/** A document may not list another organisation's loan officer (its uuid is taken). */
+async function refuseForeignLoanOfficers(
+  db: Executor,
+  orgCode: string,
+  settings: TOrgSettings,
+): Promise<void> {
+  const foreign = await originatorsOfOtherOrganisations(
+    db,
+    orgCode,
+    settings.loanOfficers.map((officer) => officer.uuid.toLowerCase()),
+  );
+  if (foreign.length > 0)
+    throw new AppError('CONFLICT', `Loan officer ${foreign[0]} belongs to another organisation`, {
+      field: 'loanOfficers',
+    });
 }
 
 /**
@@ -123,7 +172,7 @@ function operationsFromRows(tables: OperationRows, orgCode: string): TOrgOperati
   const featureFlags = Object.fromEntries(
     SETTINGS_FLAG_KEYS.map((key) => [key, decisions.get(key)?.enabled ?? false]),
   ) as TOrgOperations['featureFlags'];
-  return { hours, holidays: [], featureFlags };
+  return { hours, holidays: [], featureFlags, loanOfficers: loanOfficersOf(tables.officers, orgCode) };
 }
 
 /** The published settings of an organisation: its published version's, else its current data's. */
@@ -178,6 +227,7 @@ export async function createDraft(
   const { org, staff } = await authorized(deps, request, orgCode);
   const version = await deps.db.transaction(async (tx) => {
     await organisationWithVersion(tx, org.orgCode, { forUpdate: true });
+    await refuseForeignLoanOfficers(tx, org.orgCode, body.settings);
     const next = await nextVersionNumber(tx, org.orgCode);
     await insertVersion(tx, {
       orgCode: org.orgCode,
@@ -225,6 +275,9 @@ async function publishInTransaction(
   // Likewise every known flag gets the organisation's own row, switched as the document says (its
   // variables, e.g. the maintenance routes, stay as they were, or start as the default's).
   await setOrgFlags(tx, orgCode, settings.featureFlags);
+  // And its loan officers: each written as listed; one no longer listed is deactivated, never deleted.
+  await refuseForeignLoanOfficers(tx, orgCode, settings);
+  await setOrgLoanOfficers(tx, orgCode, settings.loanOfficers);
 }
 
 export async function publishVersion(
@@ -392,7 +445,11 @@ async function auditPreview(
  * kind, product switches, HMDA reporter), so a restart never undoes a published change. An
  * organisation from before settings versions existed is written from the file and gets version 1.
  */
-export async function syncSeedOrganisations(db: Database, seed: readonly TOrgData[]): Promise<void> {
+export async function syncSeedOrganisations(
+  db: Database,
+  seed: readonly TOrgData[],
+  loanOriginators: readonly NewLoanOriginator[] = [],
+): Promise<void> {
   await db.transaction(async (tx) => {
     await lockOrganisationsTable(tx);
     const kept = await publishedSettings(tx);
@@ -402,6 +459,13 @@ export async function syncSeedOrganisations(db: Database, seed: readonly TOrgDat
         const settings = kept.get(org.orgCode);
         return settings ? applyOrgSettings(org, settings) : org;
       }),
+    );
+    // The seed's loan officers that are missing (an existing row, maybe edited or deactivated in a
+    // published version, stays as it is), after their organisations and before version 1.
+    const seeded = new Set(seed.map((org) => org.orgCode));
+    await insertMissingLoanOriginators(
+      tx,
+      loanOriginators.filter((row) => seeded.has(row.orgCode)),
     );
     const initial = seed.filter((org) => !kept.has(org.orgCode));
     // The hours and flags tables are seeded first (seed.ts), so version 1 holds the seed's hours
@@ -426,6 +490,23 @@ export async function syncSeedOrganisations(db: Database, seed: readonly TOrgDat
       await addToVersion(tx, row.uuid, {
         featureFlags: operationsFromRows(hoursRows, row.orgCode).featureFlags,
       });
+    for (const row of await versionsMissing(tx, 'loanOfficers'))
+      await addToVersion(tx, row.uuid, {
+        loanOfficers: operationsFromRows(hoursRows, row.orgCode).loanOfficers,
+      });
+    // A seed officer new to the file joins the published list of an organisation published before
+    // (else the next publication, drafted from that list, would deactivate them).
+    for (const [orgCode, settings] of kept) {
+      // A version saved before the document held loan officers was completed above from the table.
+      const officers = settings.loanOfficers as TOrgSettings['loanOfficers'] | undefined;
+      if (!officers) continue;
+      const listed = new Set(officers.map((officer) => officer.uuid.toLowerCase()));
+      await appendPublishedLoanOfficers(
+        tx,
+        orgCode,
+        loanOfficersOf(hoursRows.officers, orgCode).filter((officer) => !listed.has(officer.uuid)),
+      );
+    }
     await setInitialSettingsVersion(
       tx,
       initial.map((org) => org.orgCode),

@@ -444,6 +444,7 @@ function orgSettingsCases(): Record<string, Case> {
             (typeof SETTINGS_FLAG_KEYS)[number],
             boolean
           >,
+          loanOfficers: [],
         }),
         note: 'Matrix draft',
       },

@@ -1,0 +1,1 @@
+ALTER TABLE "loan_originators" ADD COLUMN "active" boolean DEFAULT true NOT NULL;
