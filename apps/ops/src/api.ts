@@ -12,6 +12,10 @@ import {
 
 const TOKEN_KEY = 'ops_jwt';
 
+/** What a failed call says on screen: the server's message, or a generic line for anything else. */
+export const errorText = (caught: unknown): string =>
+  caught instanceof Error ? caught.message : 'Something unexpected happened';
+
 export class DeskError extends Error {
   constructor(
     readonly status: number,

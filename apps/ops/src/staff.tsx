@@ -2,6 +2,7 @@
  * Staff screens of the console: the organisation's staff (invite by e-mail, roles, disable), the
  * invitation link's set-password form, and two-factor set-up (required outside development).
  */
+import { errorText } from './api';
 import {
   Alert,
   Button,
@@ -26,9 +27,6 @@ import {
   type TStaffSelf,
 } from '@heloc/domain';
 import { desk } from './api';
-
-const message = (caught: unknown) =>
-  caught instanceof Error ? caught.message : 'Something unexpected happened';
 
 function RoleChoice({
   legend,
@@ -66,7 +64,7 @@ export function StaffAdmin({ me }: { me: TStaffSelf }) {
     desk
       .staff()
       .then(setMembers)
-      .catch((caught: unknown) => setError(message(caught)));
+      .catch((caught: unknown) => setError(errorText(caught)));
   }, []);
   useEffect(refresh, [refresh]);
 
@@ -87,7 +85,7 @@ export function StaffAdmin({ me }: { me: TStaffSelf }) {
       setNotice(`Invitation sent to ${email.trim()}.`);
       setEmail('');
     } catch (caught) {
-      setError(message(caught));
+      setError(errorText(caught));
     }
   };
 
@@ -97,7 +95,7 @@ export function StaffAdmin({ me }: { me: TStaffSelf }) {
       await work();
       refresh();
     } catch (caught) {
-      setError(message(caught));
+      setError(errorText(caught));
     }
   };
 
@@ -238,7 +236,7 @@ export function AcceptInvitation({ token }: { token: string }) {
     desk
       .invitation(token)
       .then(setInfo)
-      .catch((caught: unknown) => setError(message(caught)));
+      .catch((caught: unknown) => setError(errorText(caught)));
   }, [token]);
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -251,7 +249,7 @@ export function AcceptInvitation({ token }: { token: string }) {
       await desk.acceptInvitation(token, password);
       setDone(true);
     } catch (caught) {
-      setError(message(caught));
+      setError(errorText(caught));
     }
   };
   return (
@@ -308,7 +306,7 @@ export function TwoFactorSetup({
     desk
       .twoFactorSetup()
       .then(setSetup)
-      .catch((caught: unknown) => setError(message(caught)));
+      .catch((caught: unknown) => setError(errorText(caught)));
   }, []);
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -317,7 +315,7 @@ export function TwoFactorSetup({
       await desk.twoFactorEnable(code.trim());
       await onDone();
     } catch (caught) {
-      setError(message(caught));
+      setError(errorText(caught));
     }
   };
   return (

@@ -5,15 +5,13 @@
  * iframe (no scripts, no same-origin access, no navigation), so a message can never act on the
  * console; its inline styles and data: logo are what the console's CSP allows already.
  */
+import { errorText } from '../api';
 import { Alert, Button, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { BORROWER_MAIL_KINDS, type TStaffSelf } from '@heloc/domain';
 import { mailApi, type TOutboxItem, type TOutboxMessage, type TTemplatePreview } from './api';
-
-const message = (caught: unknown) =>
-  caught instanceof Error ? caught.message : 'Something unexpected happened';
 
 const KIND_LABELS: Record<(typeof BORROWER_MAIL_KINDS)[number], string> = {
   WELCOME: 'Welcome',
@@ -53,7 +51,7 @@ function TemplatePreview({ me }: { me: TStaffSelf }) {
     retry: false,
   });
   const preview: TTemplatePreview | null = template.data ?? null;
-  const error = template.isError ? message(template.error) : null;
+  const error = template.isError ? errorText(template.error) : null;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setApplied(orgCode.trim().toUpperCase());
@@ -103,13 +101,13 @@ function Outbox() {
   const [open, setOpen] = useState<TOutboxMessage | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    mailApi.outbox().then(setItems, (caught: unknown) => setError(message(caught)));
+    mailApi.outbox().then(setItems, (caught: unknown) => setError(errorText(caught)));
   }, []);
   const show = async (id: string) => {
     try {
       setOpen(await mailApi.message(id));
     } catch (caught) {
-      setError(message(caught));
+      setError(errorText(caught));
     }
   };
   return (

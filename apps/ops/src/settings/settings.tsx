@@ -7,6 +7,7 @@
  * when, note, state); a version's changes against the published one, its preview on the borrower
  * site, and Publish (a draft) or Roll back (an earlier published version).
  */
+import { errorText } from '../api';
 import {
   Alert,
   Anchor,
@@ -45,8 +46,6 @@ import { navigate } from '../console/location';
 import { settingsApi } from './api';
 import { LoanOfficersFieldset, loanOfficersOf, officerRowsOf, type OfficerRow } from './loan-officers';
 
-const message = (caught: unknown) =>
-  caught instanceof Error ? caught.message : 'Something unexpected happened';
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-US') : '–');
 const list = (text: string) =>
   text
@@ -319,7 +318,7 @@ function OrgSettingsEditor({ orgCode }: { orgCode: string }) {
         setOfficers(officerRowsOf(answer.published.loanOfficers));
         if (select !== undefined) setSelected(select);
       } catch (caught) {
-        setError(message(caught));
+        setError(errorText(caught));
       }
     },
     [orgCode],
@@ -363,7 +362,7 @@ function OrgSettingsEditor({ orgCode }: { orgCode: string }) {
       setNotice(`Draft version ${created.version} saved. Preview it, then publish it.`);
       await load(created.version);
     } catch (caught) {
-      setError(message(caught));
+      setError(errorText(caught));
     }
   };
 
@@ -378,7 +377,7 @@ function OrgSettingsEditor({ orgCode }: { orgCode: string }) {
       const answer = await settingsApi.uploadLogo(orgCode, file.name, btoa(binary));
       setLogoSvg(answer.logoSvg);
     } catch (caught) {
-      setProblems((previous) => ({ ...previous, logo: message(caught) }));
+      setProblems((previous) => ({ ...previous, logo: errorText(caught) }));
     }
   };
 
@@ -604,7 +603,7 @@ function VersionPanel({
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    settingsApi.version(orgCode, version).then(setDetail, (caught: unknown) => setError(message(caught)));
+    settingsApi.version(orgCode, version).then(setDetail, (caught: unknown) => setError(errorText(caught)));
   }, [orgCode, version]);
   if (!detail)
     return error ? (
@@ -632,7 +631,7 @@ function VersionPanel({
         );
       }
     } catch (caught) {
-      setError(message(caught));
+      setError(errorText(caught));
     }
   };
 

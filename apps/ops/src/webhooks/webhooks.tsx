@@ -5,6 +5,7 @@
  * is shown once), and per subscription (`/ops/webhooks/{uuid}`) its deliveries with every attempt,
  * pause/resume, replay (one delivery, or everything undelivered since a time) and secret rotation.
  */
+import { errorText } from '../api';
 import {
   Alert,
   Anchor,
@@ -34,8 +35,6 @@ import {
 import { onLinkClick } from '../console/location';
 import { webhooksApi } from './api';
 
-const message = (caught: unknown) =>
-  caught instanceof Error ? caught.message : 'Something unexpected happened';
 const list = (text: string) =>
   text
     .split(',')
@@ -89,7 +88,7 @@ function Subscriptions({ me }: { me: TStaffSelf }) {
     webhooksApi
       .list()
       .then(setItems)
-      .catch((caught: unknown) => setError(message(caught)));
+      .catch((caught: unknown) => setError(errorText(caught)));
   }, []);
   useEffect(refresh, [refresh]);
 
@@ -138,7 +137,7 @@ function Subscriptions({ me }: { me: TStaffSelf }) {
       setStates('');
       refresh();
     } catch (caught) {
-      setError(message(caught));
+      setError(errorText(caught));
     }
   };
 
@@ -292,7 +291,7 @@ function SubscriptionDetail({ uuid }: { uuid: string }) {
         setSubscription(found);
         setDeliveries(listed);
       })
-      .catch((caught: unknown) => setError(message(caught)));
+      .catch((caught: unknown) => setError(errorText(caught)));
   }, [uuid]);
   useEffect(refresh, [refresh]);
 
@@ -303,7 +302,7 @@ function SubscriptionDetail({ uuid }: { uuid: string }) {
       setNotice(await work());
       refresh();
     } catch (caught) {
-      setError(message(caught));
+      setError(errorText(caught));
     }
   };
 
