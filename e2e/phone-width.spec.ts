@@ -31,95 +31,12 @@ import {
   waitForStatus,
   type Borrower,
 } from './closing-api';
-import { expectNoAxeViolations } from './fixtures';
+import { checkScreen, checkShown, escape, PHONE } from './phone';
 
-const WIDTH = 390;
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 );
-test.use({ viewport: { width: WIDTH, height: 844 } });
-
-/** What covers `selector`'s focusable controls once each is focused; [] when nothing does. */
-async function coveredControls(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const banner = document.querySelector('header');
-    const launcher = Array.from(document.querySelectorAll('button')).find(
-      (button) =>
-        button.getAttribute('aria-label') === 'Chat with us' || button.textContent?.trim() === 'Chat with us',
-    );
-    const overlays = [banner, launcher].filter((element): element is HTMLElement => !!element);
-    const controls = Array.from(
-      document.querySelectorAll<HTMLElement>(
-        [
-          'a[href]',
-          'button',
-          'input:not([type=hidden])',
-          'select',
-          'textarea',
-          '[tabindex]:not([tabindex="-1"])',
-        ]
-          .flatMap((each) => [`main ${each}`, `footer ${each}`])
-          .join(','),
-      ),
-    ).filter((control) => {
-      if ((control as HTMLButtonElement).disabled) return false;
-      if (overlays.some((overlay) => overlay.contains(control))) return false;
-      const box = control.getBoundingClientRect();
-      return box.width > 0 && box.height > 0 && getComputedStyle(control).visibility !== 'hidden';
-    });
-    const found: string[] = [];
-    for (const control of controls) {
-      control.focus();
-      if (document.activeElement !== control) continue;
-      const box = control.getBoundingClientRect();
-      // A control taller than the room between the bars cannot be cleared of both; none should be.
-      for (const overlay of overlays) {
-        const over = overlay.getBoundingClientRect();
-        const overlaps =
-          box.left < over.right && box.right > over.left && box.top < over.bottom && box.bottom > over.top;
-        if (overlaps) {
-          const name =
-            control.getAttribute('aria-label') ?? control.textContent?.trim().slice(0, 40) ?? control.tagName;
-          found.push(
-            `${control.tagName.toLowerCase()} "${name}" under ${overlay === banner ? 'the top bar' : '"Chat with us"'}`,
-          );
-        }
-      }
-    }
-    (document.activeElement as HTMLElement | null)?.blur();
-    window.scrollTo(0, 0);
-    return found;
-  });
-}
-
-/**
- * Opens `path`, waits for its screen, and checks the three rules. axe scans the whole page when `whole`
- * (the first screen of each kind: the top bar, the side bar and the footer are the same on the others),
- * else the screen's own content, to keep the pass quick.
- */
-async function checkScreen(page: Page, path: string, whole = false) {
-  await page.goto(path);
-  await expect(page, `${path} stays on its screen`).toHaveURL(new RegExp(`${escape(path)}$`));
-  await checkShown(page, path, whole);
-}
-
-/** The three rules on the screen shown now, once its heading is up and its loaders are gone. */
-async function checkShown(page: Page, name: string, whole = false) {
-  await expect(page.locator('main h1').first()).toBeVisible({ timeout: 15_000 });
-  await expect(page.locator('main .mantine-Loader-root')).toHaveCount(0, { timeout: 15_000 });
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  // Soft: one run reports every screen's problems, not only the first one's.
-  expect.soft(width, `${name} is ${width} px wide`).toBeLessThanOrEqual(WIDTH);
-  expect.soft(await coveredControls(page), name).toEqual([]);
-  await expectNoAxeViolations(page, { include: whole ? undefined : 'main' }).catch((error: unknown) =>
-    expect.soft(String(error), `axe on ${name}`).toBe(''),
-  );
-}
-
-/** The path without its query, as a pattern for the URL's end (any query after it). */
-function escape(text: string): string {
-  return `${text.replace(/\?.*$/, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\?.*)?`;
-}
+test.use({ viewport: PHONE });
 
 test('every visitor screen at 390 px', async ({ page }) => {
   await checkScreen(page, '/auth/login?org=MAIN', true);
@@ -219,7 +136,7 @@ test('the scenario screens after the basic info at 390 px (credit and property p
   // Every borrower is registered and sent on at once (their jobs run side by side); then each screen.
   const borrowers = await Promise.all(
     SCENARIO_SCREENS.map(async ([lastName, step]) => {
-      const context = await browser.newContext({ baseURL, viewport: { width: WIDTH, height: 844 } });
+      const context = await browser.newContext({ baseURL, viewport: PHONE });
       const page = await context.newPage();
       const who = await registerBorrower(page, { lastName });
       await apiPost(page.request, who, '/profile', {
