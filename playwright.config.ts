@@ -8,6 +8,27 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3111);
+
+/**
+ * Specs that move the server's dev clock (rescission, recording, notary hours, reminders) or need it
+ * moved (the co-deed notary session runs in notary hours): they run one at a time, in the `clocked`
+ * project. Every other spec runs in `steady`, two at a time, and must neither move the clock nor depend
+ * on the time of day. `npm run test:e2e` runs the two projects one after the other, each on a fresh
+ * server (scripts/e2e.sh), so no clock moves under a steady spec. A new spec that moves the clock (or
+ * calls anything in closing-api.ts that does: moveClock, toWeekdayMorning, fundApi) belongs here.
+ */
+const CLOCKED = [
+  'borrower-closing-paths',
+  'borrower-closing',
+  'borrower-conditions',
+  'borrower-submission',
+  'chat',
+  'co-deed',
+  'co-owners',
+  'mail-reminder',
+  'phone-width',
+  'route-matrix',
+].map((name) => `**/${name}.spec.ts`);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'heloc-e2e-'));
 
 export default defineConfig({
@@ -15,7 +36,12 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  // The most any project runs at once (2 cores: the server, the runner and the browsers share them).
+  workers: 2,
+  projects: [
+    { name: 'steady', testIgnore: CLOCKED, workers: 2 },
+    { name: 'clocked', testMatch: CLOCKED, workers: 1 },
+  ],
   // No retry, on CI either: a test that fails once is a bug to fix, not a hiccup to absorb. The CI
   // retry was dropped once the co-deed test (the PDF viewer's page tracking) was deterministic: 3 runs
   // of 3 green with CI=true and --retries=0 (2026-11-24).
