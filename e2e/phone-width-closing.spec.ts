@@ -4,7 +4,7 @@
  * after their intros, which e2e/phone-width.spec.ts leaves out —
  *
  * - signing/sign (each document in the PDF viewer, zoomed in to the last step; the location alert),
- *   signing/additional (before and after the invitation), the jointly owned home's identity screen with
+ *   signing/support, signing/additional (before and after the invitation), the jointly owned home's identity screen with
  *   its owners list;
  * - notary/session (its three steps), notary/error, the manual notary (the fee consent on notary/intro,
  *   notary/reserve-manual, notary/schedule-manual, the booked appointment);
@@ -210,6 +210,7 @@ async function signingAndEnotary(browser: Browser, baseURL: string) {
   // Signing: every document in the viewer; the first one zoomed in, read to the end, and the location alert.
   await driveClosingApi(page, who, 'IDENTITY');
   await waitForStatus(page.request, who, 'NOTE_SIGNING');
+  await checkScreen(page, app(who, 'signing/support'));
   const { documents, sign } = await esigned(page, who);
   expect(documents.length).toBeGreaterThan(1);
   for (const [index, doc] of documents.entries()) {
