@@ -6,6 +6,7 @@
  * Its style is an experiment (EXPERIMENTS.chatLauncher): the "prominent" variation shows a larger
  * button; the default (control, no decision yet, no experiment) the usual one. Same label either way.
  */
+import { getDefaultZIndex } from '@mantine/core';
 import { Suspense, lazy, useState } from 'react';
 import { CHAT_OPEN_STORAGE_KEY, CHAT_TEXTS, QUERY_PARAMS } from '@heloc/domain';
 import { EXPERIMENTS, useExperiment } from '@/lib/experiments';
@@ -85,7 +86,9 @@ export function ChatLauncher(props: ChatLauncherProps) {
             position: 'fixed',
             right: 20,
             bottom: 20,
-            zIndex: 300,
+            // Above the page and its sticky header, under every dialog and drawer (and their overlays): an
+            // open dialog's controls are never covered by it (issue 19's phone-width pass).
+            zIndex: getDefaultZIndex('modal') - 1,
             padding: prominent ? '16px 28px' : '12px 20px',
             fontSize: prominent ? '1.125rem' : undefined,
             borderRadius: 24,

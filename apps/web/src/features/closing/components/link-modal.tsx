@@ -18,6 +18,7 @@ import { HELOC_UUID_STORAGE_KEY, type TLinkedAccount, type TLinkKind } from '@he
 import { errorText } from '@/lib/api-errors';
 import { closingApi } from '../api/closing-api';
 import { QueryFailure, QueryLoading } from '@/components/ui/query-gate';
+import readable from '@/components/ui/readable-form.module.css';
 import { LOAD_FAILED_TITLE } from './common';
 
 export interface LinkResult {
@@ -111,6 +112,8 @@ export function LinkModal({ applicationUuid, kind, opened, onClose, onLinked }: 
       title={text.title}
       centered
       size="md"
+      // In a portal, outside the step page's readable colours: its field errors need them too (4.5:1).
+      className={readable.readable}
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
       {token.isPending ? (
