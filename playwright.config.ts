@@ -27,6 +27,7 @@ const CLOCKED = [
   'co-owners',
   'mail-reminder',
   'phone-width',
+  'phone-width-closing',
   'route-matrix',
 ].map((name) => `**/${name}.spec.ts`);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'heloc-e2e-'));
