@@ -66,7 +66,8 @@ export default defineConfig({
   webServer: {
     command: 'node --import tsx apps/server/src/main.ts',
     url: `http://127.0.0.1:${port}/readyz`,
-    timeout: 90_000,
+    // Generous: the first start migrates a fresh database, and a busy shared machine slows it down.
+    timeout: 180_000,
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
