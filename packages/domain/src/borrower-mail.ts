@@ -5,6 +5,7 @@
  * zone, stopped by progress or by unsubscribing). The server sends; these decide.
  */
 import { TZDate } from '@date-fns/tz';
+import { z } from 'zod';
 import type { TApplicationStep } from './enums';
 import type { TAuditFacts } from './webhooks';
 import type { TSignerScreen, TStepPath } from './routing/step-paths';
@@ -282,3 +283,14 @@ export function nextSendableAt(at: Date, timeZone: string): Date {
 
 /** Audited actions that are no progress of the borrower's (the reminders' own trail, e-mails sent). */
 export const REMINDER_AUDIT_ACTION = 'REMINDER_SENT';
+
+/**
+ * The account's e-mail preferences (the settings screen's "Reminder e-mails"): the same opt-out the
+ * reminders' unsubscribe link sets. Transactional e-mail has no switch.
+ */
+export const ZMailPreferences = z.object({
+  reminders: z.boolean().describe('Reminder e-mails about an unfinished application (marketing-type mail)'),
+});
+export type TMailPreferences = z.infer<typeof ZMailPreferences>;
+
+export const MAIL_PREFERENCES_PATH = '/identity/secure/api/v1/mail-preferences';

@@ -1,14 +1,22 @@
 /**
  * The borrower's mail routes: the unsubscribe link of reminders (a branded confirmation page, the
  * one-click POST of RFC 8058 that mail clients send, "Subscribe again"), the signed-in account's
- * reminder setting (the same preference), the organisations' logos for e-mails (brand-logo.ts), and for staff the outbox viewer (one message
- * with its HTML), every template previewed for an organisation, and an application's e-mails and
- * reminders (sent, scheduled, skipped and why).
+ * reminder setting (the same preference), the organisations' logos for e-mails (brand-logo.ts), and
+ * for staff the outbox viewer (one message with its HTML), every template previewed for an
+ * organisation, and an application's e-mails and reminders (sent, scheduled, skipped and why).
  */
 import { z } from 'zod';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { BORROWER_MAIL_KINDS, ZApiErrorBody, ZApplicationMails, ZUuid, type TOrgData } from '@heloc/domain';
+import {
+  BORROWER_MAIL_KINDS,
+  MAIL_PREFERENCES_PATH,
+  ZApiErrorBody,
+  ZApplicationMails,
+  ZMailPreferences,
+  ZUuid,
+  type TOrgData,
+} from '@heloc/domain';
 import { AppError } from '../../lib/errors';
 import { readOutboxEntry } from '../../mail';
 import { previewBorrowerMail } from '../../mail/templates/borrower/preview';
@@ -104,12 +112,8 @@ export const borrowerMailRoutes: FastifyPluginAsyncZod<{ secret: string }> = asy
     },
   );
 
-  const ZMailPreferences = z.object({
-    reminders: z.boolean().describe('Reminder e-mails about an unfinished application (marketing-type mail)'),
-  });
-
   app.get(
-    '/identity/secure/api/v1/mail-preferences',
+    MAIL_PREFERENCES_PATH,
     {
       preHandler: app.authenticate,
       schema: {
@@ -122,7 +126,7 @@ export const borrowerMailRoutes: FastifyPluginAsyncZod<{ secret: string }> = asy
   );
 
   app.put(
-    '/identity/secure/api/v1/mail-preferences',
+    MAIL_PREFERENCES_PATH,
     {
       preHandler: app.authenticate,
       schema: {
