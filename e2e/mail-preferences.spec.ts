@@ -84,8 +84,17 @@ test('unsubscribe from a reminder on a branded page, subscribe again, and the sa
   await page.getByRole('button', { name: 'Unsubscribe from reminders' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'You are unsubscribed' })).toBeVisible();
 
-  // Settings (signed in: the registration's session): the same preference, off, and turned on.
+  // Settings (signing in again: the clock moved past the token's life): the same preference, off,
+  // and turned on.
   await page.goto('/dashboard/settings');
+  await expect(page).toHaveURL(/\/auth\/login\?/);
+  await page.getByRole('main').getByLabel('Email').fill(borrower.email);
+  await page
+    .getByRole('main')
+    .getByLabel(/^Password/)
+    .fill('Strong-passw0rd!');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/settings$/, { timeout: 30_000 });
   const toggle = page.getByRole('switch', { name: 'Reminder e-mails' });
   await expect(toggle).toBeEnabled({ timeout: 30_000 });
   await expect(toggle).not.toBeChecked();
@@ -96,8 +105,9 @@ test('unsubscribe from a reminder on a branded page, subscribe again, and the sa
   await expect(page.getByText('Reminder e-mails are on.')).toBeVisible();
   await page.reload();
   await expect(page.getByRole('switch', { name: 'Reminder e-mails' })).toBeChecked({ timeout: 30_000 });
+  const jwt = await page.evaluate(() => localStorage.getItem('jwt'));
   const stored = await page.request.get('/identity/secure/api/v1/mail-preferences', {
-    headers: { authorization: `Bearer ${borrower.jwt}` },
+    headers: { authorization: jwt! },
   });
   expect(await stored.json()).toEqual({ reminders: true });
 });
