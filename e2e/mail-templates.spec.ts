@@ -1,8 +1,8 @@
 /**
  * Issue 19, done when: "Every e-mail template renders in the outbox viewer for three organisations
  * with their brands (screenshot test)". A platform admin opens the console's E-mail section, and for
- * three organisations shows every template: the sandboxed frame shows the organisation's logo (its
- * brand name as alt text), its colour on the brand bar and the button, and its legal name and NMLS in
+ * three organisations shows every template: the sandboxed frame shows the organisation's logo (loaded
+ * from /brand/{org}/logo, its brand name as alt text), its colour on the brand bar and the button, and its legal name and NMLS in
  * the footer; each is kept as a screenshot. The viewer is axe-clean and used by keyboard.
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -79,8 +79,14 @@ test('every template renders in the outbox viewer for three organisations with t
       );
       await expect(preview).toBeVisible();
       const frame = preview.frameLocator('iframe');
-      // The brand, as the recipient sees it.
-      await expect(frame.getByRole('img', { name: org.orgBrand.name })).toBeVisible();
+      // The brand, as the recipient sees it: the logo linked from /brand/{org}/logo (never a data:
+      // image, which Gmail drops), loaded in the frame.
+      const logo = frame.getByRole('img', { name: org.orgBrand.name });
+      await expect(logo).toBeVisible();
+      await expect(logo).toHaveAttribute('src', new RegExp(`^/brand/${code}/logo\\?v=[0-9a-f]+$`));
+      await expect
+        .poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+        .toBe(true);
       await expect(frame.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(frame.getByText(`NMLS #${org.nmls}`)).toBeVisible();
       await expect(frame.getByText(org.companyName, { exact: false }).first()).toBeVisible();

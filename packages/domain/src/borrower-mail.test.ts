@@ -2,6 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   BORROWER_MAIL_LINKS,
   borrowerMailForAudit,
+  CALENDAR_GATED_REMINDER_STEP,
+  CO_OWNER_MAIL_LINKS,
+  coOwnerMailKey,
+  concernsCoOwners,
+  reminderAfterCalendarWait,
+  reminderAnchorFor,
   isMarketingMail,
   MAX_REMINDERS,
   nextSendableAt,
@@ -65,6 +71,8 @@ describe('borrowerMailForAudit: which movement sends which e-mail, keyed once', 
     [step('RESCISSION_STARTED', 'GEN_RESCISSION', 'RESCISSION'), 'RIGHT_TO_CANCEL', `RIGHT_TO_CANCEL:${app}`],
     [step('FUNDED', 'FUNDABLE', 'COMPLETE'), 'FUNDED', `FUNDED:${app}`],
     [act('ADVERSE_ACTION_NOTICE'), 'DECLINED', `DECLINED:${app}`],
+    [step('RESCINDED', 'RESCISSION', 'CANCELLED'), 'CANCELLED', `CANCELLED:${app}`],
+    [step('CANCEL', 'OFFER_SELECTION', 'CANCELLED'), 'CANCELLED', `CANCELLED:${app}`],
   ])('%o → %s', (entry, kind, key) => {
     expect(borrowerMailForAudit({ ...entry, applicationUuid: app, identityUuid: who, eventId: 7 })).toEqual({
       kind,
@@ -78,6 +86,7 @@ describe('borrowerMailForAudit: which movement sends which e-mail, keyed once', 
     step('SELECT_OFFER', 'OFFER_SELECTION', 'COLLECT_ADDITIONAL_INFO'),
     act('CONDITION_CLEARED'),
     act('REMINDER_SENT'),
+    step('CANCEL', 'CANCELLED', 'CANCELLED'),
   ])('%o sends nothing', (entry) => {
     expect(
       borrowerMailForAudit({ ...entry, applicationUuid: app, identityUuid: who, eventId: 7 }),
@@ -112,6 +121,11 @@ describe('reminders', () => {
     ]);
   });
 
+  it('reminderAnchorFor is reminderDueAt’s inverse', () => {
+    const due = new Date('2026-12-12T14:00:00Z');
+    for (const n of [1, 2, 3]) expect(reminderDueAt(reminderAnchorFor(due, n), n)).toEqual(due);
+  });
+
   it.each([
     // [instant, state, expected]
     ['2026-12-01T18:00:00Z', 'CA', '2026-12-01T18:00:00.000Z'], // 10:00 PST: now
@@ -130,5 +144,43 @@ describe('reminders', () => {
     expect(timeZoneForState('ny')).toBe('America/New_York');
     expect(timeZoneForState('ND')).toBe('America/Chicago');
     expect(timeZoneForState(null)).toBe('America/Los_Angeles');
+  });
+});
+
+describe('co-owners', () => {
+  it('receive their documents, the right to cancel, funding and cancellation, nothing else', () => {
+    expect(Object.keys(CO_OWNER_MAIL_LINKS).sort()).toEqual(
+      ['CANCELLED', 'DOCUMENTS_READY', 'FUNDED', 'RIGHT_TO_CANCEL'].sort(),
+    );
+    for (const kind of ['WELCOME', 'OFFER_READY', 'DECLINED', 'REMINDER', 'NOTARY_APPOINTMENT'] as const)
+      expect(concernsCoOwners(kind), kind).toBe(false);
+  });
+
+  it('each owner’s copy has its own key, derived from the borrower’s', () => {
+    expect(coOwnerMailKey(`FUNDED:${app}`, who)).toBe(`FUNDED:${app}:co-owner:${who}`);
+    expect(coOwnerMailKey(`FUNDED:${app}`, who)).not.toBe(coOwnerMailKey(`FUNDED:${app}`, app));
+  });
+});
+
+describe('a step that waits on the calendar (the Texas 12-day notice)', () => {
+  it('is the closing signature, a reminder step', () => {
+    expect(CALENDAR_GATED_REMINDER_STEP).toBe('NOTE_SIGNING');
+    expect(REMINDER_STEP_SCREENS[CALENDAR_GATED_REMINDER_STEP]).toBe('signing/intro');
+  });
+
+  const tz = timeZoneForState('TX');
+  it.each([
+    // [due, opens, expected]
+    // Closed for days: the day it opens (midnight in Texas), moved to 08:00 out of the quiet hours.
+    ['2026-12-02T16:00:00Z', '2026-12-12T06:00:00Z', '2026-12-12T14:00:00.000Z'],
+    // Opens before the reminder is due: the reminder as planned.
+    ['2026-12-14T16:00:00Z', '2026-12-12T06:00:00Z', '2026-12-14T16:00:00.000Z'],
+    // Not closed: as planned (quiet hours still apply).
+    ['2026-12-14T16:00:00Z', null, '2026-12-14T16:00:00.000Z'],
+    ['2026-12-15T04:00:00Z', null, '2026-12-15T14:00:00.000Z'],
+  ])('due %s, opens %s → %s', (due, opens, expected) => {
+    expect(reminderAfterCalendarWait(new Date(due), opens ? new Date(opens) : null, tz).toISOString()).toBe(
+      expected,
+    );
   });
 });

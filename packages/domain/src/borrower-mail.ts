@@ -5,9 +5,10 @@
  * zone, stopped by progress or by unsubscribing). The server sends; these decide.
  */
 import { TZDate } from '@date-fns/tz';
+import { z } from 'zod';
 import type { TApplicationStep } from './enums';
 import type { TAuditFacts } from './webhooks';
-import type { TStepPath } from './routing/step-paths';
+import type { TSignerScreen, TStepPath } from './routing/step-paths';
 import type { UsStateCode } from './us-states';
 
 export const BORROWER_MAIL_KINDS = [
@@ -21,6 +22,7 @@ export const BORROWER_MAIL_KINDS = [
   'RIGHT_TO_CANCEL',
   'FUNDED',
   'DECLINED',
+  'CANCELLED',
   'REMINDER',
 ] as const;
 
@@ -48,10 +50,16 @@ export const BORROWER_MAIL_LINKS: Record<Exclude<TBorrowerMailKind, 'REMINDER'>,
   RIGHT_TO_CANCEL: 'complete',
   FUNDED: '/',
   DECLINED: 'error/decline',
+  CANCELLED: '/',
 };
 
 /** The valuation's outcomes that end BPO_PROCESSING without declining (a decline sends DECLINED). */
 const VALUATION_DONE_ACTIONS = new Set(['BPO_COMPLETED', 'BPO_COMPLETED_PREQUAL', 'BPO_CLTV_LIMITED']);
+
+/** The key of an e-mail sent once per application (documents ready, right to cancel, funded…). */
+export function onceMailKey(kind: TBorrowerMailKind, applicationUuid: string): string {
+  return `${kind}:${applicationUuid}`;
+}
 
 /**
  * The e-mail an audited movement sends, with the key that makes it once-only. `eventId` is the audit
@@ -63,7 +71,7 @@ export function borrowerMailForAudit(
 ): { kind: Exclude<TBorrowerMailKind, 'REMINDER'>; key: string } | null {
   const once = (kind: Exclude<TBorrowerMailKind, 'REMINDER'>) => ({
     kind,
-    key: `${kind}:${entry.applicationUuid}`,
+    key: onceMailKey(kind, entry.applicationUuid),
   });
   const each = (kind: Exclude<TBorrowerMailKind, 'REMINDER'>) => ({
     kind,
@@ -86,7 +94,44 @@ export function borrowerMailForAudit(
   if (entry.action === 'RESERVE_NOTARY') return each('NOTARY_APPOINTMENT');
   if (entry.action === 'RESCISSION_STARTED') return once('RIGHT_TO_CANCEL');
   if (entry.action === 'FUNDED') return once('FUNDED');
+  // Any way into CANCELLED (a rescission by the borrower or a co-owner, a cancellation): every owner
+  // who signed must learn that nothing will be recorded or funded.
+  if (entry.toStep === 'CANCELLED' && entry.fromStep !== 'CANCELLED') return once('CANCELLED');
   return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Co-owners (additional signers who accepted their invitation)
+
+/**
+ * The e-mails that concern an owner on title who accepted the invitation, and the signer screen each
+ * one links to. A co-owner has no application of their own: offers, submission, conditions,
+ * valuation, the primary's notary booking, decline and reminders are the borrower's business. What
+ * is theirs: their documents to sign (sent when they accept: the package already names them), the
+ * right to cancel they share with the borrower, and how it ended (funded, or cancelled).
+ */
+// Every link is the signer's sign-in, which sends them where their progress says (their identity
+// check, their documents with "Cancel my line" during the period, the cancelled page).
+export const CO_OWNER_MAIL_LINKS: Partial<Record<TBorrowerMailKind, TSignerScreen>> = {
+  DOCUMENTS_READY: 'login',
+  RIGHT_TO_CANCEL: 'login',
+  FUNDED: 'login',
+  CANCELLED: 'login',
+};
+
+export function concernsCoOwners(kind: TBorrowerMailKind): boolean {
+  return CO_OWNER_MAIL_LINKS[kind] !== undefined;
+}
+
+/** The signer statuses of an owner who accepted (has an account) and is still on the application. */
+export const ACCEPTED_SIGNER_STATUSES = ['ACCEPTED', 'IDENTITY_VERIFIED', 'SIGNED', 'COMPLETE'] as const;
+
+/**
+ * A co-owner's copy of an e-mail: the borrower's key with the co-owner's identity, so each owner gets
+ * it once whatever retries or replays (the same idempotency scheme as the borrower's).
+ */
+export function coOwnerMailKey(borrowerKey: string, coOwnerIdentityUuid: string): string {
+  return `${borrowerKey}:co-owner:${coOwnerIdentityUuid}`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -114,6 +159,23 @@ export function reminderScreenFor(step: string): TStepPath | null {
   return (REMINDER_STEP_SCREENS as Record<string, TStepPath>)[step] ?? null;
 }
 
+/**
+ * The step whose screen may wait on the calendar rather than on the borrower: the closing signature,
+ * which a Texas home equity loan may not reach before the 12th day after the notice (Tex. Const. art.
+ * XVI §50(a)(6)(M)(i); the server knows the date). A reminder there before that day would ask for
+ * something the borrower cannot do.
+ */
+export const CALENDAR_GATED_REMINDER_STEP: TApplicationStep = 'NOTE_SIGNING';
+
+/**
+ * When a reminder due at `dueAt` goes out while its step is closed until `opensAt` (null: not closed):
+ * not before the day opens, and then outside the quiet hours on the borrower's clock.
+ */
+export function reminderAfterCalendarWait(dueAt: Date, opensAt: Date | null, timeZone: string): Date {
+  const at = opensAt && opensAt.getTime() > dueAt.getTime() ? opensAt : dueAt;
+  return nextSendableAt(at, timeZone);
+}
+
 /** At most this many reminders for one stop at a step. */
 export const MAX_REMINDERS = 3;
 /** The first reminder after the borrower left a step (30–60 minutes is the industry's habit). */
@@ -126,6 +188,11 @@ export const QUIET_HOURS = { startHour: 21, endHour: 8 } as const;
 /** When reminder `number` (1-based) is due, counted from the movement that left the borrower waiting. */
 export function reminderDueAt(anchor: Date, number: number): Date {
   return new Date(anchor.getTime() + FIRST_REMINDER_DELAY_MS + (number - 1) * REMINDER_INTERVAL_MS);
+}
+
+/** The anchor from which reminder `number` falls due at `dueAt` (reminderDueAt's inverse). */
+export function reminderAnchorFor(dueAt: Date, number: number): Date {
+  return new Date(dueAt.getTime() - FIRST_REMINDER_DELAY_MS - (number - 1) * REMINDER_INTERVAL_MS);
 }
 
 /**
@@ -216,3 +283,14 @@ export function nextSendableAt(at: Date, timeZone: string): Date {
 
 /** Audited actions that are no progress of the borrower's (the reminders' own trail, e-mails sent). */
 export const REMINDER_AUDIT_ACTION = 'REMINDER_SENT';
+
+/**
+ * The account's e-mail preferences (the settings screen's "Reminder e-mails"): the same opt-out the
+ * reminders' unsubscribe link sets. Transactional e-mail has no switch.
+ */
+export const ZMailPreferences = z.object({
+  reminders: z.boolean().describe('Reminder e-mails about an unfinished application (marketing-type mail)'),
+});
+export type TMailPreferences = z.infer<typeof ZMailPreferences>;
+
+export const MAIL_PREFERENCES_PATH = '/identity/secure/api/v1/mail-preferences';

@@ -53,8 +53,13 @@ async function emailOf(applicationUuid: string): Promise<string> {
 }
 
 const subjectOf = (kind: TBorrowerMailKind) =>
-  BORROWER_TEMPLATES[kind]({ org: t.app.orgs.byOrgCode('MAIN')!, firstName: null, link: '', facts: {} })
-    .subject;
+  BORROWER_TEMPLATES[kind]({
+    org: t.app.orgs.byOrgCode('MAIN')!,
+    firstName: null,
+    link: '',
+    logoLink: '',
+    facts: {},
+  }).subject;
 
 function linkPath(applicationUuid: string, kind: Exclude<TBorrowerMailKind, 'REMINDER'>): string {
   const screen = BORROWER_MAIL_LINKS[kind];

@@ -13,11 +13,16 @@ import {
   APP_INDEX_DESTINATION,
   applicationStepPath,
   BORROWER_MAIL_LINKS,
+  CALENDAR_GATED_REMINDER_STEP,
+  CO_OWNER_MAIL_LINKS,
   MAX_REMINDERS,
   nextSendableAt,
   REMINDER_AUDIT_ACTION,
+  reminderAfterCalendarWait,
+  reminderAnchorFor,
   reminderScreenFor,
   ROUTER_BASE_PATH,
+  signerScreenPath,
   timeZoneForState,
   type TBorrowerMailKind,
   type TStepPath,
@@ -27,15 +32,19 @@ import type { Clock } from '../../lib/clock';
 import type { JobWorker } from '../../jobs/worker';
 import type { Mailer, MailAttachment } from '../../mail';
 import { BORROWER_TEMPLATES, renderBorrowerMail } from '../../mail/templates/borrower';
+import { brandLogoUrl } from '../../mail/brand-logo';
 import type { FileStorage } from '../../storage';
 import { findApplicationDocument } from '../../engine/submission/repository';
+import { texasSigningNotBefore } from '../../engine/closing/texas';
 import { recordEvent } from '../../workflow/audit';
 import type { OrganisationDirectory } from '../organisations/directory';
 import { insertNotification } from '../wallet/repository';
 import {
   findBorrowerMail,
+  mailRecipient,
   mailSubject,
   markBorrowerMail,
+  updateBorrowerMailData,
   progressSince,
   remindersOptedOut,
   type BorrowerMailRow,
@@ -73,12 +82,25 @@ async function send(deps: BorrowerMailDeps, row: BorrowerMailRow, screen: TStepP
   if (!org) throw new Error(`organisation ${subject.orgCode} is unknown`);
   const kind = row.kind as TBorrowerMailKind;
   const base = org.baseUrl.replace(/\/+$/, '');
-  const path = pathOf(subject.applicationUuid, screen);
+  // A co-owner's copy goes to them, on their own screens (they see no application of their own).
+  const coOwnerScreen = row.identityUuid !== subject.identityUuid ? CO_OWNER_MAIL_LINKS[kind] : undefined;
+  const recipient = coOwnerScreen ? await mailRecipient(db, row.identityUuid) : subject;
+  if (!recipient || (row.identityUuid !== subject.identityUuid && !coOwnerScreen)) {
+    await markBorrowerMail(db, row.uuid, { status: 'SKIPPED', skipReason: 'NO_RECIPIENT' });
+    return;
+  }
+  const path = coOwnerScreen ? signerScreenPath(coOwnerScreen) : pathOf(subject.applicationUuid, screen);
   const timeZone = timeZoneForState(subject.propertyState);
+  // A Texas borrower told their documents are ready also learns the day they may sign them.
+  const signingNotBefore =
+    kind === 'DOCUMENTS_READY'
+      ? await texasSigningNotBefore(db, { ...subject, uuid: subject.applicationUuid }, clock.now())
+      : null;
   const input = {
     org,
-    firstName: subject.firstName ?? null,
+    firstName: recipient.firstName ?? null,
     link: `${base}${path}`,
+    logoLink: brandLogoUrl(base, org),
     ...(kind === 'REMINDER' && { unsubscribeLink: unsubscribeLink(base, deps.secret, subject.identityUuid) }),
     facts: {
       timeZone,
@@ -89,6 +111,9 @@ async function send(deps: BorrowerMailDeps, row: BorrowerMailRow, screen: TStepP
       }),
       ...(typeof row.data.startsAt === 'string' && { appointmentStartsAt: row.data.startsAt }),
       ...(typeof row.data.number === 'number' && { reminderNumber: row.data.number }),
+      ...(signingNotBefore && { signingNotBefore: signingNotBefore.date }),
+      ...(typeof row.data.signingOpenedOn === 'string' && { signingOpenedOn: row.data.signingOpenedOn }),
+      ...(coOwnerScreen && { coOwner: true }),
     },
   };
   const rendered = await renderBorrowerMail(kind, input);
@@ -105,7 +130,7 @@ async function send(deps: BorrowerMailDeps, row: BorrowerMailRow, screen: TStepP
     });
   }
   const sent = await deps.mailer.send({
-    to: subject.email,
+    to: recipient.email,
     orgCode: subject.orgCode,
     subject: rendered.subject,
     text: rendered.text,
@@ -122,7 +147,8 @@ async function send(deps: BorrowerMailDeps, row: BorrowerMailRow, screen: TStepP
   const words = BORROWER_TEMPLATES[kind](input);
   await db.transaction(async (tx) => {
     await markBorrowerMail(tx, row.uuid, { status: 'SENT', messageId: sent.id, sentAt: clock.now() });
-    if (!BELL_ELSEWHERE.has(kind)) {
+    // The bell is the borrower's (the signer's screens have none).
+    if (!BELL_ELSEWHERE.has(kind) && !coOwnerScreen) {
       await insertNotification(tx, {
         identityUuid: subject.identityUuid,
         title: words.heading,
@@ -170,7 +196,27 @@ export function registerBorrowerMailJobs(worker: JobWorker, deps: BorrowerMailDe
       if (!screen) return skip('NOTHING_TO_DO');
       if (await remindersOptedOut(db, subject.identityUuid)) return skip('UNSUBSCRIBED');
       const now = clock.now();
-      const sendable = nextSendableAt(now, timeZoneForState(subject.propertyState));
+      const timeZone = timeZoneForState(subject.propertyState);
+      if (subject.step === CALENDAR_GATED_REMINDER_STEP) {
+        // Texas, before the 12th day: the step waits on the calendar, not on the borrower. No
+        // reminder until signing opens; that one says they can now sign, and the next ones count
+        // from it.
+        const closed = await texasSigningNotBefore(db, { ...subject, uuid: subject.applicationUuid }, now);
+        if (closed) {
+          const at = reminderAfterCalendarWait(now, new Date(closed.at), timeZone);
+          await db.transaction(async (tx) => {
+            await updateBorrowerMailData(tx, row.uuid, {
+              ...row.data,
+              dueAt: at.toISOString(),
+              anchorAt: reminderAnchorFor(at, number).toISOString(),
+              signingOpenedOn: closed.date,
+            });
+            await queueMailJob(tx, clock, REMINDER_JOB, row.uuid, at);
+          });
+          return;
+        }
+      }
+      const sendable = nextSendableAt(now, timeZone);
       if (sendable.getTime() > now.getTime()) {
         // Quiet hours on the borrower's clock: the same reminder, in the morning.
         await queueMailJob(db, clock, REMINDER_JOB, row.uuid, sendable);
@@ -179,6 +225,7 @@ export function registerBorrowerMailJobs(worker: JobWorker, deps: BorrowerMailDe
       await send(deps, row, screen);
       if (number < MAX_REMINDERS) {
         const anchor = new Date(String(row.data.anchorAt));
+        // (After a wait for the calendar the anchor was moved with the due time: see above.)
         await scheduleReminder(db, clock, subject, anchorEventId, number + 1, anchor);
       }
     },

@@ -5,11 +5,19 @@
  * a mail failure never fails the borrower's request, a restart loses nothing, a rolled-back step
  * change sends nothing, and an event never sends twice.
  */
-import { borrowerMailForAudit, reminderDueAt, reminderScreenFor, type TAuditFacts } from '@heloc/domain';
+import {
+  borrowerMailForAudit,
+  concernsCoOwners,
+  coOwnerMailKey,
+  reminderDueAt,
+  reminderScreenFor,
+  type TAuditFacts,
+  type TBorrowerMailKind,
+} from '@heloc/domain';
 import type { Executor } from '../../db';
 import type { Clock } from '../../lib/clock';
 import { enqueueJob } from '../../jobs/queue';
-import { applicationOwner, insertBorrowerMail } from './repository';
+import { acceptedCoOwners, applicationOwner, insertBorrowerMail } from './repository';
 
 export const BORROWER_MAIL_JOB = 'mail.borrower';
 export const REMINDER_JOB = 'mail.reminder';
@@ -42,8 +50,47 @@ export async function queueBorrowerMails(
       createdAt: clock.now(),
     });
     if (row) await queueMailJob(db, clock, BORROWER_MAIL_JOB, row.uuid, clock.now());
+    if (concernsCoOwners(mail.kind)) {
+      // Every owner on title who accepted gets their own copy (their own row and key, same job).
+      for (const coOwner of await acceptedCoOwners(db, entry.applicationUuid)) {
+        await queueCoOwnerMail(db, clock, {
+          kind: mail.kind,
+          borrowerKey: mail.key,
+          applicationUuid: entry.applicationUuid,
+          identityUuid: coOwner,
+          data,
+        });
+      }
+    }
   }
   if (remindAt) await scheduleReminder(db, clock, { ...entry, identityUuid }, entry.eventId, 1);
+}
+
+/**
+ * A co-owner's copy of an e-mail (CO_OWNER_MAIL_LINKS): its row keyed by the borrower's key and the
+ * co-owner's identity, sent by the same job. Also called when a co-owner accepts the invitation (their
+ * documents are ready to sign from then on), in the acceptance's transaction.
+ */
+export async function queueCoOwnerMail(
+  db: Executor,
+  clock: Clock,
+  mail: {
+    kind: TBorrowerMailKind;
+    borrowerKey: string;
+    applicationUuid: string;
+    identityUuid: string;
+    data?: Record<string, unknown>;
+  },
+): Promise<void> {
+  const row = await insertBorrowerMail(db, {
+    key: coOwnerMailKey(mail.borrowerKey, mail.identityUuid),
+    kind: mail.kind,
+    identityUuid: mail.identityUuid,
+    applicationUuid: mail.applicationUuid,
+    data: { ...mail.data, coOwner: true },
+    createdAt: clock.now(),
+  });
+  if (row) await queueMailJob(db, clock, BORROWER_MAIL_JOB, row.uuid, clock.now());
 }
 
 /** The step this entry leaves the borrower waiting at (reminders start from it), or null. */

@@ -1,6 +1,6 @@
 /** SQL of the borrower's e-mails, reminders and mail preferences (issue 19). */
 import { and, desc, eq, gt, inArray, ne, or, sql } from 'drizzle-orm';
-import { REMINDER_AUDIT_ACTION } from '@heloc/domain';
+import { ACCEPTED_SIGNER_STATUSES, REMINDER_AUDIT_ACTION } from '@heloc/domain';
 import type { Executor } from '../../db';
 import { schema } from '../../db';
 
@@ -44,6 +44,8 @@ export async function mailSubject(db: Executor, applicationUuid: string) {
       orgCode: schema.helocApplications.orgCode,
       step: schema.helocApplications.step,
       amountCents: schema.helocApplications.amountCents,
+      selectedPropertyUuid: schema.helocApplications.selectedPropertyUuid,
+      createdAt: schema.helocApplications.createdAt,
       email: schema.identities.email,
       firstName: schema.profiles.firstName,
       propertyState: schema.profileAddresses.state,
@@ -57,6 +59,46 @@ export async function mailSubject(db: Executor, applicationUuid: string) {
     )
     .where(eq(schema.helocApplications.uuid, applicationUuid));
   return row ?? null;
+}
+
+/** Who an e-mail row of another identity goes to (a co-owner's copy): e-mail and first name. */
+export async function mailRecipient(db: Executor, identityUuid: string) {
+  const [row] = await db
+    .select({
+      email: schema.identities.email,
+      orgCode: schema.identities.organizationCode,
+      firstName: schema.profiles.firstName,
+    })
+    .from(schema.identities)
+    .leftJoin(schema.profiles, eq(schema.profiles.identityUuid, schema.identities.uuid))
+    .where(eq(schema.identities.uuid, identityUuid));
+  return row ?? null;
+}
+
+/** The identities of the application's co-owners who accepted their invitation (and still count). */
+export async function acceptedCoOwners(db: Executor, applicationUuid: string): Promise<string[]> {
+  const rows = await db
+    .select({ identityUuid: schema.coDeedSigners.identityUuid })
+    .from(schema.coDeedSigners)
+    .where(
+      and(
+        eq(schema.coDeedSigners.applicationUuid, applicationUuid),
+        inArray(schema.coDeedSigners.status, [...ACCEPTED_SIGNER_STATUSES]),
+      ),
+    );
+  return rows.flatMap((row) => (row.identityUuid ? [row.identityUuid] : []));
+}
+
+/** Moves a queued reminder (its due time and anchor) when it waits for a day to open. */
+export async function updateBorrowerMailData(
+  db: Executor,
+  uuid: string,
+  data: Record<string, unknown>,
+): Promise<void> {
+  await db
+    .update(schema.borrowerMails)
+    .set({ data })
+    .where(and(eq(schema.borrowerMails.uuid, uuid), eq(schema.borrowerMails.status, 'QUEUED')));
 }
 
 /** The application's owner (to key its e-mail row) when the audit entry is written. */
@@ -116,12 +158,27 @@ export async function setRemindersOptOut(db: Executor, identityUuid: string, at:
     });
 }
 
-export async function identityExists(db: Executor, identityUuid: string): Promise<boolean> {
+/** Reminders on again (the settings switch, the unsubscribe page's "Subscribe again"). */
+export async function clearRemindersOptOut(db: Executor, identityUuid: string, at: Date): Promise<void> {
+  await db
+    .insert(schema.mailPreferences)
+    .values({ identityUuid, remindersOptOutAt: null, updatedAt: at })
+    .onConflictDoUpdate({
+      target: schema.mailPreferences.identityUuid,
+      set: { remindersOptOutAt: null, updatedAt: at },
+    });
+}
+
+/** The identity's organisation (its unsubscribe page wears that brand), or null when it is unknown. */
+export async function identityOrgCode(
+  db: Executor,
+  identityUuid: string,
+): Promise<{ orgCode: string } | null> {
   const [row] = await db
-    .select({ uuid: schema.identities.uuid })
+    .select({ orgCode: schema.identities.organizationCode })
     .from(schema.identities)
     .where(eq(schema.identities.uuid, identityUuid));
-  return row !== undefined;
+  return row ?? null;
 }
 
 /** An application's e-mails and reminders, newest first (the console's file shows them to staff). */

@@ -1,20 +1,38 @@
 /**
- * The borrower's mail routes: the unsubscribe link of reminders (a confirmation page, and the
- * one-click POST of RFC 8058 that mail clients send), and for staff the outbox viewer (one message
- * with its HTML), every template previewed for an organisation, and an application's e-mails and
- * reminders (sent, scheduled, skipped and why).
+ * The borrower's mail routes: the unsubscribe link of reminders (a branded confirmation page, the
+ * one-click POST of RFC 8058 that mail clients send, "Subscribe again"), the signed-in account's
+ * reminder setting (the same preference), the organisations' logos for e-mails (brand-logo.ts), and
+ * for staff the outbox viewer (one message with its HTML), every template previewed for an
+ * organisation, and an application's e-mails and reminders (sent, scheduled, skipped and why).
  */
 import { z } from 'zod';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { BORROWER_MAIL_KINDS, ZApiErrorBody, ZApplicationMails, ZUuid } from '@heloc/domain';
+import {
+  BORROWER_MAIL_KINDS,
+  MAIL_PREFERENCES_PATH,
+  ZApiErrorBody,
+  ZApplicationMails,
+  ZMailPreferences,
+  ZUuid,
+  type TOrgData,
+} from '@heloc/domain';
 import { AppError } from '../../lib/errors';
 import { readOutboxEntry } from '../../mail';
 import { previewBorrowerMail } from '../../mail/templates/borrower/preview';
 import { authorizeApplication } from '../console/service';
 import { STAFF_TAG, staffOf, staffOrgFilter, staffRoute } from '../staff/policy';
-import { identityExists, listApplicationMails, setRemindersOptOut } from './repository';
-import { identityOfUnsubscribeToken, UNSUBSCRIBE_PATH } from './unsubscribe-token';
-import { unsubscribePage } from './unsubscribe-page';
+import { authOf } from '../../plugins/auth';
+import {
+  clearRemindersOptOut,
+  identityOrgCode,
+  listApplicationMails,
+  remindersOptedOut,
+  setRemindersOptOut,
+} from './repository';
+import { brandLogoRoutes } from './brand-logo';
+import { identityOfUnsubscribeToken, RESUBSCRIBE_PATH, UNSUBSCRIBE_PATH } from './unsubscribe-token';
+import { unsubscribePage, type UnsubscribeState } from './unsubscribe-page';
 
 const errors = { 400: ZApiErrorBody, 401: ZApiErrorBody, 403: ZApiErrorBody, 404: ZApiErrorBody };
 
@@ -29,16 +47,23 @@ export const borrowerMailRoutes: FastifyPluginAsyncZod<{ secret: string }> = asy
     (_request, body, done) => done(null, { form: String(body) }),
   );
 
+  await app.register(brandLogoRoutes);
+
+  /** The token's account and its organisation (whose brand the pages wear), or 400. */
   const identityOf = async (token: string) => {
     const identityUuid = identityOfUnsubscribeToken(options.secret, token);
-    if (!identityUuid || !(await identityExists(app.db, identityUuid))) {
+    const identity = identityUuid ? await identityOrgCode(app.db, identityUuid) : null;
+    const org = identity ? (app.orgs.byOrgCode(identity.orgCode) ?? app.orgs.byOrgCode('MAIN')) : null;
+    if (!identityUuid || !org) {
       throw new AppError('BAD_REQUEST', UNSUBSCRIBE_LINK_INVALID, [
         { path: 'querystring.token', message: UNSUBSCRIBE_LINK_INVALID },
       ]);
     }
-    return identityUuid;
+    return { identityUuid, org };
   };
   const tokenQuery = z.object({ token: z.string().min(1).max(200) });
+  const page = (reply: FastifyReply, org: TOrgData, state: UnsubscribeState, token: string) =>
+    reply.type('text/html; charset=utf-8').send(unsubscribePage(org, state, token));
 
   app.get(
     UNSUBSCRIBE_PATH,
@@ -50,8 +75,8 @@ export const borrowerMailRoutes: FastifyPluginAsyncZod<{ secret: string }> = asy
       },
     },
     async (request, reply) => {
-      await identityOf(request.query.token);
-      return reply.type('text/html; charset=utf-8').send(unsubscribePage('confirm', request.query.token));
+      const { org } = await identityOf(request.query.token);
+      return page(reply, org, 'confirm', request.query.token);
     },
   );
 
@@ -65,9 +90,58 @@ export const borrowerMailRoutes: FastifyPluginAsyncZod<{ secret: string }> = asy
       },
     },
     async (request, reply) => {
-      const identityUuid = await identityOf(request.query.token);
+      const { identityUuid, org } = await identityOf(request.query.token);
       await setRemindersOptOut(app.db, identityUuid, app.clock.now());
-      return reply.type('text/html; charset=utf-8').send(unsubscribePage('done', request.query.token));
+      return page(reply, org, 'done', request.query.token);
+    },
+  );
+
+  app.post(
+    RESUBSCRIBE_PATH,
+    {
+      schema: {
+        tags: ['identity'],
+        summary: 'Reminder e-mails on again, from the unsubscribed page of the same link (HTML)',
+        querystring: tokenQuery,
+      },
+    },
+    async (request, reply) => {
+      const { identityUuid, org } = await identityOf(request.query.token);
+      await clearRemindersOptOut(app.db, identityUuid, app.clock.now());
+      return page(reply, org, 'resubscribed', request.query.token);
+    },
+  );
+
+  app.get(
+    MAIL_PREFERENCES_PATH,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['identity'],
+        summary: 'The signed-in account’s e-mail preferences (the settings screen’s “Reminder e-mails”)',
+        response: { 200: ZMailPreferences, ...errors },
+      },
+    },
+    async (request) => ({ reminders: !(await remindersOptedOut(app.db, authOf(request).identityUuid)) }),
+  );
+
+  app.put(
+    MAIL_PREFERENCES_PATH,
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['identity'],
+        summary:
+          'Turn reminder e-mails on or off (the same preference as the e-mails’ unsubscribe link); transactional e-mail continues',
+        body: ZMailPreferences,
+        response: { 200: ZMailPreferences, ...errors },
+      },
+    },
+    async (request) => {
+      const { identityUuid } = authOf(request);
+      if (request.body.reminders) await clearRemindersOptOut(app.db, identityUuid, app.clock.now());
+      else await setRemindersOptOut(app.db, identityUuid, app.clock.now());
+      return { reminders: request.body.reminders };
     },
   );
 

@@ -1,11 +1,14 @@
 /**
  * The unsubscribe link of marketing-type mail (reminders): the identity's uuid signed with the
  * server's token secret (HMAC-SHA256), so the link works without signing in, for as long as the
- * account exists, and cannot be forged for another account. It only ever turns reminders off.
+ * account exists, and cannot be forged for another account. It turns reminders off, and from the
+ * page it shows, on again (nothing else).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 export const UNSUBSCRIBE_PATH = '/identity/api/v1/mail/unsubscribe';
+/** The unsubscribed page's "Subscribe again" (the same token). */
+export const RESUBSCRIBE_PATH = '/identity/api/v1/mail/resubscribe';
 
 function signature(secret: string, identityUuid: string): string {
   return createHmac('sha256', secret).update(`mail-unsubscribe:${identityUuid}`).digest('base64url');

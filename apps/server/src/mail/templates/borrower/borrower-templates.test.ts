@@ -8,6 +8,7 @@ import { BORROWER_MAIL_KINDS, buildFooterModel, isMarketingMail } from '@heloc/d
 import { findOrganisation, loadOrganisations } from '../../../seed/organisations';
 import { renderBorrowerMail } from '.';
 import { previewBorrowerMail } from './preview';
+import { brandLogoUrl } from '../../brand-logo';
 
 const orgs = loadOrganisations();
 const THREE = ['MAIN', 'CASCADE_TEACHERS', 'PINECREST'].map((code) => findOrganisation(orgs, code)!);
@@ -18,10 +19,11 @@ describe.each(THREE.map((org) => [org.orgCode, org] as const))('templates of %s'
     const footer = buildFooterModel(org);
     expect(mail.subject.length).toBeGreaterThan(5);
     expect(mail.html).toMatch(/^<!DOCTYPE html/i);
-    // Brand: colours, logo (the organisation's own SVG), name, legal footer.
+    // Brand: colours, logo (the organisation's own, linked: never a data: image), name, legal footer.
     expect(mail.html).toContain(org.orgBrand.colors.primary);
     expect(mail.html).toContain(`alt="${org.orgBrand.name}"`);
-    expect(mail.html).toContain(Buffer.from(org.orgBrand.logoSvg, 'utf8').toString('base64'));
+    expect(mail.html).toContain(`src="${brandLogoUrl('', org)}"`);
+    expect(mail.html).not.toContain('data:image');
     expect(mail.html).toContain(footer.companyName.replaceAll('&', '&amp;'));
     expect(mail.html).toContain(footer.nmls.label);
     expect(mail.text).toContain(footer.nmls.label);
@@ -48,6 +50,7 @@ it('escapes what it is given (a name is text, never markup)', async () => {
     org: THREE[0]!,
     firstName: '<script>alert(1)</script>',
     link: 'https://harborline.example/account/heloc/x/start/profile',
+    logoLink: brandLogoUrl('https://harborline.example', THREE[0]!),
     facts: {},
   });
   expect(mail.html).not.toContain('<script>alert(1)</script>');

@@ -25,6 +25,8 @@ export type BorrowerMailInput = {
   link: string;
   /** Reminders only. */
   unsubscribeLink?: string;
+  /** The logo's address (brand-logo.ts brandLogoUrl): absolute on the organisation's site in e-mails. */
+  logoLink: string;
   facts: {
     /** RIGHT_TO_CANCEL: the last day to cancel (yyyy-MM-dd). */
     rescissionDeadline?: string;
@@ -37,6 +39,14 @@ export type BorrowerMailInput = {
     /** REMINDER: the step waiting for the borrower, and which reminder of three. */
     step?: string;
     reminderNumber?: number;
+    /**
+     * DOCUMENTS_READY: the first day a Texas borrower may sign (yyyy-MM-dd) when it is still ahead;
+     * REMINDER: the day signing opened, for the reminder that waited for it.
+     */
+    signingNotBefore?: string;
+    signingOpenedOn?: string;
+    /** A co-owner's copy (an owner on title who accepted the invitation), not the borrower's. */
+    coOwner?: boolean;
   };
 };
 
@@ -107,14 +117,16 @@ export const BORROWER_TEMPLATES: Record<TBorrowerMailKind, (input: BorrowerMailI
     ],
     cta: 'Continue my application',
   }),
-  DOCUMENTS_READY: () => ({
+  DOCUMENTS_READY: (input) => ({
     subject: 'Your documents are ready to sign',
     heading: 'Your closing documents are ready',
     paragraphs: [
       'Your line of credit documents are ready for your electronic signature.',
-      'Review each document, then sign; it takes a few minutes.',
+      input.facts.signingNotBefore
+        ? `You can review them now. Texas law lets you sign on or after ${formatDisplayDate(input.facts.signingNotBefore)}, 12 days after the notice given with your application; we will remind you that day.`
+        : 'Review each document, then sign; it takes a few minutes.',
     ],
-    cta: 'Review and sign',
+    cta: input.facts.signingNotBefore ? 'Review my documents' : 'Review and sign',
   }),
   NOTARY_APPOINTMENT: (input) => ({
     subject: 'Your notary appointment is booked',
@@ -140,9 +152,11 @@ export const BORROWER_TEMPLATES: Record<TBorrowerMailKind, (input: BorrowerMailI
     subject: 'Your line of credit is funded',
     heading: 'Your line of credit is open',
     paragraphs: [
-      input.facts.amountCents
-        ? `Your home equity line of credit of ${formatCurrency(input.facts.amountCents)} is funded.`
-        : 'Your home equity line of credit is funded.',
+      input.facts.coOwner
+        ? 'The home equity line of credit secured by your home is funded.'
+        : input.facts.amountCents
+          ? `Your home equity line of credit of ${formatCurrency(input.facts.amountCents)} is funded.`
+          : 'Your home equity line of credit is funded.',
       `Thank you for choosing ${input.org.orgBrand.name}.`,
     ],
     cta: 'Go to my account',
@@ -156,7 +170,32 @@ export const BORROWER_TEMPLATES: Record<TBorrowerMailKind, (input: BorrowerMailI
     ],
     cta: 'See my notice',
   }),
-  REMINDER: (input) => ({
+  CANCELLED: () => ({
+    subject: 'Your line of credit is cancelled',
+    heading: 'Your line of credit is cancelled',
+    paragraphs: [
+      'Your home equity line of credit application was cancelled. Nothing will be recorded against your home and no funds will be sent.',
+      'If you did not expect this, please contact us.',
+    ],
+    cta: 'See my account',
+  }),
+  REMINDER: (input) =>
+    input.facts.signingOpenedOn
+      ? {
+          // The reminder that waited for the Texas 12-day date: signing is now possible.
+          subject: 'You can now sign your documents',
+          heading: 'You can now sign your documents',
+          paragraphs: [
+            `The 12-day waiting period for a Texas home equity loan ended on ${formatDisplayDate(input.facts.signingOpenedOn)}.`,
+            'Your closing documents are ready for your electronic signature; it takes a few minutes.',
+          ],
+          cta: 'Review and sign',
+        }
+      : reminderWords(input),
+};
+
+function reminderWords(input: BorrowerMailInput): TemplateText {
+  return {
     subject: 'Your application is waiting for you',
     heading: 'Pick up where you left off',
     paragraphs: [
@@ -166,8 +205,8 @@ export const BORROWER_TEMPLATES: Record<TBorrowerMailKind, (input: BorrowerMailI
       'Continue where you left off: everything you entered is kept.',
     ],
     cta: 'Continue my application',
-  }),
-};
+  };
+}
 
 export type RenderedMail = { subject: string; html: string; text: string };
 
@@ -185,6 +224,7 @@ export async function renderBorrowerMail(
       heading={words.heading}
       paragraphs={[greeting, ...words.paragraphs]}
       cta={{ label: words.cta, href: input.link }}
+      logoHref={input.logoLink}
       {...(input.unsubscribeLink !== undefined && { unsubscribeHref: input.unsubscribeLink })}
     />
   );

@@ -28,20 +28,17 @@ export type MailFrameProps = {
   heading: string;
   paragraphs: readonly string[];
   cta: { label: string; href: string };
+  /**
+   * The logo's address (brand-logo.ts: the organisation's public logo URL; not a data: image, which
+   * Gmail and others drop). The alt text is the brand name.
+   */
+  logoHref: string;
   /** Marketing-type mail only (reminders): the one-click opt-out link. */
   unsubscribeHref?: string;
 };
 
-/**
- * The logo as a data: URL of the organisation's own SVG (self-contained by the seed's rules). Clients
- * that block data: images show the alt text: the brand name.
- */
-function logoSrc(org: TOrgData): string {
-  return `data:image/svg+xml;base64,${Buffer.from(org.orgBrand.logoSvg, 'utf8').toString('base64')}`;
-}
-
 /** White on the brand colour when it reads (WCAG AA), else the secondary colour's dark shade. */
-function buttonColours(org: TOrgData): { background: string; color: string } {
+export function buttonColours(org: TOrgData): { background: string; color: string } {
   const { primary, secondary } = org.orgBrand.colors;
   if (contrastRatio(primary, '#ffffff') >= WCAG_AA_NORMAL_TEXT)
     return { background: primary, color: '#ffffff' };
@@ -50,7 +47,15 @@ function buttonColours(org: TOrgData): { background: string; color: string } {
   return { background: primary, color: '#111111' };
 }
 
-export function MailFrame({ org, preview, heading, paragraphs, cta, unsubscribeHref }: MailFrameProps) {
+export function MailFrame({
+  org,
+  preview,
+  heading,
+  paragraphs,
+  cta,
+  logoHref,
+  unsubscribeHref,
+}: MailFrameProps) {
   const footer = buildFooterModel(org);
   const button = buttonColours(org);
   const { primary, secondary } = org.orgBrand.colors;
@@ -61,7 +66,7 @@ export function MailFrame({ org, preview, heading, paragraphs, cta, unsubscribeH
       <Body style={{ backgroundColor: '#f4f5f7', fontFamily: 'Arial, Helvetica, sans-serif', margin: 0 }}>
         <Container style={{ maxWidth: 600, margin: '0 auto', backgroundColor: '#ffffff' }}>
           <Section data-brand-bar="" style={{ borderTop: `6px solid ${primary}`, padding: '24px 32px 8px' }}>
-            <Img src={logoSrc(org)} alt={org.orgBrand.name} width={240} height={48} />
+            <Img src={logoHref} alt={org.orgBrand.name} width={240} height={48} />
           </Section>
           <Section style={{ padding: '8px 32px 24px' }}>
             <Heading as="h1" style={{ color: secondary, fontSize: 24, lineHeight: '32px', margin: '16px 0' }}>

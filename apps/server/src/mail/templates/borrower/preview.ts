@@ -1,6 +1,8 @@
 /**
  * Sample facts for the outbox viewer's template preview: every template rendered for any
- * organisation without an application behind it (a fixed, obviously fictional borrower).
+ * organisation without an application behind it (a fixed, obviously fictional borrower). The logo's
+ * address is relative here: the console's preview frame loads it from the console's own server (the
+ * organisation's site is not reachable from every desk); a sent e-mail's is absolute (jobs.ts).
  */
 import {
   applicationStepPath,
@@ -9,6 +11,7 @@ import {
   type TBorrowerMailKind,
   type TOrgData,
 } from '@heloc/domain';
+import { brandLogoUrl } from '../../brand-logo';
 import { renderBorrowerMail, type RenderedMail } from '.';
 
 export const PREVIEW_APPLICATION_UUID = '00000000-0000-4000-8000-000000000000';
@@ -22,6 +25,7 @@ export async function previewBorrowerMail(kind: TBorrowerMailKind, org: TOrgData
     org,
     firstName: 'Dana',
     link: `${base}${path}`,
+    logoLink: brandLogoUrl('', org),
     ...(kind === 'REMINDER' && { unsubscribeLink: `${base}/identity/api/v1/mail/unsubscribe?token=preview` }),
     facts: {
       rescissionDeadline: '2026-12-03',

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  onceMailKey,
   ZCoDeedAcceptRequest,
   ZCoDeedInvitationInfo,
   ZInvitationToken,
@@ -14,6 +15,7 @@ import { findIdentityByEmail, insertIdentity } from '../../identity/repository';
 import { hashPassword, verifyPassword } from '../../identity/passwords';
 import { INVALID_CREDENTIALS, requireSecondFactor, startSession } from '../../identity/service';
 import { insertProfile } from '../../profile/repository';
+import { queueCoOwnerMail } from '../../borrower-mail/queue';
 import { hashLinkToken } from '../../../lib/link-token';
 import type { SignerRow } from '../store';
 import { findApplication, findSignerByTokenHash } from '../repository';
@@ -117,6 +119,14 @@ export const linkRoutes: FastifyPluginAsyncZod<{ sessionTtlHours: number }> = as
           acceptedAt: clock.now(),
           tokenHash: null,
           tokenExpiresAt: null,
+        });
+        // Their documents are ready to sign from now on (the package already names them): the
+        // e-mail brings them back if they leave before signing (borrower-mail, co-owners' copies).
+        await queueCoOwnerMail(tx, clock, {
+          kind: 'DOCUMENTS_READY',
+          borrowerKey: onceMailKey('DOCUMENTS_READY', signer.applicationUuid),
+          applicationUuid: signer.applicationUuid,
+          identityUuid: account.uuid,
         });
         return account;
       });

@@ -11,6 +11,7 @@ import { codeProblem } from './two-factor-section';
 
 const IDENTITY = 'GET /identity/secure/api/v1/identity';
 const PROFILE = 'GET /service-profile/api/v1/profile';
+const MAIL_PREFERENCES = 'GET /identity/secure/api/v1/mail-preferences';
 
 const PROFILE_FIXTURE = {
   uuid: IDENTITY_FIXTURE.uuid,
@@ -32,7 +33,10 @@ const PROFILE_FIXTURE = {
 };
 
 function renderSettings(identity: Record<string, unknown> = IDENTITY_FIXTURE) {
-  const api = mockApi().on(IDENTITY, { body: identity }).on(PROFILE, { body: PROFILE_FIXTURE });
+  const api = mockApi()
+    .on(IDENTITY, { body: identity })
+    .on(PROFILE, { body: PROFILE_FIXTURE })
+    .on(MAIL_PREFERENCES, { body: { reminders: true } });
   const view = renderRoutes({
     routes: [{ path: '/dashboard/settings', Component: SettingsPage }],
     scope: 'host',
@@ -84,6 +88,28 @@ describe('settings rules', () => {
 });
 
 describe('/dashboard/settings', () => {
+  it('turns reminder e-mails off and on with one switch (PUT), and says so', async () => {
+    const user = userEvent.setup();
+    const { api } = renderSettings();
+    api.on('PUT /identity/secure/api/v1/mail-preferences', ({ body }) => ({ body }));
+    const reminders = await screen.findByRole('region', { name: 'E-mail reminders' });
+    const toggle = within(reminders).getByRole('switch', { name: 'Reminder e-mails' });
+    await waitFor(() => expect(toggle).toBeEnabled());
+    expect(toggle).toBeChecked();
+    expect(toggle).toHaveAccessibleDescription(/always arrive/);
+    await user.click(toggle);
+    await waitFor(() => expect(toggle).not.toBeChecked());
+    expect(api.callsTo('PUT /identity/secure/api/v1/mail-preferences').map((call) => call.body)).toEqual([
+      { reminders: false },
+    ]);
+    await waitFor(() => expect(toggle).toBeEnabled());
+    await user.click(toggle);
+    await waitFor(() => expect(toggle).toBeChecked());
+    expect(api.callsTo('PUT /identity/secure/api/v1/mail-preferences').at(-1)?.body).toEqual({
+      reminders: true,
+    });
+  });
+
   it('saves the profile (PATCH) and says so', async () => {
     const user = userEvent.setup();
     const { api } = renderSettings();

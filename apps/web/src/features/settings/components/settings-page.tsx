@@ -1,4 +1,7 @@
-/** /dashboard/settings: profile, password and two-factor authentication of the signed-in borrower. */
+/**
+ * /dashboard/settings: profile, password, two-factor authentication and reminder e-mails of the
+ * signed-in borrower.
+ */
 import '@/components/ui/form-styles';
 import '@mantine/core/styles/Divider.css';
 import '@mantine/core/styles/Loader.css';
@@ -9,6 +12,7 @@ import { errorText } from '@/lib/api-errors';
 import { identityQueryOptions, profileQueryOptions } from '@/lib/auth';
 import { PasswordSection } from './password-section';
 import { ProfileSection } from './profile-section';
+import { RemindersSection } from './reminders-section';
 import { TwoFactorSection } from './two-factor-section';
 
 export function SettingsPage() {
@@ -32,6 +36,8 @@ export function SettingsPage() {
             <PasswordSection email={loaded.identity.email} />
             <Divider />
             <TwoFactorSection identity={loaded.identity} />
+            <Divider />
+            <RemindersSection />
           </>
         ) : (
           <Group gap="sm" role="status">
