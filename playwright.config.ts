@@ -25,6 +25,7 @@ const CLOCKED = [
   'chat',
   'co-deed',
   'co-owners',
+  'mail-preferences',
   'mail-reminder',
   'phone-width',
   'phone-width-closing',
