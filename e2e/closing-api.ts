@@ -53,7 +53,12 @@ let counter = 0;
  */
 export async function registerBorrower(
   page: Page,
-  { lastName = 'Example', state = 'CA', employmentType = 'FULL_TIME' } = {},
+  {
+    lastName = 'Example',
+    state = 'CA',
+    employmentType = 'FULL_TIME',
+    referrer,
+  }: { lastName?: string; state?: string; employmentType?: string; referrer?: string } = {},
 ): Promise<Borrower> {
   counter += 1;
   const email = `closing-${Date.now()}-${counter}@heloc.test`;
@@ -71,6 +76,8 @@ export async function registerBorrower(
     phoneNumber: '(415) 555-0100',
     password: 'Strong-passw0rd!',
     acceptedTerms: true,
+    // A loan officer's link (?referrer=): their card shows beside the application from 1200 px.
+    ...(referrer && { referrer }),
   });
   const { applicationUuid } = session;
   await page.evaluate((token) => localStorage.setItem('jwt', `Bearer ${token}`), jwt);

@@ -75,9 +75,12 @@ export async function checkScreen(page: Page, path: string, whole = false) {
   await checkShown(page, path, whole);
 }
 
-/** The three rules on the screen shown now, once its heading is up and its loaders are gone. */
+/**
+ * The three rules on the screen shown now, once its heading is up and its loaders are gone. The heading
+ * is the first visible h1 or h2 in `main`: the staff console's h1 is its top bar's, each section's is h2.
+ */
 export async function checkShown(page: Page, name: string, whole = false) {
-  await expect(page.locator('main h1').first()).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator('main h1:visible, main h2:visible').first()).toBeVisible({ timeout: 15_000 });
   await expect(page.locator('main .mantine-Loader-root')).toHaveCount(0, { timeout: 15_000 });
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   // Soft: one run reports every screen's problems, not only the first one's.

@@ -1,16 +1,17 @@
 /** The signed-in console's frame: the sections a member's roles allow, each at its own address. */
 import { lazy, Suspense } from 'react';
-import { AppShell, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { AppShell, Loader, Stack, Text, Title } from '@mantine/core';
 import { STAFF_PERMISSIONS, type TStaffSelf } from '@heloc/domain';
 import { ChatDesk } from './desk/chat-desk';
 import { ApplicationFile } from './console/application-file';
-import { navigate, usePath } from './console/location';
+import { usePath } from './console/location';
 import { Pipeline } from './console/pipeline';
 import { Exports } from './console/exports';
 import { StaffAdmin } from './staff';
 import { Webhooks } from './webhooks/webhooks';
 import { OrgSettings } from './settings/settings';
 import { MailViewer } from './mail/mail';
+import { ConsoleTopBar } from './console-top-bar';
 
 // Reports bring the charting library: loaded when the section opens.
 const Reports = lazy(() => import('./reports/reports'));
@@ -51,36 +52,7 @@ export function Console({ me, onSignOut }: { me: TStaffSelf; onSignOut: () => vo
   return (
     <AppShell header={{ height: 56 }} padding="md">
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group wrap="nowrap">
-            <Title order={1} size="h3">
-              Lender console
-            </Title>
-            <nav aria-label="Sections">
-              <Group gap="xs" wrap="nowrap">
-                {sections.map((each) => (
-                  <Button
-                    key={each.id}
-                    size="xs"
-                    variant={section === each.id ? 'filled' : 'default'}
-                    aria-current={section === each.id ? 'page' : undefined}
-                    onClick={() => navigate(`/${each.id}`)}
-                  >
-                    {each.label}
-                  </Button>
-                ))}
-              </Group>
-            </nav>
-          </Group>
-          <Group wrap="nowrap">
-            <Text size="sm">
-              Signed in as {me.name} · {me.orgCode ?? 'All organisations'}
-            </Text>
-            <Button variant="default" size="xs" onClick={onSignOut}>
-              Sign out
-            </Button>
-          </Group>
-        </Group>
+        <ConsoleTopBar me={me} sections={sections} current={section} onSignOut={onSignOut} />
       </AppShell.Header>
       <AppShell.Main>
         {section === 'overview' && <Overview me={me} />}

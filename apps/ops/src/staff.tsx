@@ -3,6 +3,7 @@
  * invitation link's set-password form, and two-factor set-up (required outside development).
  */
 import { errorText } from './api';
+import { ScrollTable } from './scroll-table';
 import {
   Alert,
   Button,
@@ -146,81 +147,85 @@ export function StaffAdmin({ me }: { me: TStaffSelf }) {
           </Stack>
         </form>
       </Card>
-      <Table aria-label="Staff members" striped>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Email</Table.Th>
-            <Table.Th>Organisation</Table.Th>
-            <Table.Th>Roles</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Actions</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {members.map((member) => (
-            <Table.Tr key={member.identityUuid} data-testid="staff-member">
-              <Table.Td>{member.email}</Table.Td>
-              <Table.Td>{member.orgCode ?? 'Platform'}</Table.Td>
-              <Table.Td>
-                {editing?.uuid === member.identityUuid ? (
-                  <RoleChoice
-                    legend={`Roles of ${member.email}`}
-                    roles={editing.roles}
-                    onChange={(next) => setEditing({ uuid: member.identityUuid, roles: next })}
-                    allowPlatform={member.orgCode === null}
-                  />
-                ) : (
-                  member.roles.join(', ')
-                )}
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm" fw={600}>
-                  {member.disabled ? 'Disabled' : 'Active'}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                {member.identityUuid === me.identityUuid ? (
-                  <Text size="sm">You</Text>
-                ) : (
-                  <Group gap="xs" wrap="nowrap">
-                    {editing?.uuid === member.identityUuid ? (
+      <ScrollTable label="Staff members table" minWidth={720}>
+        <Table aria-label="Staff members" striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Email</Table.Th>
+              <Table.Th>Organisation</Table.Th>
+              <Table.Th>Roles</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th>Actions</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {members.map((member) => (
+              <Table.Tr key={member.identityUuid} data-testid="staff-member">
+                <Table.Td>{member.email}</Table.Td>
+                <Table.Td>{member.orgCode ?? 'Platform'}</Table.Td>
+                <Table.Td>
+                  {editing?.uuid === member.identityUuid ? (
+                    <RoleChoice
+                      legend={`Roles of ${member.email}`}
+                      roles={editing.roles}
+                      onChange={(next) => setEditing({ uuid: member.identityUuid, roles: next })}
+                      allowPlatform={member.orgCode === null}
+                    />
+                  ) : (
+                    member.roles.join(', ')
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" fw={600}>
+                    {member.disabled ? 'Disabled' : 'Active'}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  {member.identityUuid === me.identityUuid ? (
+                    <Text size="sm">You</Text>
+                  ) : (
+                    <Group gap="xs" wrap="nowrap">
+                      {editing?.uuid === member.identityUuid ? (
+                        <Button
+                          size="xs"
+                          onClick={() =>
+                            void act(async () => {
+                              await desk.setRoles(member.identityUuid, editing.roles);
+                              setEditing(null);
+                            })
+                          }
+                        >
+                          Save roles
+                        </Button>
+                      ) : (
+                        <Button
+                          size="xs"
+                          variant="default"
+                          aria-label={`Change roles of ${member.email}`}
+                          onClick={() => setEditing({ uuid: member.identityUuid, roles: member.roles })}
+                        >
+                          Change roles
+                        </Button>
+                      )}
                       <Button
                         size="xs"
+                        variant="light"
+                        color={member.disabled ? 'green.9' : 'red.9'}
+                        aria-label={`${member.disabled ? 'Enable' : 'Disable'} ${member.email}`}
                         onClick={() =>
-                          void act(async () => {
-                            await desk.setRoles(member.identityUuid, editing.roles);
-                            setEditing(null);
-                          })
+                          void act(() => desk.setDisabled(member.identityUuid, !member.disabled))
                         }
                       >
-                        Save roles
+                        {member.disabled ? 'Enable' : 'Disable'}
                       </Button>
-                    ) : (
-                      <Button
-                        size="xs"
-                        variant="default"
-                        aria-label={`Change roles of ${member.email}`}
-                        onClick={() => setEditing({ uuid: member.identityUuid, roles: member.roles })}
-                      >
-                        Change roles
-                      </Button>
-                    )}
-                    <Button
-                      size="xs"
-                      variant="light"
-                      color={member.disabled ? 'green.9' : 'red.9'}
-                      aria-label={`${member.disabled ? 'Enable' : 'Disable'} ${member.email}`}
-                      onClick={() => void act(() => desk.setDisabled(member.identityUuid, !member.disabled))}
-                    >
-                      {member.disabled ? 'Enable' : 'Disable'}
-                    </Button>
-                  </Group>
-                )}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+                    </Group>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </ScrollTable>
     </Stack>
   );
 }

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { Alert, Button, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import type { TStaffSelf } from '@heloc/domain';
+import { ScrollTable } from '../scroll-table';
 import { exportsApi, hmdaSearch, type THmdaReport } from './exports-api';
 
 export function Exports({ me, now = new Date() }: { me: TStaffSelf; now?: Date }) {
@@ -103,26 +104,28 @@ function EditReport({ report }: { report: THmdaReport }) {
           : `${report.failures.length} edit ${report.failures.length === 1 ? 'failure' : 'failures'}`}
       </Text>
       {report.failures.length > 0 && (
-        <Table striped withTableBorder aria-label="Edit failures">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Edit</Table.Th>
-              <Table.Th>Where</Table.Th>
-              <Table.Th>What is wrong</Table.Th>
-              <Table.Th>Fields</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {report.failures.map((failure, index) => (
-              <Table.Tr key={`${failure.edit}-${failure.row}-${index}`}>
-                <Table.Td>{failure.edit}</Table.Td>
-                <Table.Td>{failure.where}</Table.Td>
-                <Table.Td>{failure.message}</Table.Td>
-                <Table.Td>{failure.fields.join('; ')}</Table.Td>
+        <ScrollTable label="Edit failures table" minWidth={640}>
+          <Table striped withTableBorder aria-label="Edit failures">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Edit</Table.Th>
+                <Table.Th>Where</Table.Th>
+                <Table.Th>What is wrong</Table.Th>
+                <Table.Th>Fields</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {report.failures.map((failure, index) => (
+                <Table.Tr key={`${failure.edit}-${failure.row}-${index}`}>
+                  <Table.Td>{failure.edit}</Table.Td>
+                  <Table.Td>{failure.where}</Table.Td>
+                  <Table.Td>{failure.message}</Table.Td>
+                  <Table.Td>{failure.fields.join('; ')}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollTable>
       )}
       <details>
         <summary>The edits run ({report.edits.length})</summary>

@@ -31,6 +31,7 @@ import {
 import { consoleApi, filtersFromSearch, pipelineSearch, type PipelineFilters } from './api';
 import { DownloadCsv } from './export-buttons';
 import { onLinkClick } from './location';
+import { ScrollTable } from '../scroll-table';
 
 const SORTS: { value: PipelineFilters['sort']; label: string }[] = [
   { value: 'updatedAt', label: 'Updated' },
@@ -222,13 +223,7 @@ export function Pipeline({ me }: { me: TStaffSelf }) {
           {pages.error instanceof Error ? pages.error.message : 'The pipeline could not be loaded'}
         </Alert>
       )}
-      <Table.ScrollContainer
-        minWidth={900}
-        type="native"
-        tabIndex={0}
-        role="region"
-        aria-label="Applications table"
-      >
+      <ScrollTable label="Applications table" minWidth={900}>
         <Table striped highlightOnHover aria-label="Applications" aria-busy={pages.isFetching}>
           <Table.Thead>
             <Table.Tr>
@@ -267,7 +262,7 @@ export function Pipeline({ me }: { me: TStaffSelf }) {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollTable>
       {pages.isSuccess && items.length === 0 && <Text>No applications match these filters.</Text>}
       <Text size="sm" role="status">
         {pages.isPending ? 'Loading…' : `${items.length} shown${pages.hasNextPage ? ', more to load' : ''}`}

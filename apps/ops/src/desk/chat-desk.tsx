@@ -11,6 +11,7 @@ import { desk } from '../api';
 import { ContextCard } from './context-card';
 import { Reply } from './reply';
 import { useDeskSocket } from './use-desk-socket';
+import classes from './chat-desk.module.css';
 
 const EMPTY: TDeskConversation[] = [];
 
@@ -91,8 +92,8 @@ function Desk({ agent }: { agent: { token: string; name: string } }) {
   const isEnded = selected !== null && ended.has(selected);
 
   return (
-    <Group align="flex-start" wrap="nowrap" gap="md">
-      <nav aria-label="Chats" style={{ width: 320, flexShrink: 0 }}>
+    <div className={classes.desk}>
+      <nav aria-label="Chats" className={classes.queue}>
         <ScrollArea>
           <Stack gap="xs">
             <Title order={2} size="h5">
@@ -134,7 +135,7 @@ function Desk({ agent }: { agent: { token: string; name: string } }) {
           </Stack>
         </ScrollArea>
       </nav>
-      <section aria-label="Chat" style={{ flex: 1, minWidth: 0 }}>
+      <section aria-label="Chat" className={classes.chat}>
         <div>
           {socket.lost && (
             <Alert color="yellow" mb="sm">
@@ -221,6 +222,6 @@ function Desk({ agent }: { agent: { token: string; name: string } }) {
           )}
         </div>
       </section>
-    </Group>
+    </div>
   );
 }

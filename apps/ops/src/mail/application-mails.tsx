@@ -7,6 +7,7 @@ import { Alert, Card, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { ZApplicationMails } from '@heloc/domain';
 import { call } from '../api';
+import { ScrollTable } from '../scroll-table';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-US') : '–');
 
@@ -27,31 +28,33 @@ export function ApplicationMails({ uuid }: { uuid: string }) {
       )}
       {mails.isSuccess && mails.data.items.length === 0 && <Text size="sm">No e-mails yet.</Text>}
       {mails.isSuccess && mails.data.items.length > 0 && (
-        <Table aria-label="E-mails and reminders" striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">E-mail</Table.Th>
-              <Table.Th scope="col">State</Table.Th>
-              <Table.Th scope="col">Due</Table.Th>
-              <Table.Th scope="col">Sent</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {mails.data.items.map((mail) => (
-              <Table.Tr key={mail.uuid} data-testid="application-mail">
-                <Table.Td>
-                  {mail.kind === 'REMINDER' ? `Reminder ${mail.reminderNumber ?? ''}` : mail.kind}
-                </Table.Td>
-                <Table.Td>
-                  {mail.status}
-                  {mail.skipReason ? ` (${mail.skipReason})` : ''}
-                </Table.Td>
-                <Table.Td>{when(mail.dueAt)}</Table.Td>
-                <Table.Td>{when(mail.sentAt)}</Table.Td>
+        <ScrollTable label="E-mails and reminders table" minWidth={560}>
+          <Table aria-label="E-mails and reminders" striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">E-mail</Table.Th>
+                <Table.Th scope="col">State</Table.Th>
+                <Table.Th scope="col">Due</Table.Th>
+                <Table.Th scope="col">Sent</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {mails.data.items.map((mail) => (
+                <Table.Tr key={mail.uuid} data-testid="application-mail">
+                  <Table.Td>
+                    {mail.kind === 'REMINDER' ? `Reminder ${mail.reminderNumber ?? ''}` : mail.kind}
+                  </Table.Td>
+                  <Table.Td>
+                    {mail.status}
+                    {mail.skipReason ? ` (${mail.skipReason})` : ''}
+                  </Table.Td>
+                  <Table.Td>{when(mail.dueAt)}</Table.Td>
+                  <Table.Td>{when(mail.sentAt)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollTable>
       )}
     </Card>
   );

@@ -11,6 +11,7 @@ import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { BORROWER_MAIL_KINDS, type TStaffSelf } from '@heloc/domain';
+import { ScrollTable } from '../scroll-table';
 import { mailApi, type TOutboxItem, type TOutboxMessage, type TTemplatePreview } from './api';
 
 const KIND_LABELS: Record<(typeof BORROWER_MAIL_KINDS)[number], string> = {
@@ -118,7 +119,7 @@ function Outbox() {
       {error ? <Alert color="red">{error}</Alert> : null}
       {items && items.length === 0 ? <Text>No messages yet.</Text> : null}
       {items && items.length > 0 ? (
-        <Table.ScrollContainer minWidth={600} tabIndex={0} aria-label="Outbox messages">
+        <ScrollTable label="Outbox messages" minWidth={600}>
           <Table>
             <Table.Thead>
               <Table.Tr>
@@ -145,7 +146,7 @@ function Outbox() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       ) : null}
       {open ? (
         <Stack gap="xs" data-testid="outbox-message">

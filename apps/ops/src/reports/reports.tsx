@@ -22,6 +22,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { ScrollTable } from '../scroll-table';
 import {
   REPORT_DEFAULT_ABANDONED_DAYS,
   REPORT_DEFAULT_STALLED_DAYS,
@@ -233,15 +234,10 @@ function ReportTableCard({ report, table }: { report: TReport; table: TReportTab
             />
           </figure>
         )}
-        {/* A wide table (decline reasons: one column per reason) scrolls sideways: its scroll box takes
-            the keyboard's focus so it can be scrolled without a mouse (axe scrollable-region-focusable). */}
-        <Table.ScrollContainer
-          minWidth={480}
-          type="native"
-          tabIndex={0}
-          role="region"
-          aria-label={`Figures: ${table.title}`}
-        >
+        {/* A wide table (decline reasons: one column per reason) scrolls sideways, a long one (24 hours)
+            down: its scroll box takes the keyboard's focus so it can be scrolled without a mouse (axe
+            scrollable-region-focusable). */}
+        <ScrollTable label={`Figures: ${table.title}`} minWidth={480}>
           <Table striped aria-describedby={`${headingId}-description`}>
             <Table.Caption>The figures of the chart: {table.title}</Table.Caption>
             <Table.Thead>
@@ -269,7 +265,7 @@ function ReportTableCard({ report, table }: { report: TReport; table: TReportTab
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       </Stack>
     </Card>
   );
