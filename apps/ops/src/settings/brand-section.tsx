@@ -1,4 +1,7 @@
-/** The Brand part of the settings form: name and colours (each with its contrast with white) and the logo upload. */
+/**
+ * The Brand part of the settings form: name and colours (each with its contrast with white) and the
+ * logo upload.
+ */
 import { Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ChangeEvent } from 'react';
 import { contrastRatio, WCAG_AA_NORMAL_TEXT } from '@heloc/domain';

@@ -1,4 +1,7 @@
-/** The Contact and licences part of the settings form: company, customer service, address, licensed states. */
+/**
+ * The Contact and licences part of the settings form: company, customer service, address, licensed
+ * states.
+ */
 import { SimpleGrid, Text } from '@mantine/core';
 import { list, type Field, type FieldInput } from './settings-field';
 

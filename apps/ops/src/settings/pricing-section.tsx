@@ -1,4 +1,7 @@
-/** The Pricing and underwriting limits part of the settings form (dollars and percents as the document's cents and bps). */
+/**
+ * The Pricing and underwriting limits part of the settings form (dollars and percents as the
+ * document's cents and bps).
+ */
 import { SimpleGrid, Text } from '@mantine/core';
 import { list, type Field, type FieldInput } from './settings-field';
 
