@@ -5,6 +5,7 @@
  * messages, session restore after a reload, and axe on the widget and the desk. "Open" and
  * "closed" come from operating-hours data set through the staff hours call, never a test branch.
  */
+import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { moveClock, registerBorrower } from './closing-api';
 import { expectNoAxeViolations } from './fixtures';
@@ -179,6 +180,15 @@ test('a borrower chats with an agent on the desk: messages both ways, an attachm
   await send(page, 'Thanks! Here is my statement.');
   await expect(desk.getByRole('log', { name: 'Messages' })).toContainText('Thanks! Here is my statement.');
   await expect(desk.getByRole('button', { name: /statement\.txt/ })).toBeVisible();
+  // Both download it with their chat token (one download code for the desk and the widget, in the domain).
+  for (const [where, button] of [
+    [desk, desk.getByRole('button', { name: /statement\.txt/ })],
+    [page, chat.getByRole('log').getByRole('button', { name: /statement\.txt/ })],
+  ] as const) {
+    const [download] = await Promise.all([where.waitForEvent('download'), button.click()]);
+    expect(download.suggestedFilename()).toBe('statement.txt');
+    expect(await readFile((await download.path())!, 'utf8')).toBe('My statement\n');
+  }
 
   // Session restore: the borrower reloads and the conversation is back.
   await page.reload();

@@ -1,6 +1,7 @@
 /** The desk's HTTP calls: staff sign-in (the platform's identity service) and the desk/chat calls. */
 import { z } from 'zod';
 import {
+  downloadChatAttachment,
   ZChatConversationState,
   ZChatMessage,
   ZDeskConversation,
@@ -142,19 +143,15 @@ export const desk = {
   },
   end: (chatToken: string, sid: string) =>
     call('POST', `${OMNI}/conversations/${sid}/end`, null, { chatToken }),
-  async download(chatToken: string, sid: string, mediaSid: string, filename: string) {
-    const response = await fetch(`${OMNI}/conversations/${sid}/media/${mediaSid}`, {
-      headers: { 'x-chat-token': chatToken },
-      credentials: 'include',
-    });
-    if (!response.ok) throw new DeskError(response.status, 'Download failed');
-    const url = URL.createObjectURL(await response.blob());
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = filename;
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  },
+  // The widget's own download code (@heloc/domain), with the desk's error.
+  download: (chatToken: string, sid: string, mediaSid: string, filename: string) =>
+    downloadChatAttachment({
+      url: `${OMNI}/conversations/${sid}/media/${mediaSid}`,
+      token: chatToken,
+      filename,
+      document,
+      failed: (status) => new DeskError(status, 'Download failed'),
+    }),
   socketUrl(chatToken: string): string {
     const url = new URL(`${OMNI}/ws`, window.location.href);
     url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';

@@ -20,6 +20,7 @@ export * from './underwriting';
 export * from './calendar';
 export * from './chat';
 export * from './chat-socket';
+export * from './chat-attachment-download';
 export * from './retry';
 export * from './experiments';
 export * from './funnel';

@@ -16,9 +16,9 @@ export {
   NotaryIntro,
   NotaryReserveManual,
   NotaryScheduleManual,
-  NotarySession,
   NotaryError,
 } from './components/notary-screens';
+export { NotarySession } from './components/notary-session';
 export { InsuranceRequirements, InsuranceUpload } from './components/insurance-screens';
 export {
   BpoCondition,

@@ -1,6 +1,7 @@
 /** The chat calls of spec 2 §7 (and our conversation service's), as the widget makes them. */
 import { z } from 'zod';
 import {
+  downloadChatAttachment,
   ZChatConversationState,
   ZChatMessage,
   ZChatbotHistoryResponse,
@@ -125,19 +126,15 @@ export async function sendLiveMessage(
   return api.post(path, form, options);
 }
 
-/** Downloads an attachment with the chat token and hands it to the browser as a file. */
-export async function downloadMedia(token: string, sid: string, mediaSid: string, filename: string) {
-  const response = await fetch(buildUrl(`${OMNI}/conversations/${sid}/media/${mediaSid}`), {
-    credentials: 'include',
-    headers: chatToken(token),
+/** Downloads an attachment with the chat token and hands it to the browser as a file (the desk's code too). */
+export function downloadMedia(token: string, sid: string, mediaSid: string, filename: string) {
+  return downloadChatAttachment({
+    url: buildUrl(`${OMNI}/conversations/${sid}/media/${mediaSid}`),
+    token,
+    filename,
+    document,
+    failed: (status) => new Error(`download failed: ${status}`),
   });
-  if (!response.ok) throw new Error(`download failed: ${response.status}`);
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /** The websocket URL of the chat (same origin; ws or wss by the page's scheme). */
