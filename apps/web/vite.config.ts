@@ -31,7 +31,7 @@ const release =
 // screens (Mantine's Modal comes with them) and the step screens' query gate (Alert, Loader: the profile
 // step's chunk reaches it, but the login and registration screens never show it).
 const OUR_SHARED_MODULES =
-  /apps[\\/]web[\\/]src[\\/](?!features[\\/](legal|pre-offer|submission|closing|dashboard|settings|chat|heloc-signer)[\\/]|platform[\\/](application-frame|application-flow|pdf-viewer)[\\/]|lib[\\/]forms[\\/]|components[\\/]ui[\\/](processing-modal|location-alert|query-gate)\.)|packages[\\/]domain[\\/]src[\\/](?!(progress|heloc-math|machine|routing|underwriting|calendar|polling|chat|schemas[\\/](borrower-steps|submission))\b)/;
+  /apps[\\/]web[\\/]src[\\/](?!features[\\/](legal|pre-offer|submission|closing|dashboard|settings|chat|heloc-signer|shell[\\/]components[\\/]loan-officer)[\\/]|platform[\\/](application-frame|application-flow|pdf-viewer)[\\/]|lib[\\/](forms[\\/]|lazy-view\.)|components[\\/]ui[\\/](processing-modal|location-alert|query-gate)\.)|packages[\\/]domain[\\/]src[\\/](?!(progress|heloc-math|machine|routing|underwriting|calendar|polling|chat|schemas[\\/](borrower-steps|submission))\b)/;
 
 export default defineConfig(({ mode }) => {
   const firstScreen = firstScreenModules();

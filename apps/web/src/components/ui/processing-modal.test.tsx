@@ -1,32 +1,29 @@
-import { act, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '@/testing/render';
-import { PROCESSING_TIMEOUT_MESSAGE, ProcessingModal } from './processing-modal';
+import { ProcessingModal } from './processing-modal';
 
-beforeEach(() => vi.useFakeTimers());
-afterEach(() => vi.useRealTimers());
+function Page() {
+  const [opened, setOpened] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setOpened((current) => !current)}>
+        Toggle
+      </button>
+      <ProcessingModal opened={opened} />
+    </>
+  );
+}
 
-const status = () => screen.getByRole('status');
-
-describe('ProcessingModal', () => {
-  it('rotates its messages, then explains the wait after 30000 ms', () => {
-    renderWithProviders(<ProcessingModal opened messages={['One', 'Two', 'Three']} intervalMs={1000} />);
-    act(() => vi.advanceTimersByTime(0));
-    expect(screen.getByRole('dialog', { name: 'Please wait' })).toBeInTheDocument();
-    expect(status()).toHaveTextContent('One');
-    act(() => vi.advanceTimersByTime(1000));
-    expect(status()).toHaveTextContent('Two');
-    act(() => vi.advanceTimersByTime(2000));
-    expect(status()).toHaveTextContent('One');
-    act(() => vi.advanceTimersByTime(30_000 - 3000 - 1));
-    expect(status()).not.toHaveTextContent(PROCESSING_TIMEOUT_MESSAGE);
-    act(() => vi.advanceTimersByTime(1));
-    expect(status()).toHaveTextContent(PROCESSING_TIMEOUT_MESSAGE);
-  });
-
-  it('has no close button', () => {
-    renderWithProviders(<ProcessingModal opened />);
-    act(() => vi.advanceTimersByTime(0));
-    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+describe('ProcessingModal (loaded on demand)', () => {
+  it('shows nothing while closed, the modal once opened, and closes it again', async () => {
+    renderWithProviders(<Page />);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Toggle', hidden: true }));
+    expect(await screen.findByRole('dialog', { name: 'Please wait' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Processing your information…');
+    fireEvent.click(screen.getByRole('button', { name: 'Toggle', hidden: true }));
+    await expect.poll(() => screen.queryByRole('dialog')).toBeNull();
   });
 });

@@ -1,89 +1,31 @@
-import '@mantine/core/styles/Paper.css';
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/Loader.css';
-import '@mantine/core/styles/Stack.css';
-import '@mantine/core/styles/Text.css';
-import { Loader, Modal, Stack, Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
-import { PROCESSING_MODAL_TIMEOUT_MS } from '@heloc/domain';
-
-/** How long each rotating message stays (ours: the spec gives only the 30000 ms timeout). */
-export const PROCESSING_MESSAGE_INTERVAL_MS = 5000;
-
-export const PROCESSING_TIMEOUT_MESSAGE =
-  'This is taking longer than usual. Your progress is saved: you can keep this page open and we will ' +
-  'move you along as soon as we are done, or come back later and pick up where you left off.';
-
-export const DEFAULT_PROCESSING_MESSAGES = [
-  'Processing your information…',
-  'Checking the details with our partners…',
-  'Almost there…',
-] as const;
-
-interface ProcessingModalProps {
-  opened: boolean;
-  /** Shown in turn while the work runs. */
-  messages?: readonly string[];
-  title?: string;
-  intervalMs?: number;
-  timeoutMs?: number;
-}
-
-function ProcessingBody({
-  messages,
-  intervalMs,
-  timeoutMs,
-}: Required<Pick<ProcessingModalProps, 'messages' | 'intervalMs' | 'timeoutMs'>>) {
-  const [index, setIndex] = useState(0);
-  const [timedOut, setTimedOut] = useState(false);
-
-  useEffect(() => {
-    if (timedOut || messages.length < 2) return;
-    const timer = setInterval(() => setIndex((current) => (current + 1) % messages.length), intervalMs);
-    return () => clearInterval(timer);
-  }, [messages.length, intervalMs, timedOut]);
-
-  useEffect(() => {
-    const timer = setTimeout(() => setTimedOut(true), timeoutMs);
-    return () => clearTimeout(timer);
-  }, [timeoutMs]);
-
-  return (
-    <Stack align="center" gap="md" py="md">
-      <Loader aria-hidden="true" />
-      {/* Polite live region: each new message is read out without interrupting. */}
-      <Text ta="center" role="status" aria-live="polite">
-        {timedOut ? PROCESSING_TIMEOUT_MESSAGE : messages[index % messages.length]}
-      </Text>
-    </Stack>
-  );
-}
-
 /**
- * Processing modal (spec 1 §2, §9): rotating messages while a long call runs; after 30000 ms it says
- * the wait is longer than usual instead. It cannot be dismissed: the caller closes it when the work ends.
- * The body mounts afresh at each opening, so the rotation and the timeout restart.
+ * The processing modal (spec 1 §2, §9; the modal itself: ./processing-modal-view) as the screens use
+ * it. Its code and Mantine's modal stack load apart from the screen: when the browser is idle after the
+ * screen has rendered, or at the first opening if that comes sooner (issue 17: the profile step's first
+ * screen). From then on it is rendered (closed) as before, so it opens, closes and gives the focus back
+ * as it did.
  */
-export function ProcessingModal({
-  opened,
-  messages = DEFAULT_PROCESSING_MESSAGES,
-  title = 'Please wait',
-  intervalMs = PROCESSING_MESSAGE_INTERVAL_MS,
-  timeoutMs = PROCESSING_MODAL_TIMEOUT_MS,
-}: ProcessingModalProps) {
+import { Suspense, useState } from 'react';
+import { lazyView, useIdlePreload } from '@/lib/lazy-view';
+import type { ProcessingModalProps } from './processing-modal-view';
+
+export {
+  DEFAULT_PROCESSING_MESSAGES,
+  PROCESSING_MESSAGE_INTERVAL_MS,
+  PROCESSING_TIMEOUT_MESSAGE,
+} from './processing-messages';
+
+const view = lazyView(() => import('./processing-modal-view').then((module) => module.ProcessingModalView));
+
+export function ProcessingModal(props: ProcessingModalProps) {
+  const [shown, setShown] = useState(props.opened);
+  // Adjusting state while rendering (React's pattern for state derived from a prop change).
+  if (props.opened && !shown) setShown(true);
+  const ready = useIdlePreload(view);
+  if (!shown && !ready) return null;
   return (
-    <Modal
-      opened={opened}
-      onClose={() => {}}
-      title={title}
-      withCloseButton={false}
-      closeOnClickOutside={false}
-      closeOnEscape={false}
-      centered
-    >
-      <ProcessingBody messages={messages} intervalMs={intervalMs} timeoutMs={timeoutMs} />
-    </Modal>
+    <Suspense fallback={null}>
+      <view.Component {...props} />
+    </Suspense>
   );
 }

@@ -1,0 +1,63 @@
+/**
+ * Parts of a screen that it does not draw on arrival (a modal, a drawer) loaded apart from it: the
+ * screen's chunk does not carry them (Mantine's modal stack with its overlay, focus trap, scroll lock
+ * and scroll area is ~30 KB gzip; issue 17's first-screen budget), and they are fetched once the
+ * browser is idle after the screen has rendered, or when first shown, whichever comes first.
+ */
+import { lazy, useEffect, useState } from 'react';
+import type { ComponentType } from 'react';
+
+export interface LazyView<P> {
+  Component: ComponentType<P>;
+  /** Starts loading (once); later calls return the same promise. */
+  preload: () => Promise<unknown>;
+}
+
+export function lazyView<P extends object>(load: () => Promise<ComponentType<P>>): LazyView<P> {
+  let loading: Promise<{ default: ComponentType<P> }> | null = null;
+  const preload = () =>
+    (loading ??= load().then(
+      (component) => ({ default: component }),
+      (error: unknown) => {
+        // A failed load (a deploy replaced the chunk, a dropped connection) may be tried again.
+        loading = null;
+        throw error;
+      },
+    ));
+  return { Component: lazy(preload), preload };
+}
+
+/** Runs `preload` when the browser is next idle (at the latest after 2 s); returns a cancel function. */
+export function preloadWhenIdle(preload: () => unknown): () => void {
+  const run = () => void Promise.resolve(preload()).catch(() => {});
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(run, { timeout: 2000 });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const timer = setTimeout(run, 1);
+  return () => clearTimeout(timer);
+}
+
+/**
+ * True once `view` has loaded; while `enabled`, loading starts when the browser is next idle. A modal
+ * or drawer rendered (closed) from then on opens as it did when it came with the screen: Mantine's
+ * modals note the element to give the focus back to when `opened` turns true, which one that mounts
+ * already open would miss.
+ */
+export function useIdlePreload(view: Pick<LazyView<never>, 'preload'>, enabled = true): boolean {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    if (!enabled) return undefined;
+    let live = true;
+    const cancel = preloadWhenIdle(() =>
+      view.preload().then(() => {
+        if (live) setReady(true);
+      }),
+    );
+    return () => {
+      live = false;
+      cancel();
+    };
+  }, [view, enabled]);
+  return ready;
+}
