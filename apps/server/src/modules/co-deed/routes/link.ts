@@ -1,12 +1,7 @@
 /** The invitation link: read it, and accept it into a new or existing CO_DEEDER account. */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  ZCoDeedAcceptRequest,
-  ZCoDeedInvitationInfo,
-  ZInvitationToken,
-  acceptPasswordProblem,
-} from '@heloc/domain';
+import { API_WRITES, ZCoDeedInvitationInfo, ZInvitationToken, acceptPasswordProblem } from '@heloc/domain';
 import type { Executor } from '../../../db';
 import { AppError } from '../../../lib/errors';
 import { withApplicationLock } from '../../../workflow/step-machine';
@@ -64,7 +59,7 @@ export const linkRoutes: FastifyPluginAsyncZod<{ sessionTtlHours: number }> = as
         tags,
         summary:
           'Accept an invitation: creates the CO_DEEDER account with this password (or signs in to the existing signer account with it) and signs in. The link works once.',
-        body: ZCoDeedAcceptRequest,
+        body: API_WRITES['POST /service-application/api/v1/application/heloc/co-deed/invitations/accept'],
         response: { 200: z.object({ jwt: z.string() }), ...errors },
       },
     },
