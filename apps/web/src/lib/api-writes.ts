@@ -7,14 +7,17 @@
  * own form schemas).
  */
 import type { z } from 'zod';
-import { apiWriteTarget, type TApiWrite, type TApiWriteBody, type TPathParamNames } from '@heloc/domain';
+import {
+  apiWriteTarget,
+  type TApiWrite,
+  type TApiWriteBody,
+  type TApiWriteParamsOption,
+  type TPathParamNames,
+} from '@heloc/domain';
 import { request, type RequestOptions } from './api-client';
 
 /** The call's options, with `params` required exactly when the path names parameters. */
-export type ApiWriteOptions<K extends TApiWrite> = RequestOptions &
-  ([TPathParamNames<K>] extends [never]
-    ? { params?: undefined }
-    : { params: Record<TPathParamNames<K>, string> });
+export type ApiWriteOptions<K extends TApiWrite> = RequestOptions & TApiWriteParamsOption<K>;
 
 type OptionalOptions<K extends TApiWrite> = [TPathParamNames<K>] extends [never]
   ? [options?: ApiWriteOptions<K>]

@@ -46,6 +46,10 @@ export type TPathParamNames<P extends string> = P extends `${string}:${infer Nam
     ? Name
     : never;
 export type TApiWriteParams<K extends TApiWrite> = Record<TPathParamNames<K>, string>;
+/** A call's `params` option: required, by name, exactly when the write's path names parameters. */
+export type TApiWriteParamsOption<K extends TApiWrite> = [TPathParamNames<K>] extends [never]
+  ? { params?: undefined }
+  : { params: TApiWriteParams<K> };
 
 /**
  * The path of a write with its parameters filled in (each URI-encoded); the method is the key's first word.
