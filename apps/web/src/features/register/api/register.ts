@@ -6,8 +6,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { ZRegistrationResponse } from '@heloc/domain';
 import type { TRegistrationRequest } from '@heloc/domain';
+import { api } from '@/lib/api-client';
 import { getIdentity, setToken } from '@/lib/auth';
-import { apiWrite } from '@/lib/api-writes';
 
 export const REGISTER_API_PATH = '/identity/api/v1/registration/register';
 
@@ -17,9 +17,7 @@ export type RegistrationOutcome =
   | { kind: 'identityExists' };
 
 export async function registerBorrower(body: TRegistrationRequest): Promise<RegistrationOutcome> {
-  const answer = await apiWrite('POST /identity/api/v1/registration/register', body, {
-    schema: ZRegistrationResponse,
-  });
+  const answer = await api.post(REGISTER_API_PATH, body, { schema: ZRegistrationResponse });
   setToken(answer.jwt);
   try {
     // Opts out of the sign-out redirect: a failure here has its own outcome, not a login page.
