@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { desk, storedToken } from './api';
+import { desk, storedToken, write } from './api';
+import { consoleApi } from './console/api';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -24,5 +25,43 @@ describe('desk api', () => {
     vi.stubGlobal('fetch', fetchMock);
     await expect(desk.list()).rejects.toMatchObject({ status: 403, message: 'Staff only' });
     expect(storedToken()).toBe('rotated');
+  });
+});
+
+describe('typed writes', () => {
+  const UUID = '3f2a1b4c-0000-4000-8000-000000000001';
+
+  it('sends the body with the key’s method to the path with its parameters', async () => {
+    const fetchMock = vi.fn(
+      async (_url: string, _init?: RequestInit) =>
+        new Response(JSON.stringify({ ok: true }), { headers: { 'content-type': 'application/json' } }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    await write('PUT /service-ops/api/v1/staff/:identityUuid/roles', { roles: ['PROCESSOR'] }, null, {
+      params: { identityUuid: UUID },
+    });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe(`/service-ops/api/v1/staff/${UUID}/roles`);
+    expect(init?.method).toBe('PUT');
+    expect(JSON.parse(String(init?.body))).toEqual({ roles: ['PROCESSOR'] });
+  });
+
+  it('a body the server would refuse for its shape does not compile (typecheck holds these)', () => {
+    // Never called: the calls below exist for the compiler; `npm run typecheck` fails if one compiles.
+    const wrongCalls = () => [
+      // @ts-expect-error no such role
+      write('PUT /service-ops/api/v1/staff/:identityUuid/roles', { roles: ['KING'] }, null, {
+        params: { identityUuid: UUID },
+      }),
+      // @ts-expect-error a note's text is `body`
+      write('POST /service-ops/api/v1/applications/:uuid/notes', { text: 'x' }, null, {
+        params: { uuid: UUID },
+      }),
+      // @ts-expect-error the application is a path parameter
+      write('POST /service-ops/api/v1/applications/:uuid/notes', { body: 'x' }, null),
+      // @ts-expect-error waiving a condition needs the reason
+      consoleApi.changeCondition(UUID, UUID, 'waive', { documentUuid: UUID }),
+    ];
+    expect(typeof wrongCalls).toBe('function');
   });
 });

@@ -2,6 +2,11 @@
 import { z } from 'zod';
 import {
   downloadChatAttachment,
+  apiWriteTarget,
+  type TApiWrite,
+  type TApiWriteBody,
+  type TApiWriteParamsOption,
+  type TPathParamNames,
   ZChatConversationState,
   ZChatMessage,
   ZDeskConversation,
@@ -76,6 +81,28 @@ export async function call<T>(
   return schema ? schema.parse(data) : (data as T);
 }
 
+type WriteOptions<K extends TApiWrite> = TApiWriteParamsOption<K> & { chatToken?: string };
+
+/**
+ * A JSON write named by its `METHOD /path` key of the domain's API_WRITES: the body is typed as
+ * `z.input` of the schema the server validates with and the path parameters are required by name, so
+ * a body the server would refuse for its shape does not compile.
+ */
+export function write<K extends TApiWrite, T>(
+  key: K,
+  body: TApiWriteBody<K>,
+  schema: z.ZodType<T> | null,
+  ...[options]: [TPathParamNames<K>] extends [never]
+    ? [options?: WriteOptions<K>]
+    : [options: WriteOptions<K>]
+): Promise<T> {
+  const { method, path } = apiWriteTarget(key, options?.params);
+  return call(method, path, schema, {
+    body,
+    ...(options?.chatToken !== undefined && { chatToken: options.chatToken }),
+  });
+}
+
 const DESK = '/service-ops/secure/api/v1/chat';
 const OMNI = '/service-omni-proxy/insecure/api/v1';
 
@@ -83,9 +110,11 @@ const STAFF = '/service-ops/api/v1/staff';
 
 export const desk = {
   async signIn(email: string, password: string, totpCode?: string): Promise<void> {
-    const { jwt } = await call('POST', '/identity/api/v1/login', z.object({ jwt: z.string() }), {
-      body: { email, password, ...(totpCode && { totpCode }) },
-    });
+    const { jwt } = await write(
+      'POST /identity/api/v1/login',
+      { email, password, ...(totpCode && { totpCode }) },
+      z.object({ jwt: z.string() }),
+    );
     sessionStorage.setItem(TOKEN_KEY, jwt);
   },
   me: () => call('GET', `${STAFF}/me`, ZStaffSelf),
@@ -95,15 +124,18 @@ export const desk = {
       '/identity/secure/api/v1/two-factor/setup',
       z.object({ secret: z.string(), otpauthUri: z.string() }),
     ),
-  twoFactorEnable: (code: string) =>
-    call('POST', '/identity/secure/api/v1/two-factor/enable', null, { body: { code } }),
+  twoFactorEnable: (code: string) => write('POST /identity/secure/api/v1/two-factor/enable', { code }, null),
   staff: () => call('GET', STAFF, z.array(ZStaffMember)),
   invite: (email: string, roles: TStaffRole[], orgCode?: string | null) =>
-    call('POST', `${STAFF}/invitations`, null, {
-      body: { email, roles, ...(orgCode !== undefined && { orgCode }) },
-    }),
+    write(
+      'POST /service-ops/api/v1/staff/invitations',
+      { email, roles, ...(orgCode !== undefined && { orgCode }) },
+      null,
+    ),
   setRoles: (identityUuid: string, roles: TStaffRole[]) =>
-    call('PUT', `${STAFF}/${identityUuid}/roles`, ZStaffMember, { body: { roles } }),
+    write('PUT /service-ops/api/v1/staff/:identityUuid/roles', { roles }, ZStaffMember, {
+      params: { identityUuid },
+    }),
   setDisabled: (identityUuid: string, disabled: boolean) =>
     call('POST', `${STAFF}/${identityUuid}/${disabled ? 'disable' : 'enable'}`, ZStaffMember),
   invitation: (token: string) =>
@@ -118,7 +150,7 @@ export const desk = {
       }),
     ),
   acceptInvitation: (token: string, password: string) =>
-    call('POST', '/identity/api/v1/staff-invitations/accept', null, { body: { token, password } }),
+    write('POST /identity/api/v1/staff-invitations/accept', { token, password }, null),
   signOut: () => call('POST', '/identity-broker/agent/secure/api/v3/logout', null).catch(() => undefined),
   agentToken: () =>
     call(

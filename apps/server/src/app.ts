@@ -2,7 +2,7 @@
  * Builds the Fastify application without listening, so tests drive it with `inject()` and
  * main.ts decides on the port. Order: ecosystem plugins → our plugins → decorators → routes.
  */
-import Fastify, { type FastifyInstance, type preHandlerAsyncHookHandler } from 'fastify';
+import Fastify, { type FastifyInstance, type preHandlerAsyncHookHandler, type RouteOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -120,6 +120,8 @@ export type BuildOptions = {
   mailer?: Mailer;
   /** Default: the configured storage (config.fileStorage: local directory, PostgreSQL or S3). */
   storage?: FileStorage;
+  /** Sees every route as it is registered (the request-bodies test checks each write's body schema). */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 export async function buildApp({
@@ -130,6 +132,7 @@ export async function buildApp({
   providers,
   mailer,
   storage,
+  onRoute,
 }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel),
@@ -139,6 +142,7 @@ export async function buildApp({
     requestIdHeader: 'x-request-id',
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
+  if (onRoute) app.addHook('onRoute', onRoute);
 
   // Responses finished while closing tell keep-alive clients to go, so close() is not held
   // open by idle connections (a load balancer's pool would otherwise block shutdown).

@@ -18,10 +18,11 @@ import {
   type TRevealRequest,
   type TWorkItemCompleteRequest,
   type TWorkItemKind,
+  type TApiWriteBody,
   type TStaffDecisionRequest,
   type TTimelineKind,
 } from '@heloc/domain';
-import { DeskError, call, storedToken } from '../api';
+import { DeskError, call, storedToken, write } from '../api';
 
 const BASE = '/service-ops/api/v1/applications';
 
@@ -96,43 +97,72 @@ export function filtersFromSearch(query: string, base: PipelineFilters): Pipelin
 }
 
 export type ConditionAction = 'clear' | 'waive' | 'reopen';
+type ConditionWrite<A extends ConditionAction = ConditionAction> =
+  `POST /service-ops/api/v1/applications/:uuid/conditions/:conditionUuid/${A}`;
 
 export const consoleApi = {
   views: () => call('GET', `${BASE}/views`, ZSavedViews),
   saveView: (name: string, query: string) =>
-    call('POST', `${BASE}/views`, ZSavedView, { body: { name, query } }),
+    write('POST /service-ops/api/v1/applications/views', { name, query }, ZSavedView),
   deleteView: (uuid: string) => call('DELETE', `${BASE}/views/${uuid}`, z.null().or(z.unknown())),
-  changeCondition: (
+  /** The body is the one of `action` (clear: the evidence; waive and reopen: the reason). */
+  changeCondition: <A extends ConditionAction>(
     applicationUuid: string,
     conditionUuid: string,
-    action: ConditionAction,
-    body: { documentUuid: string; note?: string } | { reason: string },
+    action: A,
+    body: TApiWriteBody<ConditionWrite<A>>,
   ) =>
-    call('POST', `${BASE}/${applicationUuid}/conditions/${conditionUuid}/${action}`, ZConsoleCondition, {
-      body,
-    }),
+    // The generic key is resolved here once; the signature above already ties the body to the action.
+    write(
+      `POST /service-ops/api/v1/applications/:uuid/conditions/:conditionUuid/${action}` as ConditionWrite,
+      body as TApiWriteBody<ConditionWrite>,
+      ZConsoleCondition,
+      {
+        params: { uuid: applicationUuid, conditionUuid },
+      },
+    ),
   decisions: (applicationUuid: string) =>
     call('GET', `${BASE}/${applicationUuid}/decisions`, ZStaffDecisions),
   /** Taken at once or proposed for a second member, as the member's roles and the decision say. */
   decide: (applicationUuid: string, body: TStaffDecisionRequest) =>
-    call('POST', `${BASE}/${applicationUuid}/decisions`, ZStaffDecision, { body }),
+    write('POST /service-ops/api/v1/applications/:uuid/decisions', body, ZStaffDecision, {
+      params: { uuid: applicationUuid },
+    }),
   reviewDecision: (
     applicationUuid: string,
     decisionUuid: string,
     review: { kind: 'approve' } | { kind: 'reject'; reason: string },
   ) =>
-    call('POST', `${BASE}/${applicationUuid}/decisions/${decisionUuid}/${review.kind}`, ZStaffDecision, {
-      body: review.kind === 'reject' ? { reason: review.reason } : {},
-    }),
+    review.kind === 'reject'
+      ? write(
+          'POST /service-ops/api/v1/applications/:uuid/decisions/:decisionUuid/reject',
+          { reason: review.reason },
+          ZStaffDecision,
+          { params: { uuid: applicationUuid, decisionUuid } },
+        )
+      : write(
+          'POST /service-ops/api/v1/applications/:uuid/decisions/:decisionUuid/approve',
+          {},
+          ZStaffDecision,
+          {
+            params: { uuid: applicationUuid, decisionUuid },
+          },
+        ),
   /** The full SSN or account number: audited on the server with the reason. */
   reveal: (applicationUuid: string, body: TRevealRequest) =>
-    call('POST', `${BASE}/${applicationUuid}/reveal`, ZRevealAnswer, { body }),
+    write('POST /service-ops/api/v1/applications/:uuid/reveal', body, ZRevealAnswer, {
+      params: { uuid: applicationUuid },
+    }),
   notes: (applicationUuid: string) => call('GET', `${BASE}/${applicationUuid}/notes`, ZStaffNotes),
   addNote: (applicationUuid: string, body: string) =>
-    call('POST', `${BASE}/${applicationUuid}/notes`, ZStaffNote, { body: { body } }),
+    write('POST /service-ops/api/v1/applications/:uuid/notes', { body }, ZStaffNote, {
+      params: { uuid: applicationUuid },
+    }),
   workItems: (applicationUuid: string) => call('GET', `${BASE}/${applicationUuid}/work-items`, ZWorkItems),
   completeWorkItem: (applicationUuid: string, kind: TWorkItemKind, body: TWorkItemCompleteRequest) =>
-    call('POST', `${BASE}/${applicationUuid}/work-items/${kind}/complete`, ZWorkItems, { body }),
+    write('POST /service-ops/api/v1/applications/:uuid/work-items/:kind/complete', body, ZWorkItems, {
+      params: { uuid: applicationUuid, kind },
+    }),
   chats: (applicationUuid: string) => call('GET', `${BASE}/${applicationUuid}/chats`, ZChatTranscripts),
   pipeline: (search: string) => call('GET', `${BASE}?${search}`, ZPipelinePage),
   file: (uuid: string) => call('GET', `${BASE}/${uuid}`, ZApplicationFile),

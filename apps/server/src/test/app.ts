@@ -1,6 +1,6 @@
 /** Builds the real app on a test database, with a configuration tests can adjust. */
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import { buildApp } from '../app';
 import type { Clock } from '../lib/clock';
 import type { Providers } from '../providers';
@@ -30,6 +30,8 @@ export async function createTestApp(
     providers?: Providers;
     /** Default: in memory. */
     storage?: FileStorage;
+    /** Sees every route as it is registered. */
+    onRoute?: (route: RouteOptions) => void;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
@@ -41,6 +43,7 @@ export async function createTestApp(
     ...(options.clock && { clock: options.clock }),
     ...(options.providers && { providers: options.providers }),
     storage: options.storage ?? new MemoryFileStorage(),
+    ...(options.onRoute && { onRoute: options.onRoute }),
   });
   options.extend?.(app);
   await app.ready();

@@ -15,11 +15,12 @@ import { useLocation } from 'react-router';
 import { z } from 'zod';
 import { TELEMETRY_EVENTS, ZExperimentDecision } from '@heloc/domain';
 import type { TExperimentDecision } from '@heloc/domain';
-import { api, storedTokenSubject, subscribeToToken } from './api-client';
-import { flagUserOf, optimizeUserOf, type TFlagUser } from './feature-flags';
+import { storedTokenSubject, subscribeToToken } from './api-client';
+import { flagUserOf, OPTIMIZE_CONTEXT, optimizeUserOf, type TFlagUser } from './feature-flags';
 import { experimentTrackerId, track } from './telemetry';
+import { apiWrite } from './api-writes';
 
-export const DECISION_PATH = '/service-optimize/heloc/api/v2/decision';
+export const DECISION_PATH = `/service-optimize/${OPTIMIZE_CONTEXT}/api/v2/decision`;
 
 /** Experiments the web renders, by where (the seeded experiments of apps/server/src/seed/experiments.ts). */
 export const EXPERIMENTS = {
@@ -40,10 +41,10 @@ export function experimentQueryOptions(
       const tracker = await trackerId();
       // Without a tracker there is no one to bucket: the default shows, and nothing is recorded.
       if (!tracker) return null;
-      const { decisions } = await api.post(
-        DECISION_PATH,
+      const { decisions } = await apiWrite(
+        'POST /service-optimize/:context/api/v2/decision',
         { optimizeUser: { ...optimizeUserOf(user), trackerId: tracker }, experimentKeys: [experimentKey] },
-        { schema: ZDecisionResponse, signal },
+        { schema: ZDecisionResponse, signal, params: { context: OPTIMIZE_CONTEXT } },
       );
       return decisions[experimentKey] ?? null;
     },

@@ -17,9 +17,12 @@ import { useLocation } from 'react-router';
 import { z } from 'zod';
 import { uuidFromPath } from '@heloc/domain';
 import type { FEATURE_FLAGS, TOptimizeUser } from '@heloc/domain';
-import { api, storedTokenSubject, subscribeToToken } from './api-client';
+import { storedTokenSubject, subscribeToToken } from './api-client';
+import { apiWrite } from './api-writes';
 
-export const FEATURES_PATH = '/service-optimize/heloc/api/v1/features';
+/** The product's context segment of the optimisation calls (`/service-optimize/{context}/…`). */
+export const OPTIMIZE_CONTEXT = 'heloc';
+export const FEATURES_PATH = `/service-optimize/${OPTIMIZE_CONTEXT}/api/v1/features`;
 export const FEATURE_FLAGS_CACHE_MS = 60_000;
 export const FEATURE_FLAGS_STORAGE_KEY = 'heloc_feature_flags';
 
@@ -98,10 +101,10 @@ export function featureFlagsQueryOptions(user: TFlagUser) {
   return queryOptions({
     queryKey: ['feature-flags', user.organization, user.identity, user.application],
     queryFn: async ({ signal }) => {
-      const { features } = await api.post(
-        FEATURES_PATH,
+      const { features } = await apiWrite(
+        'POST /service-optimize/:context/api/v1/features',
         { optimizeUser: optimizeUserOf(user) },
-        { schema: ZFeaturesResponse, signal },
+        { schema: ZFeaturesResponse, signal, params: { context: OPTIMIZE_CONTEXT } },
       );
       writeStored(key, features, Date.now());
       return features;

@@ -23,3 +23,4 @@ export * from './console';
 export * from './decisions';
 export * from './console-records';
 export * from './application-mails';
+export * from './requests';

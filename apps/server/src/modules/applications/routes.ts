@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZApiErrorBody, ZApplicationStep, ZHelocApplicationView, ZUuid } from '@heloc/domain';
+import { API_WRITES, ZApiErrorBody, ZApplicationStep, ZHelocApplicationView, ZUuid } from '@heloc/domain';
 import { findIdentity } from '../identity/repository';
 import { AppError } from '../../lib/errors';
 import { authOf } from '../../plugins/auth';
@@ -90,7 +90,7 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Start a new application for one of the borrower’s properties',
         description:
           'Without `propertyUuid`, the property of the borrower’s first address. The organisation is the one the borrower registered with.',
-        body: z.object({ propertyUuid: ZUuid.optional() }).default({}),
+        body: API_WRITES['POST /service-application/api/v1/application/heloc'],
         response: { 201: ZHelocApplicationView, ...errors },
       },
     },

@@ -10,8 +10,8 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  API_WRITES,
   isFinalApplicationStep,
-  STAFF_CONDITION_CATEGORIES,
   ZApiErrorBody,
   ZApplicationStep,
   ZCondition,
@@ -31,13 +31,6 @@ import { STAFF_TAG, authorizeStaff, staffRoute } from '../staff/policy';
 /** What the server sends: always the extra data (the web's parser also accepts it missing). */
 const ZConditionAnswer = ZCondition.extend({ xtraData: ZConditionExtraData });
 type TConditionAnswer = z.infer<typeof ZConditionAnswer>;
-
-const ZRaiseCondition = z.object({
-  category: z.enum(STAFF_CONDITION_CATEGORIES),
-  commentsToBorrower: z.string().trim().min(1).max(500),
-  /** Documents asked for (ignored for a phone number). */
-  numDocsRequired: z.number().int().min(1).max(10).default(1),
-});
 
 async function openConditionsOf(db: Executor, applicationUuid: string): Promise<TConditionAnswer[]> {
   const rows = await openConditions(db, applicationUuid);
@@ -112,7 +105,7 @@ export const conditionRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'A document request, a missing phone number, the property’s legal description or a trust review. The borrower is notified (the bell) and clears it on the conditions screens. Answers the open conditions; 409 once the application is final.',
         params: z.object({ uuid: ZUuid }),
-        body: ZRaiseCondition,
+        body: API_WRITES['POST /service-ops/api/v1/applications/:uuid/conditions'],
         response: {
           200: z.array(ZConditionAnswer),
           400: ZApiErrorBody,

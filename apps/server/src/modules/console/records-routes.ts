@@ -7,12 +7,11 @@ import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  API_WRITES,
   ZApiErrorBody,
   ZChatTranscripts,
   ZRevealAnswer,
-  ZRevealRequest,
   ZStaffNote,
-  ZStaffNoteRequest,
   ZStaffNotes,
   ZUuid,
 } from '@heloc/domain';
@@ -39,7 +38,7 @@ export function consoleRecordRoutes(server: FastifyInstance, base: string): void
         description:
           'The file shows them masked. Each reveal is audited before the value is answered (`SENSITIVE_DATA_REVEALED`: who, when, which field, the reason) and shows in the timeline as a staff read of sensitive data (kind `SENSITIVE`). Processors, underwriters and organisation admins; not loan officers. 409 when no such value is on file.',
         params,
-        body: ZRevealRequest,
+        body: API_WRITES['POST /service-ops/api/v1/applications/:uuid/reveal'],
         response: { 200: ZRevealAnswer, ...errors, 409: ZApiErrorBody },
       },
     },
@@ -79,7 +78,7 @@ export function consoleRecordRoutes(server: FastifyInstance, base: string): void
         tags: [STAFF_TAG, 'console'],
         summary: 'Add a staff note to the application (never edited or deleted; audited, in the timeline)',
         params,
-        body: ZStaffNoteRequest,
+        body: API_WRITES['POST /service-ops/api/v1/applications/:uuid/notes'],
         response: { 200: ZStaffNote, ...errors },
       },
     },

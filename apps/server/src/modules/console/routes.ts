@@ -5,20 +5,15 @@
  */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ZConditionClearRequest, ZConditionReopenRequest, ZConditionWaiveRequest } from '@heloc/domain';
 import {
+  API_WRITES,
   ZApiErrorBody,
   ZApplicationFile,
-  ZConditionClearRequest,
-  ZConditionReopenRequest,
-  ZConditionWaiveRequest,
   ZConsoleCondition,
   ZSavedView,
   ZStaffDecision,
-  ZStaffDecisionApproveRequest,
-  ZStaffDecisionRejectRequest,
-  ZStaffDecisionRequest,
   ZStaffDecisions,
-  ZSavedViewRequest,
   ZSavedViews,
   ZPipelinePage,
   ZPipelineQuery,
@@ -167,13 +162,17 @@ export const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   conditionAction(
     'clear',
-    ZConditionClearRequest,
+    API_WRITES['POST /service-ops/api/v1/applications/:uuid/conditions/:conditionUuid/clear'],
     'Clear an open condition with evidence (a document of the application)',
   );
-  conditionAction('waive', ZConditionWaiveRequest, 'Waive an open condition, with the reason');
+  conditionAction(
+    'waive',
+    API_WRITES['POST /service-ops/api/v1/applications/:uuid/conditions/:conditionUuid/waive'],
+    'Waive an open condition, with the reason',
+  );
   conditionAction(
     'reopen',
-    ZConditionReopenRequest,
+    API_WRITES['POST /service-ops/api/v1/applications/:uuid/conditions/:conditionUuid/reopen'],
     'Reopen a cleared or waived condition, with the reason (the borrower is notified)',
   );
 
@@ -189,7 +188,7 @@ export const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'A member holding `DECISIONS_APPROVE` (underwriters) takes an in-policy decision (DECLINE, CANCEL, REOPEN) at once: the application moves through the engine’s own transitions (a decline ends `DECLINED` and its adverse action notice lists the chosen reasons, generated as on automatic declines; REOPEN takes a cancelled application back to the step it was cancelled from, when the borrower acts there). A member holding only `DECISIONS_PROPOSE` (loan officers, processors) proposes it: stored `PROPOSED` until a different member approves or rejects it. Out of policy, always proposed: COUNTER_OFFER, VALUATION_OVERRIDE (a manual value and its source; the engine’s underwriting runs again on it, at offer selection or NO_AVM) and APPROVE_EXCEPTION (to the engine’s own underwriting decline: every rule it declined on, each one exceptionable — score floor, DTI cap, property condition; underwriting runs again without them). A decline takes 1–4 Regulation B reason codes (`OTHER` with `otherReason`). Audited with who, when and why; 409 when the application cannot take the decision (closed, wrong step, wrong rules).',
         params,
-        body: ZStaffDecisionRequest,
+        body: API_WRITES['POST /service-ops/api/v1/applications/:uuid/decisions'],
         response: { 200: ZStaffDecision, ...errors, 409: ZApiErrorBody },
       },
     },
@@ -222,7 +221,7 @@ export const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           '403 for your own proposal (maker-checker: a different member approves); 409 when the decision is not waiting or the application can no longer take it.',
         params: decisionParams,
-        body: ZStaffDecisionApproveRequest,
+        body: API_WRITES['POST /service-ops/api/v1/applications/:uuid/decisions/:decisionUuid/approve'],
         response: { 200: ZStaffDecision, ...errors, 409: ZApiErrorBody },
       },
     },
@@ -245,7 +244,7 @@ export const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Reject another member’s proposed decision, with the reason (the application does not move)',
         description: '403 for your own proposal; 409 when the decision is not waiting.',
         params: decisionParams,
-        body: ZStaffDecisionRejectRequest,
+        body: API_WRITES['POST /service-ops/api/v1/applications/:uuid/decisions/:decisionUuid/reject'],
         response: { 200: ZStaffDecision, ...errors, 409: ZApiErrorBody },
       },
     },
@@ -280,7 +279,7 @@ export const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: [STAFF_TAG, 'console'],
         summary: 'Save a pipeline view (a name and the pipeline query string; the same name replaces it)',
-        body: ZSavedViewRequest,
+        body: API_WRITES['POST /service-ops/api/v1/applications/views'],
         response: { 200: ZSavedView, ...errors, 409: ZApiErrorBody },
       },
     },

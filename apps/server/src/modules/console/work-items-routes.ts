@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ZApiErrorBody, ZUuid, ZWorkItemCompleteRequest, ZWorkItemKind, ZWorkItems } from '@heloc/domain';
+import { API_WRITES, ZApiErrorBody, ZUuid, ZWorkItemKind, ZWorkItems } from '@heloc/domain';
 import { STAFF_TAG, staffRoute } from '../staff/policy';
 import { completeWorkItem, listWorkItems } from './work-items';
 
@@ -38,7 +38,7 @@ export function consoleWorkItemRoutes(server: FastifyInstance, base: string): vo
         description:
           'VALUATION_REPORT (with `valueCents` and `condition`): the report settles the order as the provider’s would (back to underwriting before the offers; the chosen line underwritten again at closing). MANUAL_NOTARY_SIGNED: the deed was signed at the appointment (MANUAL_DEED_SIGNED, as the notary’s report would). FUNDING_HOLD_RELEASE: the disbursement account is confirmed (verified, its bank review conditions waived with the reason, the funding decision runs again now). 409 when the application is not waiting for it or the appointment has not started. Answers the work items left.',
         params: params.extend({ kind: ZWorkItemKind }),
-        body: ZWorkItemCompleteRequest,
+        body: API_WRITES['POST /service-ops/api/v1/applications/:uuid/work-items/:kind/complete'],
         response: { 200: ZWorkItems, ...errors, 409: ZApiErrorBody },
       },
     },

@@ -6,14 +6,12 @@
  */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZApiErrorBody } from '@heloc/domain';
+import { API_WRITES, DEV_CLOCK_MAX_ADVANCE_MS, ZApiErrorBody } from '@heloc/domain';
 import { AppError } from '../../lib/errors';
 import { OffsetClock } from '../../lib/clock';
 import { STAFF_TAG, staffRoute } from '../staff/policy';
 
 const PATH = '/ops/api/v1/dev/clock';
-/** One call moves at most 60 days: a typo should not jump a year. */
-const MAX_ADVANCE_MS = 60 * 24 * 60 * 60_000;
 /** How long a clock move waits for the jobs it made due before answering (see runDueWithin). */
 const DUE_JOBS_WAIT_MS = 10_000;
 
@@ -45,10 +43,7 @@ export const devClockRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: [STAFF_TAG, 'operations'],
         summary: 'Development only: move the server clock forward (by milliseconds or to an instant)',
-        body: z.union([
-          z.object({ advanceMs: z.number().int().min(0).max(MAX_ADVANCE_MS) }),
-          z.object({ to: z.iso.datetime({ offset: true }) }),
-        ]),
+        body: API_WRITES['POST /ops/api/v1/dev/clock'],
         response: { 200: ZClockView, 400: ZApiErrorBody, 401: ZApiErrorBody, 403: ZApiErrorBody },
       },
     },
@@ -59,7 +54,7 @@ export const devClockRoutes: FastifyPluginAsyncZod = async (app) => {
       } else {
         const target = new Date(body.to);
         const delta = target.getTime() - clock.now().getTime();
-        if (delta > MAX_ADVANCE_MS) throw new AppError('BAD_REQUEST', 'At most 60 days at a time');
+        if (delta > DEV_CLOCK_MAX_ADVANCE_MS) throw new AppError('BAD_REQUEST', 'At most 60 days at a time');
         clock.advanceTo(target);
       }
       // Jobs due now run at the worker's next poll; run them here too so the caller sees the effect,

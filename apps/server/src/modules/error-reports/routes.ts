@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ORG_CODE_HEADER, ZApiErrorBody, ZClientErrorReport } from '@heloc/domain';
+import { API_WRITES, ORG_CODE_HEADER, ZApiErrorBody } from '@heloc/domain';
 import { insertErrorReport } from './repository';
 import { ZContextParams } from '../feature-flags/routes';
 
@@ -31,7 +31,7 @@ export const errorReportRoutes: FastifyPluginAsyncZod<{
           [ORG_CODE_HEADER]: z.string().max(64).optional(),
           'user-agent': z.string().optional(),
         }),
-        body: ZClientErrorReport,
+        body: API_WRITES['POST /ft/:context/error-report'],
         response: {
           202: z.object({ status: z.enum(['STORED', 'SAMPLED_OUT']) }),
           400: ZApiErrorBody,

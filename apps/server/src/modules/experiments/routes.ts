@@ -7,11 +7,11 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  API_WRITES,
   decideExperiment,
   ORG_CODE_HEADER,
   ZApiErrorBody,
   ZExperimentDecision,
-  ZOptimizeUser,
 } from '@heloc/domain';
 import { ZContextParams } from '../feature-flags/routes';
 import { allFeatureDecisions } from '../feature-flags/service';
@@ -28,10 +28,7 @@ export const experimentRoutes: FastifyPluginAsyncZod = async (app) => {
           'Same tracker, same variation: buckets are MurmurHash3 of experiment key and tracker id. A user without `trackerId` is in no experiment. The organisation is `optimizeUser.organization`, else the organisation header. `experimentKeys` limits the answer to those experiments.',
         params: ZContextParams,
         headers: z.object({ [ORG_CODE_HEADER]: z.string().max(64).optional() }),
-        body: z.object({
-          optimizeUser: ZOptimizeUser,
-          experimentKeys: z.array(z.string().trim().min(1).max(128)).max(50).optional(),
-        }),
+        body: API_WRITES['POST /service-optimize/:context/api/v2/decision'],
         response: {
           200: z.object({ decisions: z.record(z.string(), ZExperimentDecision) }),
           400: ZApiErrorBody,

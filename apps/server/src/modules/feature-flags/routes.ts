@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ORG_CODE_HEADER, ZApiErrorBody, ZOptimizeUser } from '@heloc/domain';
+import { API_WRITES, ORG_CODE_HEADER, ZApiErrorBody } from '@heloc/domain';
 import { allFeatureDecisions, featureDecision } from './service';
 
 const BASE = '/service-optimize/:context/api/v1';
@@ -39,10 +39,7 @@ export const featureFlagRoutes: FastifyPluginAsyncZod = async (app) => {
         description: ORG_DESCRIPTION,
         params: ZContextParams,
         headers: ZOrgHeaders,
-        body: z.object({
-          featureKey: z.string().trim().min(1).max(128),
-          optimizeUser: ZOptimizeUser.default({}),
-        }),
+        body: API_WRITES['POST /service-optimize/:context/api/v1/feature'],
         response: { 200: ZFeatureDecision, ...errors },
       },
     },
@@ -63,7 +60,7 @@ export const featureFlagRoutes: FastifyPluginAsyncZod = async (app) => {
         description: ORG_DESCRIPTION,
         params: ZContextParams,
         headers: ZOrgHeaders,
-        body: z.object({ optimizeUser: ZOptimizeUser.default({}) }),
+        body: API_WRITES['POST /service-optimize/:context/api/v1/features'],
         response: { 200: z.object({ features: z.record(z.string(), ZFeatureDecision) }), ...errors },
       },
     },

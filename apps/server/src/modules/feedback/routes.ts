@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZApiErrorBody, ZCeoFeedback, ZCeoFeedbackTopic, ZUuid } from '@heloc/domain';
+import { API_WRITES, ZApiErrorBody, ZCeoFeedbackTopic, ZUuid } from '@heloc/domain';
 import { insertFeedback, listFeedback } from './repository';
 import { AppError } from '../../lib/errors';
 import { authOf } from '../../plugins/auth';
@@ -40,7 +40,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod<{ rateLimitPerMinute: number 
         summary: 'Send feedback to the CEO',
         description:
           'topic "Improve our product" or "Give us a compliment"; message 10–1000 characters; marketingConsent a boolean. A foreign or unknown applicationUuid answers 404.',
-        body: ZCeoFeedback,
+        body: API_WRITES['POST /service-profile/api/v1/feedback/ceo'],
         response: {
           201: z.object({ uuid: ZUuid, createdAt: z.iso.datetime() }),
           400: ZApiErrorBody,

@@ -7,14 +7,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { generateSecret, generateURI } from 'otplib';
 import {
+  API_WRITES,
   LOGIN_PATH,
   ORG_CODE_HEADER,
   REGISTRATION_EMAIL_UNAVAILABLE,
   ZApiErrorBody,
   ZIdentityUser,
-  ZLoginRequest,
   ZLoginResponse,
-  ZRegistrationRequest,
   ZRegistrationResponse,
   isAllowedRedirectUrl,
   passwordProblem,
@@ -37,7 +36,6 @@ export type IdentityRouteOptions = { sessionTtlHours: number; authRateLimitPerMi
 
 const errors = { 400: ZApiErrorBody, 401: ZApiErrorBody, 403: ZApiErrorBody, 429: ZApiErrorBody };
 const ZSide = z.object({ side: z.enum(['customer', 'agent']) });
-const ZTotpCode = z.object({ code: z.string().regex(/^\d{6}$/, 'Enter the 6-digit code') });
 
 /**
  * The organisation a sign-in comes through: the request host when it is an organisation's, else the
@@ -70,7 +68,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRouteOptions> = async
         summary: 'Sign in with e-mail and password (and the two-factor code when enabled)',
         description:
           'Answers the token and sets the HttpOnly fingerprint cookie the token is bound to. Unknown e-mail and wrong password answer alike.',
-        body: ZLoginRequest,
+        body: API_WRITES['POST /identity/api/v1/login'],
         response: { 200: ZLoginResponse, ...errors },
       },
     },
@@ -94,7 +92,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRouteOptions> = async
         summary: 'Register for a HELOC: identity, profile, property and a first application',
         description: `The organisation comes from the \`${ORG_CODE_HEADER}\` header. Wholesale organisations answer 403; a required referrer, an unlicensed property state answer 400/403; an e-mail that already has an account answers 409 with a message that does not say so (the owner gets an e-mail).`,
         headers: z.object({ [ORG_CODE_HEADER]: z.string().optional() }),
-        body: ZRegistrationRequest,
+        body: API_WRITES['POST /identity/api/v1/registration/register'],
         response: { 201: ZRegistrationResponse, 409: ZApiErrorBody, ...errors },
       },
     },
@@ -164,7 +162,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRouteOptions> = async
         description:
           'Answers 303 to `redirectUrl` (only when it starts with a slash and a lowercase letter; else /dashboard) with the token in the URL fragment (`#jwt=…`, and `&side=agent` on the agent side, so the web reads the identity and signs out there), which never reaches a server or a log; the token only works with the fingerprint cookie set here.',
         params: ZSide,
-        body: ZLoginRequest.extend({ redirectUrl: z.string().max(2048).optional() }),
+        body: API_WRITES['POST /identity-broker/:side/api/v3/login'],
         response: { 303: z.null(), ...errors },
       },
     },
@@ -216,10 +214,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRouteOptions> = async
       schema: {
         tags: ['identity'],
         summary: 'Change the password; every other sign-in of the account ends',
-        body: z.object({
-          currentPassword: z.string().min(1, 'Required').max(256),
-          newPassword: z.string().min(1, 'Required').max(256),
-        }),
+        body: API_WRITES['POST /identity/secure/api/v1/password'],
         response: { 204: z.null(), ...errors },
       },
     },
@@ -281,7 +276,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRouteOptions> = async
       schema: {
         tags: ['identity'],
         summary: 'Finish two-factor set-up with a code from the authenticator app',
-        body: ZTotpCode,
+        body: API_WRITES['POST /identity/secure/api/v1/two-factor/enable'],
         response: { 200: ZIdentityUser, ...errors },
       },
     },
@@ -306,7 +301,7 @@ export const identityRoutes: FastifyPluginAsyncZod<IdentityRouteOptions> = async
       schema: {
         tags: ['identity'],
         summary: 'Turn two-factor off (needs a current code)',
-        body: ZTotpCode,
+        body: API_WRITES['POST /identity/secure/api/v1/two-factor/disable'],
         response: { 200: ZIdentityUser, ...errors },
       },
     },

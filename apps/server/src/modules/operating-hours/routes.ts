@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ORG_CODE_HEADER, ZApiErrorBody, ZOperatingHoursEntry, ZWallClockTime } from '@heloc/domain';
+import { API_WRITES, ORG_CODE_HEADER, ZApiErrorBody, ZOperatingHoursEntry } from '@heloc/domain';
 import { publishDeskHours } from '../org-settings/service';
 import { AppError } from '../../lib/errors';
 import { openStatus, parseDepartment, weekHours, type Clock } from './service';
@@ -95,27 +95,7 @@ export const operatingHoursRoutes: FastifyPluginAsyncZod<OperatingHoursRouteOpti
         summary:
           'Staff: set an organisation’s own hours for some weekdays (recorded as a new published settings version)',
         params: ZDepartmentParams,
-        body: z.object({
-          orgCode: z.string().max(64),
-          days: z
-            .array(
-              z
-                .object({
-                  weekdayValue: z.number().int().min(1).max(7),
-                  isOpen: z.boolean(),
-                  startTime: ZWallClockTime.nullable(),
-                  endTime: ZWallClockTime.nullable(),
-                })
-                .refine(
-                  (day) => !day.isOpen || (day.startTime && day.endTime && day.startTime < day.endTime),
-                  {
-                    message: 'An open day needs a start time before its end time',
-                  },
-                ),
-            )
-            .min(1)
-            .max(7),
-        }),
+        body: API_WRITES['PUT /service-operating-hours/secure/api/v1/hours/:department'],
         response: {
           200: z.array(ZOperatingHoursEntry).length(7),
           401: ZApiErrorBody,

@@ -5,14 +5,7 @@
  */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  ZApiErrorBody,
-  ZLogoUploadRequest,
-  ZOrgSettingsOverview,
-  ZSettingsActionRequest,
-  ZSettingsDraftRequest,
-  ZSettingsVersion,
-} from '@heloc/domain';
+import { API_WRITES, ZApiErrorBody, ZOrgSettingsOverview, ZSettingsVersion } from '@heloc/domain';
 import { STAFF_TAG, staffRoute } from '../staff/policy';
 import {
   createDraft,
@@ -74,7 +67,7 @@ export const orgSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Checked before it is stored: ranges and min < max of the pricing limits, the Texas 80% CLTV limit, #rrggbb colours with at least 4.5:1 contrast against white (WCAG AA), a safe SVG logo, the home state among the licensed states. Preview it on the borrower pages with `?preview=<version or uuid>` (signed in as staff with this permission).',
         params: orgParams,
-        body: ZSettingsDraftRequest,
+        body: API_WRITES['POST /service-ops/api/v1/organisations/:orgCode/settings/versions'],
         response: { 201: ZSettingsVersion, ...errors },
       },
     },
@@ -91,7 +84,9 @@ export const orgSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Publish a draft: the organisation takes its settings on every instance at once',
         description: '409 when the version is not a draft (a version published before: roll back to it).',
         params: versionParams,
-        body: ZSettingsActionRequest,
+        body: API_WRITES[
+          'POST /service-ops/api/v1/organisations/:orgCode/settings/versions/:version/publish'
+        ],
         response: { 200: ZSettingsVersion, ...withConflict },
       },
     },
@@ -108,7 +103,9 @@ export const orgSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Roll back: a new version equal to this earlier published one, published at once',
         description: '409 for a version never published, or the one published now.',
         params: versionParams,
-        body: ZSettingsActionRequest,
+        body: API_WRITES[
+          'POST /service-ops/api/v1/organisations/:orgCode/settings/versions/:version/rollback'
+        ],
         response: { 201: ZSettingsVersion, ...withConflict },
       },
     },
@@ -130,7 +127,7 @@ export const orgSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'The bytes are sniffed, not the file name: a PNG is wrapped in an SVG of its size; an SVG with scripts, event handlers, entities or outside references is refused. Nothing is stored: put the answer in a draft.',
         params: orgParams,
-        body: ZLogoUploadRequest,
+        body: API_WRITES['POST /service-ops/api/v1/organisations/:orgCode/settings/logo'],
         response: {
           200: z.object({ logoSvg: z.string(), kind: z.enum(['SVG', 'PNG']) }),
           413: ZApiErrorBody,

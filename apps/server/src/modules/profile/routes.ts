@@ -1,14 +1,6 @@
 /** The borrower's profile (spec 2 §7 `GET /service-profile/api/v1/profile`) and its edits. */
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  ZApiErrorBody,
-  ZPhoneDigits,
-  ZProfile,
-  requiredString,
-  type TProfile,
-  type UsStateCode,
-} from '@heloc/domain';
+import { API_WRITES, ZApiErrorBody, ZProfile, type TProfile, type UsStateCode } from '@heloc/domain';
 import { AppError } from '../../lib/errors';
 import { authOf } from '../../plugins/auth';
 import { findIdentity } from '../identity/repository';
@@ -90,19 +82,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['profile'],
         summary: 'Change the name or the primary phone number (settings)',
-        body: z
-          .object({
-            name: z
-              .object({
-                firstName: requiredString().pipe(z.string().max(50)),
-                middleName: z.string().trim().max(50).optional(),
-                lastName: requiredString().pipe(z.string().max(50)),
-                suffix: z.string().trim().max(10).optional(),
-              })
-              .optional(),
-            phoneNumber: ZPhoneDigits.optional(),
-          })
-          .refine((body) => body.name || body.phoneNumber, 'Nothing to change'),
+        body: API_WRITES['PATCH /service-profile/api/v1/profile'],
         response: { 200: ZProfile, ...errors },
       },
     },

@@ -10,7 +10,7 @@
  */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZApiErrorBody, ZOptimizelyProfile, ZUuid } from '@heloc/domain';
+import { API_WRITES, ZApiErrorBody, ZOptimizelyProfile, ZUuid } from '@heloc/domain';
 import type { schema } from '../../db';
 import { findOptimizelyProfile, saveOptimizelyProfile, updateOwnApplication } from './repository';
 import { AppError } from '../../lib/errors';
@@ -39,7 +39,7 @@ export const telemetryApplicationRoutes: FastifyPluginAsyncZod = async (app) => 
         tags: ['telemetry'],
         summary: 'Tie the browser’s telemetry tracker to the application (tracker-uuid update)',
         params: ZParams,
-        body: z.object({ trackerUuid: ZUuid }),
+        body: API_WRITES['PUT /service-application/api/v1/application/heloc/:uuid/tracker-uuid'],
         response: { 200: z.object({ uuid: ZUuid, trackerUuid: ZUuid }), ...errors },
       },
     },
@@ -58,9 +58,7 @@ export const telemetryApplicationRoutes: FastifyPluginAsyncZod = async (app) => 
         tags: ['telemetry'],
         summary: 'Store the session-replay link of the borrower’s session',
         params: ZParams,
-        body: z.object({
-          link: z.url({ protocol: /^https$/, error: 'Must be an https URL' }).max(2048),
-        }),
+        body: API_WRITES['PUT /service-application/api/v1/application/heloc/:uuid/full-story-link'],
         response: { 200: z.object({ uuid: ZUuid, link: z.string() }), ...errors },
       },
     },
@@ -112,7 +110,7 @@ export const telemetryApplicationRoutes: FastifyPluginAsyncZod = async (app) => 
         description:
           'Query `identityUuid` must be the signed-in borrower (another identity answers 404). The first PATCH creates the profile.',
         querystring: z.object({ identityUuid: ZUuid }),
-        body: z.object({ optimizelyProfileUuid: ZUuid }),
+        body: API_WRITES['PATCH /service-application/api/v3/application/heloc/optermizerly-profile'],
         response: { 200: ZOptimizelyProfile, ...errors },
       },
     },

@@ -7,13 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  ORG_CODE_HEADER,
-  ZApiErrorBody,
-  ZTelemetryEvent,
-  ZTelemetrySessionRequest,
-  ZTelemetrySessionResponse,
-} from '@heloc/domain';
+import { API_WRITES, ORG_CODE_HEADER, ZApiErrorBody, ZTelemetrySessionResponse } from '@heloc/domain';
 import { findTrackerSession, insertTelemetrySession } from './repository';
 import { AppError } from '../../lib/errors';
 import { ZContextParams } from '../feature-flags/routes';
@@ -43,10 +37,7 @@ export const telemetryRoutes: FastifyPluginAsyncZod<{ rateLimitPerMinute: number
           'A `sessionKey` the browser still holds is resumed when it exists, belongs to the same tracker and began less than 24 hours ago; otherwise a new session starts, keeping `sessionKey.trackerUuid` when given (the browser stores it as `telemetry_trackerUuid`). The browser tries 3 times (spec 2 §4).',
         params: ZContextParams,
         headers: ZOrgHeaders,
-        body: ZTelemetrySessionRequest.extend({
-          // The browser may only know its tracker (a new tab of a known browser).
-          sessionKey: ZTelemetrySessionRequest.shape.sessionKey.unwrap().unwrap().partial().nullish(),
-        }),
+        body: API_WRITES['POST /ft/:context/session'],
         response: { 200: ZTelemetrySessionResponse, ...errors },
       },
     },
@@ -102,7 +93,7 @@ export const telemetryRoutes: FastifyPluginAsyncZod<{ rateLimitPerMinute: number
           'Answers 202 at once; the event is written with the next batch. Within a session an event is kept once per value of `dedupeProperty` (looked up in `eventProperties`, then in the event itself), once per event name without one, and every time with `dontDedupe`. `status`: QUEUED, DUPLICATE (already recorded in this session) or DROPPED (the queue was full).',
         params: ZContextParams,
         headers: ZOrgHeaders,
-        body: ZTelemetryEvent,
+        body: API_WRITES['POST /ft/:context/event'],
         response: {
           202: z.object({ status: z.enum(['QUEUED', 'DUPLICATE', 'DROPPED']) }),
           ...errors,

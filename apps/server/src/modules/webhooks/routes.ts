@@ -6,14 +6,13 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  API_WRITES,
   ZApiErrorBody,
   ZUuid,
   ZWebhookDeliveriesQuery,
   ZWebhookDelivery,
-  ZWebhookReplayRequest,
   ZWebhookSecretAnswer,
   ZWebhookSubscription,
-  ZWebhookSubscriptionRequest,
 } from '@heloc/domain';
 import type { WebhookConfig } from '../../config';
 import { STAFF_TAG, staffOrgFilter, staffRoute } from '../staff/policy';
@@ -74,7 +73,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ config: WebhookConfig }> = a
         tags,
         summary: 'Subscribe a URL to event types, with filters; answers the signing secret once',
         description: `${SIGNING} Only http(s); private and loopback addresses are refused unless allow-listed (WEBHOOK_ALLOWED_HOSTS). Platform admins name the organisation (\`orgCode\`).`,
-        body: ZWebhookSubscriptionRequest,
+        body: API_WRITES['POST /service-ops/api/v1/webhooks/subscriptions'],
         response: { 201: ZWebhookSecretAnswer, ...errors },
       },
     },
@@ -159,7 +158,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ config: WebhookConfig }> = a
         tags,
         summary: 'Send again every delivery not delivered (failed or held) since a time',
         params,
-        body: ZWebhookReplayRequest,
+        body: API_WRITES['POST /service-ops/api/v1/webhooks/subscriptions/:uuid/replay'],
         response: { 200: z.object({ replayed: z.number().int() }), ...withConflict },
       },
     },

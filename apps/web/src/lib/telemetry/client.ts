@@ -37,6 +37,7 @@ import {
   type TTelemetrySessionRequest,
 } from '@heloc/domain';
 import { api, ApiError, getSessionReplayLink } from '../api-client';
+import { apiWrite } from '../api-writes';
 
 /** The product context of the telemetry paths; the base is this site. */
 export const TELEMETRY_CONTEXT = 'heloc';
@@ -125,7 +126,11 @@ type QueuedEvent = Omit<TTelemetryEvent, 'sessionKey'>;
 
 /** One event, with keepalive so it survives the page being left. */
 function send(event: QueuedEvent, sessionKey: TTelemetrySessionKey): Promise<void> {
-  return api.post(TELEMETRY_PATHS.event, { ...event, sessionKey }, { ...quiet, keepalive: true }).then(
+  return apiWrite(
+    'POST /ft/:context/event',
+    { ...event, sessionKey },
+    { ...quiet, keepalive: true, params: { context: TELEMETRY_CONTEXT } },
+  ).then(
     () => undefined,
     () => {
       // A lost event is not worth the borrower's time: no retry.
@@ -203,7 +208,12 @@ export class TelemetryClient {
     };
     try {
       const { sessionKey } = await retry(
-        () => api.post(TELEMETRY_PATHS.session, body, { ...quiet, schema: ZTelemetrySessionResponse }),
+        () =>
+          apiWrite('POST /ft/:context/session', body, {
+            ...quiet,
+            schema: ZTelemetrySessionResponse,
+            params: { context: TELEMETRY_CONTEXT },
+          }),
         { attempts: TELEMETRY_SESSION_RETRIES, sleep: this.deps.sleep },
       );
       writeStorage(() => localStorage, TELEMETRY_TRACKER_UUID_STORAGE_KEY, sessionKey.trackerUuid);
@@ -291,16 +301,20 @@ export class TelemetryClient {
     if (!sessionKey) return;
     const own = { skipAuthRedirect: true } as const;
     const calls: Promise<unknown>[] = [
-      api.put(
-        `${TELEMETRY_PATHS.application(applicationUuid)}/tracker-uuid`,
+      apiWrite(
+        'PUT /service-application/api/v1/application/heloc/:uuid/tracker-uuid',
         { trackerUuid: sessionKey.trackerUuid },
-        own,
+        { ...own, params: { uuid: applicationUuid } },
       ),
     ];
     const replay = getSessionReplayLink();
     if (replay)
       calls.push(
-        api.put(`${TELEMETRY_PATHS.application(applicationUuid)}/full-story-link`, { link: replay }, own),
+        apiWrite(
+          'PUT /service-application/api/v1/application/heloc/:uuid/full-story-link',
+          { link: replay },
+          { ...own, params: { uuid: applicationUuid } },
+        ),
       );
     if (this.identityId) calls.push(this.optimizationProfile());
     await Promise.allSettled(calls);
@@ -327,13 +341,11 @@ export class TelemetryClient {
       } catch (error) {
         if (!(error instanceof ApiError) || error.status !== 404) return null;
       }
-      const created = await api
-        .patch(
-          TELEMETRY_PATHS.optimizelyProfile,
-          { optimizelyProfileUuid: sessionKey.trackerUuid },
-          { ...own, query: { identityUuid } },
-        )
-        .catch(() => null);
+      const created = await apiWrite(
+        'PATCH /service-application/api/v3/application/heloc/optermizerly-profile',
+        { optimizelyProfileUuid: sessionKey.trackerUuid },
+        { ...own, query: { identityUuid } },
+      ).catch(() => null);
       return created?.optimizelyProfileUuid ?? null;
     })();
     return this.profilePromise;
@@ -370,7 +382,11 @@ export class TelemetryClient {
       sessionKey: ZTelemetrySessionKey.safeParse(held).data ?? null,
       applicationUuid: uuidFromPath(route),
     };
-    await api.post(TELEMETRY_PATHS.errorReport, report, { ...quiet, keepalive: true }).catch(() => {});
+    await apiWrite('POST /ft/:context/error-report', report, {
+      ...quiet,
+      keepalive: true,
+      params: { context: TELEMETRY_CONTEXT },
+    }).catch(() => {});
   }
 }
 

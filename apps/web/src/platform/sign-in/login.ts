@@ -6,12 +6,12 @@
 import { useMutation } from '@tanstack/react-query';
 import { ZLoginResponse } from '@heloc/domain';
 import type { TLoginRequest } from '@heloc/domain';
-import { api } from '@/lib/api-client';
+import { apiWrite } from '@/lib/api-writes';
 
 export const LOGIN_API_PATH = '/identity/api/v1/login';
 
 export function login(body: TLoginRequest): Promise<{ jwt: string }> {
-  return api.post(LOGIN_API_PATH, body, { schema: ZLoginResponse, skipAuthRedirect: true });
+  return apiWrite('POST /identity/api/v1/login', body, { schema: ZLoginResponse, skipAuthRedirect: true });
 }
 
 export function useLogin() {

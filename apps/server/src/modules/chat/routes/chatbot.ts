@@ -2,11 +2,10 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  API_WRITES,
   CHATBOT_SESSION_MS,
   CHAT_HISTORY_INITIAL_COUNT,
-  ZChatbotFeedbackRequest,
   ZChatbotHistoryResponse,
-  ZChatbotMessageRequest,
   ZChatbotMessageResponse,
   ZUuid,
 } from '@heloc/domain';
@@ -73,7 +72,7 @@ export const chatbotChatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async 
         summary: 'Ask the chatbot; starts a chatbot conversation when conversationId is absent',
         description:
           'The session lasts 10 minutes and is extended by each question; a question to an expired session answers 409. With a valid `nonce` the bot also answers about the borrower’s own application (`applicationId` must be theirs, else their latest application is used).',
-        body: ZChatbotMessageRequest,
+        body: API_WRITES['POST /service-chat-chatbot/external/api/v1/message/chatWithAutobot'],
         response: { 200: ZChatbotMessageResponse, ...errors },
       },
     },
@@ -152,7 +151,7 @@ export const chatbotChatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = async 
       schema: {
         tags: ['chat'],
         summary: 'Rate a chatbot answer (the Bad Response dialog); a repeat replaces the earlier rating',
-        body: ZChatbotFeedbackRequest,
+        body: API_WRITES['POST /service-chat-chatbot/external/api/v1/message/setChatReplyUsedWithFeedback'],
         response: { 200: z.object({ questionId: z.string(), conversationId: z.string() }), ...errors },
       },
     },

@@ -2,8 +2,8 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  API_WRITES,
   onceMailKey,
-  ZCoDeedAcceptRequest,
   ZCoDeedInvitationInfo,
   ZInvitationToken,
   acceptPasswordProblem,
@@ -66,7 +66,7 @@ export const linkRoutes: FastifyPluginAsyncZod<{ sessionTtlHours: number }> = as
         tags,
         summary:
           'Accept an invitation: creates the CO_DEEDER account with this password (or signs in to the existing signer account with it) and signs in. The link works once.',
-        body: ZCoDeedAcceptRequest,
+        body: API_WRITES['POST /service-application/api/v1/application/heloc/co-deed/invitations/accept'],
         response: { 200: z.object({ jwt: z.string() }), ...errors },
       },
     },

@@ -1,7 +1,7 @@
 /** The primary borrower's invitations (invite, re-send, cancel) and the co-deed status both sides read (spec 2 §7). */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZCoDeedInvitationRequest, ZCoDeedStatusResponse, ZUuid } from '@heloc/domain';
+import { API_WRITES, ZCoDeedStatusResponse, ZUuid } from '@heloc/domain';
 import type { Executor } from '../../../db';
 import { AppError } from '../../../lib/errors';
 import { authOf } from '../../../plugins/auth';
@@ -39,7 +39,7 @@ export const primaryRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Name each other owner on title (name and e-mail). Before the closing documents are prepared (from income verification until the package is rendered) they are only listed (status LISTED), so the deed of trust names them; once the borrower has signed (CO_DEED) each gets an e-mail with a one-time link. An e-mail already invited (or listed) gets a new link (the old one stops working).',
         params: z.object({ uuid: ZUuid }),
-        body: ZCoDeedInvitationRequest,
+        body: API_WRITES['POST /service-application/api/v1/application/heloc/:uuid/co-deed/invitations'],
         response: { 200: ZCoDeedStatusResponse, ...errors },
       },
     },

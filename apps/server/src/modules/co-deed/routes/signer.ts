@@ -1,16 +1,7 @@
 /** The signer's own screens: their data, documents, signature, notary and conditions. */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  ESIGN_DISCLOSURE_VERSION,
-  ZRescindRequest,
-  ZSignerCondition,
-  ZSignerDocument,
-  ZSignerIdentityRequest,
-  ZSignerView,
-  ZUuid,
-  ZSigningLocation,
-} from '@heloc/domain';
+import { API_WRITES, ZSignerCondition, ZSignerDocument, ZSignerView, ZUuid } from '@heloc/domain';
 import type { CoDeedCondition } from '../../../db/schema';
 import { recordSignature } from '../../../engine/closing/documents';
 import { AppError } from '../../../lib/errors';
@@ -82,7 +73,7 @@ export const signerRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           'A co-owner who signed cancels the line during the right-to-cancel period: the application ends CANCELLED, nothing is recorded or funded',
-        body: ZRescindRequest,
+        body: API_WRITES['POST /service-application/api/v1/application/heloc/co-deed/signer/rescind'],
         response: { 200: ZSignerView, ...errors },
       },
     },
@@ -121,7 +112,7 @@ export const signerRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'The signer’s name as on their ID, birth date and phone',
-        body: ZSignerIdentityRequest,
+        body: API_WRITES['POST /service-application/api/v1/application/heloc/co-deed/signer/identity'],
         response: { 200: ZSignerView, ...errors },
       },
     },
@@ -202,14 +193,7 @@ export const signerRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           'E-sign one of the signer’s documents (E-SIGN consent required); the last one completes their e-signing',
-        body: z.object({
-          documentUuid: ZUuid,
-          esignConsent: z.literal(true, { error: 'You must agree to sign electronically' }),
-          esignDisclosureVersion: z.literal(ESIGN_DISCLOSURE_VERSION),
-          scrolledToBottom: z.literal(true, { error: 'Read the whole document first' }),
-          /** Where the signer signs (the web app asks the browser after the location alert). */
-          location: ZSigningLocation.optional(),
-        }),
+        body: API_WRITES['POST /service-application/api/v1/application/heloc/co-deed/signer/sign'],
         response: {
           200: z.object({ status: ZSignerView.shape.status, remaining: z.number().int() }),
           ...errors,
@@ -301,7 +285,7 @@ export const signerRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           'Sign the deed in the notary session; the notarised signature completes the signer (and, when every signer is done, the borrower goes on to the notary)',
-        body: z.object({ esignConsent: z.literal(true, { error: 'You must agree to sign electronically' }) }),
+        body: API_WRITES['POST /service-application/api/v1/application/heloc/co-deed/signer/notary/sign'],
         response: { 200: ZSignerView, ...errors },
       },
     },

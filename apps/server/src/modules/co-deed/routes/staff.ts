@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZSignerCondition, ZUuid } from '@heloc/domain';
+import { API_WRITES, ZSignerCondition, ZUuid } from '@heloc/domain';
 import type { CoDeedCondition } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';
 import { findSignerWithOrg } from '../repository';
@@ -21,10 +21,7 @@ export const signerConditionStaffRoutes: FastifyPluginAsyncZod = async (app) => 
         tags: [STAFF_TAG, ...tags],
         summary: 'Raise a condition for an additional signer (staff of the signer’s organisation)',
         params: z.object({ signerUuid: ZUuid }),
-        body: z.object({
-          type: z.enum(['IDENTITY', 'UPLOAD_DOCUMENT']),
-          description: z.string().trim().min(1).max(500),
-        }),
+        body: API_WRITES['POST /service-ops/api/v1/co-deed/signers/:signerUuid/conditions'],
         response: { 200: z.array(ZSignerCondition), ...errors },
       },
     },

@@ -6,20 +6,20 @@
 import { useMutation } from '@tanstack/react-query';
 import { ZPasswordForgotResponse } from '@heloc/domain';
 import type { TPasswordForgotRequest, TPasswordResetRequest } from '@heloc/domain';
-import { api } from '@/lib/api-client';
+import { apiWrite } from '@/lib/api-writes';
 
 export const FORGOT_PASSWORD_API_PATH = '/identity/api/v1/password/forgot';
 export const RESET_PASSWORD_API_PATH = '/identity/api/v1/password/reset';
 
 export function requestPasswordReset(body: TPasswordForgotRequest): Promise<{ message: string }> {
-  return api.post(FORGOT_PASSWORD_API_PATH, body, {
+  return apiWrite('POST /identity/api/v1/password/forgot', body, {
     schema: ZPasswordForgotResponse,
     skipAuthRedirect: true,
   });
 }
 
 export async function resetPassword(body: TPasswordResetRequest): Promise<void> {
-  await api.post(RESET_PASSWORD_API_PATH, body, { skipAuthRedirect: true });
+  await apiWrite('POST /identity/api/v1/password/reset', body, { skipAuthRedirect: true });
 }
 
 export const useRequestPasswordReset = () => useMutation({ mutationFn: requestPasswordReset });

@@ -17,6 +17,7 @@ import {
   type TOperatingHoursDepartment,
 } from '@heloc/domain';
 import { api, buildUrl } from '@/lib/api-client';
+import { apiWrite } from '@/lib/api-writes';
 
 export const CSP_EXTERNAL = '/service-csp/external/api/v1';
 export const CSP_SECURE = '/service-csp/customer/secure/api/v1';
@@ -56,20 +57,20 @@ export const chatApi = {
       external: true,
     }),
   initWebChat: (body: TInitWebChatRequest) =>
-    api.post(`${CSP_EXTERNAL}/twilio/initWebChat`, body, {
+    apiWrite('POST /service-csp/external/api/v1/twilio/initWebChat', body, {
       ...CHAT,
       schema: ZInitWebChatResponse,
       external: true,
     }),
   refreshToken: (token: string) =>
-    api.post(
-      `${CSP_EXTERNAL}/twilio/refreshToken`,
+    apiWrite(
+      'POST /service-csp/external/api/v1/twilio/refreshToken',
       { token },
       { ...CHAT, schema: ZRefreshTokenResponse, external: true },
     ),
   webChatInfo: (token: string, omniProxyChannelId: string) =>
-    api.post(
-      `${CSP_EXTERNAL}/twilio/web-chat-info`,
+    apiWrite(
+      'POST /service-csp/external/api/v1/twilio/web-chat-info',
       { omniProxyChannelId },
       { ...CHAT, schema: ZWebChatInfoResponse, external: true, headers: chatToken(token) },
     ),
@@ -101,13 +102,16 @@ export const chatApi = {
       external: true,
     }),
   chatWithAutobot: (body: TChatbotMessageRequest) =>
-    api.post(`${CHATBOT}/chatWithAutobot`, body, {
+    apiWrite('POST /service-chat-chatbot/external/api/v1/message/chatWithAutobot', body, {
       ...CHAT,
       schema: ZChatbotMessageResponse,
       external: true,
     }),
   feedback: (body: TChatbotFeedbackRequest) =>
-    api.post(`${CHATBOT}/setChatReplyUsedWithFeedback`, body, { ...CHAT, external: true }),
+    apiWrite('POST /service-chat-chatbot/external/api/v1/message/setChatReplyUsedWithFeedback', body, {
+      ...CHAT,
+      external: true,
+    }),
 };
 
 /** Sends a live message: JSON for text, multipart (the client sends FormData as is) with files. */

@@ -5,13 +5,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ZHelocApplicationView } from '@heloc/domain';
 import type { THelocApplicationView } from '@heloc/domain';
-import { api } from '@/lib/api-client';
 import { applicationsQueryOptions } from './get-applications';
+import { apiWrite } from '@/lib/api-writes';
 
 export const CREATE_APPLICATION_PATH = '/service-application/api/v1/application/heloc';
 
 export function createApplication(body: { propertyUuid?: string } = {}): Promise<THelocApplicationView> {
-  return api.post(CREATE_APPLICATION_PATH, body, { schema: ZHelocApplicationView });
+  return apiWrite('POST /service-application/api/v1/application/heloc', body, {
+    schema: ZHelocApplicationView,
+  });
 }
 
 export function useCreateApplication() {

@@ -18,6 +18,7 @@ import {
   type TSigningLocation,
 } from '@heloc/domain';
 import { api } from '@/lib/api-client';
+import { apiWrite } from '@/lib/api-writes';
 
 const APPLICATION = '/service-application/api/v1/application/heloc';
 const CO_DEED = `${APPLICATION}/co-deed`;
@@ -50,8 +51,8 @@ export function acceptInvitation(
   password: string,
   totpCode?: string,
 ): Promise<{ jwt: string }> {
-  return api.post(
-    `${CO_DEED}/invitations/accept`,
+  return apiWrite(
+    'POST /service-application/api/v1/application/heloc/co-deed/invitations/accept',
     { token, password, ...(totpCode && { totpCode }) },
     { schema: z.object({ jwt: z.string() }), skipAuthRedirect: true },
   );
@@ -88,11 +89,13 @@ export function signerConditionsQueryOptions() {
 }
 
 export const submitSignerIdentity = (body: TSignerIdentityRequest) =>
-  api.post(`${SIGNER_API}/identity`, body, { schema: ZSignerView });
+  apiWrite('POST /service-application/api/v1/application/heloc/co-deed/signer/identity', body, {
+    schema: ZSignerView,
+  });
 
 export const signSignerDocument = (documentUuid: string, location: TSigningLocation) =>
-  api.post(
-    `${SIGNER_API}/sign`,
+  apiWrite(
+    'POST /service-application/api/v1/application/heloc/co-deed/signer/sign',
     {
       documentUuid,
       esignConsent: true,
@@ -114,10 +117,18 @@ export const startSignerNotary = () =>
 
 /** A co-owner who signed uses the right to cancel (the same period and rule as the borrower's). */
 export const rescindAsSigner = () =>
-  api.post(`${SIGNER_API}/rescind`, { confirm: true }, { schema: ZSignerView });
+  apiWrite(
+    'POST /service-application/api/v1/application/heloc/co-deed/signer/rescind',
+    { confirm: true },
+    { schema: ZSignerView },
+  );
 
 export const signInNotarySession = () =>
-  api.post(`${SIGNER_API}/notary/sign`, { esignConsent: true }, { schema: ZSignerView });
+  apiWrite(
+    'POST /service-application/api/v1/application/heloc/co-deed/signer/notary/sign',
+    { esignConsent: true },
+    { schema: ZSignerView },
+  );
 
 /** Clears a condition with a file: the identity one takes a photo of an ID, the other a document. */
 export function uploadSignerCondition(
@@ -144,7 +155,10 @@ export function coDeedStatusQueryOptions(applicationUuid: string) {
 }
 
 export const inviteSigners = (applicationUuid: string, body: TCoDeedInvitationRequest) =>
-  api.post(`${APPLICATION}/${applicationUuid}/co-deed/invitations`, body, { schema: ZCoDeedStatusResponse });
+  apiWrite('POST /service-application/api/v1/application/heloc/:uuid/co-deed/invitations', body, {
+    schema: ZCoDeedStatusResponse,
+    params: { uuid: applicationUuid },
+  });
 
 export const cancelInvitation = (applicationUuid: string, signerUuid: string) =>
   api.delete(`${APPLICATION}/${applicationUuid}/co-deed/invitations/${signerUuid}`, {

@@ -3,17 +3,15 @@
  * sign-in of the account; this one goes on.
  */
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import type { TApiWriteBody } from '@heloc/domain';
+import { apiWrite } from '@/lib/api-writes';
 
 export const CHANGE_PASSWORD_PATH = '/identity/secure/api/v1/password';
 
-export interface ChangePasswordBody {
-  currentPassword: string;
-  newPassword: string;
-}
+export type ChangePasswordBody = TApiWriteBody<'POST /identity/secure/api/v1/password'>;
 
 export async function changePassword(body: ChangePasswordBody): Promise<void> {
-  await api.post(CHANGE_PASSWORD_PATH, body);
+  await apiWrite('POST /identity/secure/api/v1/password', body);
 }
 
 export function useChangePassword() {

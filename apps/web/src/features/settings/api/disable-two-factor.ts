@@ -2,11 +2,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ZIdentityUser } from '@heloc/domain';
 import type { TIdentityUser } from '@heloc/domain';
-import { api } from '@/lib/api-client';
 import { identityQueryOptions } from '@/lib/auth';
+import { apiWrite } from '@/lib/api-writes';
 
 export function disableTwoFactor(code: string): Promise<TIdentityUser> {
-  return api.post('/identity/secure/api/v1/two-factor/disable', { code }, { schema: ZIdentityUser });
+  return apiWrite('POST /identity/secure/api/v1/two-factor/disable', { code }, { schema: ZIdentityUser });
 }
 
 export function useDisableTwoFactor() {

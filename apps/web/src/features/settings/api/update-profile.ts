@@ -1,18 +1,15 @@
 /** PATCH /service-profile/api/v1/profile: change the name or the primary phone number (settings). */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ZProfile } from '@heloc/domain';
-import type { TProfile } from '@heloc/domain';
-import { api } from '@/lib/api-client';
-import { PROFILE_PATH, profileQueryOptions } from '@/lib/auth';
+import type { TApiWriteBody, TProfile } from '@heloc/domain';
+import { profileQueryOptions } from '@/lib/auth';
+import { apiWrite } from '@/lib/api-writes';
 
-export interface UpdateProfileBody {
-  name?: { firstName: string; middleName?: string; lastName: string; suffix?: string };
-  /** Any accepted phone form; the server keeps the 10 digits. */
-  phoneNumber?: string;
-}
+/** A new name and/or primary phone number (any accepted phone form; the server keeps the 10 digits). */
+export type UpdateProfileBody = TApiWriteBody<'PATCH /service-profile/api/v1/profile'>;
 
 export function updateProfile(body: UpdateProfileBody): Promise<TProfile> {
-  return api.patch(PROFILE_PATH, body, { schema: ZProfile });
+  return apiWrite('PATCH /service-profile/api/v1/profile', body, { schema: ZProfile });
 }
 
 export function useUpdateProfile() {
