@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  API_WRITES,
   BORROWER_MAIL_KINDS,
   MAIL_PREFERENCES_PATH,
   ZApiErrorBody,
@@ -133,7 +134,7 @@ export const borrowerMailRoutes: FastifyPluginAsyncZod<{ secret: string }> = asy
         tags: ['identity'],
         summary:
           'Turn reminder e-mails on or off (the same preference as the e-mails’ unsubscribe link); transactional e-mail continues',
-        body: ZMailPreferences,
+        body: API_WRITES['PUT /identity/secure/api/v1/mail-preferences'],
         response: { 200: ZMailPreferences, ...errors },
       },
     },

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { ZLoginRequest, ZPasswordForgotRequest, ZPasswordResetRequest, ZRegistrationRequest } from '../auth';
 import { ZInvitationToken } from '../co-deed';
+import { ZMailPreferences } from '../../borrower-mail';
 
 /** The identity-broker sign-in: the login body and where to go after it. */
 export const ZBrokerLoginRequest = ZLoginRequest.extend({ redirectUrl: z.string().max(2048).optional() });
@@ -31,4 +32,6 @@ export const IDENTITY_WRITES = {
   'POST /identity/api/v1/password/forgot': ZPasswordForgotRequest,
   'POST /identity/api/v1/password/reset': ZPasswordResetRequest,
   'POST /identity/api/v1/staff-invitations/accept': ZStaffInvitationAcceptRequest,
+  // The borrower's reminder e-mails on or off (settings).
+  'PUT /identity/secure/api/v1/mail-preferences': ZMailPreferences,
 } as const satisfies Record<string, z.ZodType>;

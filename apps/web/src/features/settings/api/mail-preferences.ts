@@ -5,6 +5,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { MAIL_PREFERENCES_PATH, ZMailPreferences, type TMailPreferences } from '@heloc/domain';
 import { api } from '@/lib/api-client';
+import { apiWrite } from '@/lib/api-writes';
 
 export const mailPreferencesQueryOptions = () =>
   queryOptions({
@@ -13,7 +14,7 @@ export const mailPreferencesQueryOptions = () =>
   });
 
 export function updateMailPreferences(body: TMailPreferences): Promise<TMailPreferences> {
-  return api.put(MAIL_PREFERENCES_PATH, body, { schema: ZMailPreferences });
+  return apiWrite('PUT /identity/secure/api/v1/mail-preferences', body, { schema: ZMailPreferences });
 }
 
 export function useUpdateMailPreferences() {
