@@ -25,6 +25,7 @@ const KIND_LABELS: Record<(typeof BORROWER_MAIL_KINDS)[number], string> = {
   RIGHT_TO_CANCEL: 'Right to cancel',
   FUNDED: 'Funded',
   DECLINED: 'Decline',
+  CANCELLED: 'Application cancelled',
   REMINDER: 'Reminder (marketing: with unsubscribe)',
 };
 
