@@ -8,7 +8,7 @@
  * copied. HMDA_EDITS lists them (the README shows the list).
  */
 import { LAR_FIELD_NAMES, larFieldNumber, type TLarRow } from './lar-fields';
-import type { THmdaPeriod, TTransmittalSheet } from './lar';
+import type { THmdaPeriod, TTransmittalSheet } from './transmittal';
 import type { EditContext, LarEdit } from './edits/shared';
 import { TS_EDITS } from './edits/transmittal';
 import { LAR_LOAN_EDITS } from './edits/lar-loan';

@@ -1,7 +1,7 @@
 /** What the HMDA edits share: the edit shapes, the context they run in, the field tests. */
 import { US_STATE_CODES } from '../../us-states';
 import type { TLarFieldKey, TLarRow } from '../lar-fields';
-import type { THmdaPeriod, TTransmittalSheet } from '../lar';
+import type { THmdaPeriod, TTransmittalSheet } from '../transmittal';
 
 export type LarEdit = {
   id: string;
