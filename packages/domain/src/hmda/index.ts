@@ -5,3 +5,4 @@ export * from './lar';
 export * from './transmittal';
 export * from './lar-edits';
 export * from './reporter';
+export * from './report';
