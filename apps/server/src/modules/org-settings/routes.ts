@@ -16,7 +16,6 @@ import {
 import { STAFF_TAG, staffRoute } from '../staff/policy';
 import {
   createDraft,
-  logoFromUpload,
   PERMISSION,
   publishVersion,
   rollBack,
@@ -24,6 +23,7 @@ import {
   settingsVersion,
   type SettingsDeps,
 } from './service';
+import { logoFromUpload } from './logo';
 
 export const SETTINGS_BASE = '/service-ops/api/v1/organisations/:orgCode/settings';
 
