@@ -64,7 +64,7 @@ describe('route files hold no SQL', () => {
     expect(queryCallsIn(http)).toEqual([]);
     expect(isRouteFile('modules/staff/routes.ts')).toBe(true);
     expect(isRouteFile('modules/staff/reports-routes.ts')).toBe(true);
-    expect(isRouteFile('engine/closing/routes/notary.ts')).toBe(true);
+    expect(isRouteFile('engine/closing/routes/notary-choice.ts')).toBe(true);
     expect(isRouteFile('engine/route-helpers.ts')).toBe(true);
     expect(isRouteFile('modules/staff/routes.test.ts')).toBe(false);
     expect(isRouteFile('modules/staff/repository.ts')).toBe(false);

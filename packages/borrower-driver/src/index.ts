@@ -6,5 +6,7 @@
 export * from './transport';
 export * from './client';
 export * from './files';
+export * from './plan';
+export * from './closing-steps';
 export * from './moves';
 export * from './walk';

@@ -5,187 +5,21 @@
  * employer, accounts, identity, e-signatures, notary, insurance. One move per call, each answer given
  * once (`done`), so a status that comes back does not loop.
  */
-import { ESIGN_DISCLOSURE_VERSION, incomeUploadTypeOf, VALUATION_FEE_CENTS } from '@heloc/domain';
+import { incomeUploadTypeOf, VALUATION_FEE_CENTS } from '@heloc/domain';
 import type { Client } from './client';
 import { documentPdf, ID_PNG } from './files';
-import { UnexpectedAnswer, type Answer } from './transport';
-
-export type Address = { street1: string; city: string; state: string; zip: string };
-
-/** Who the borrower is and how they answer; the defaults are the sandbox's happy path. */
-export type BorrowerPlan = {
-  firstName: string;
-  lastName: string;
-  /** yyyy-MM-dd, as registered (the notary's birth-year question is answered from it). */
-  dob: string;
-  /** The contact step's e-mail and phone. */
-  email: string;
-  phoneNumber: string;
-  /** The property as registered (the notary's street and city questions). */
-  address: Address;
-  /** Last 4 digits of the SSN (default 6789: the sandbox matches it). */
-  ssnEnding?: string;
-  /** The freeze PIN given when the bureau asks for one. */
-  pin?: string;
-  /** The offer taken: the first with this term (default the first offer), at this amount (default the maximum line; a number is capped at the maximum unless `exactAmount`). */
-  offer?: { termYears?: number; amountCents?: number | 'MAX'; exactAmount?: boolean };
-  /** Corrects every found lien's balance when confirming the liens. */
-  lienBalanceCents?: number;
-  ownership?: 'SOLE' | 'JOINT';
-  employerName?: string;
-  /** Savings declared for asset depletion (ASSETS_PREQUAL). */
-  assetsBalanceCents?: number;
-  /** The home value the borrower estimates when there is no AVM (NO_AVM). */
-  estimatedValueCents?: number;
-  /**
-   * Moves the server's clock to `at` when the borrower must come back later (the Texas 12-day notice,
-   * notaries' hours); answers how far it moved. Without it such an answer (409) is an error.
-   */
-  waitUntil?: (at: Date) => Promise<number>;
-};
-
-/** What a borrower has done and learnt along the way. */
-export type BorrowerMemory = {
-  done: Set<string>;
-  bankLink: { publicToken: string; accounts: { accountId: string; mask?: string }[] } | null;
-  deedUuid: string | null;
-};
-
-export const newMemory = (): BorrowerMemory => ({ done: new Set(), bankLink: null, deedUuid: null });
-
-/** Facts a move reports (the simulator's timeline shows them). */
-export type MoveFacts = {
-  offers?: number;
-  maxLineCents?: number;
-  minLineCents?: number;
-  chosen?: { termYears: number; rateBps: number; amountCents: number };
-  waitedMs?: number;
-};
-
-/** A move made: what the borrower did (`description`), the answer of its last call, facts. */
-export type Move = { kind: 'moved'; description: string; answer: Answer | null; facts: MoveFacts };
-/** Nothing to answer at this status, or an answer the driver cannot give. */
-export type NoMove = { kind: 'none' } | { kind: 'needs-input'; detail: string };
-
-export const HMDA_DECLINED = {
-  ethnicity: { declined: true, values: [] },
-  race: { declined: true, values: [] },
-  sex: { declined: true, values: [] },
-};
+import { type Answer } from './transport';
+import { enotarySession, linkBank, signAll } from './closing-steps';
+import {
+  HMDA_DECLINED,
+  type BorrowerMemory,
+  type BorrowerPlan,
+  type Move,
+  type MoveFacts,
+  type NoMove,
+} from './plan';
 
 const dollars = (cents: number) => `$${Math.round(cents / 100).toLocaleString('en-US')}`;
-
-/** The instant in a 409's details (when a Texas closing may happen, when notaries are in), or null. */
-export function detailInstant(answer: Answer, key: 'earliestClosingAt' | 'nextAvailableAt'): Date | null {
-  try {
-    const value = answer.json<{ details?: Record<string, unknown> }>().details?.[key];
-    return typeof value === 'string' ? new Date(value) : null;
-  } catch {
-    return null;
-  }
-}
-
-/** The sandbox bank link (income and accounts): link token, authentication, remembered. */
-export async function linkBank(client: Client, memory: BorrowerMemory) {
-  const { engine, call } = client;
-  const token = (
-    await call('income link token', 'POST', `${engine}/income/link-token`, { kind: 'BANK' })
-  ).json<{
-    linkToken: string;
-    institutions: { institutionId: string; name: string }[];
-    sandboxCredentials: { username: string; password: string };
-  }>();
-  const institution = token.institutions[0]!;
-  const linked = (
-    await call('income link authenticate', 'POST', `${engine}/income/link/authenticate`, {
-      linkToken: token.linkToken,
-      institutionId: institution.institutionId,
-      username: token.sandboxCredentials.username,
-      password: token.sandboxCredentials.password,
-    })
-  ).json<{ publicToken: string; accounts: { accountId: string; mask: string }[] }>();
-  memory.bankLink = linked;
-  return { institution, linked };
-}
-
-/** Every e-signed closing document signed (NOTE_SIGNING), waiting out the Texas notice when told how. */
-export async function signAll(client: Client, plan: BorrowerPlan, memory: BorrowerMemory) {
-  const { engine, call } = client;
-  const list = (await call('closing documents', 'GET', `${engine}/closing-documents`)).json<{
-    esignDisclosureVersion?: string;
-    documents: { uuid: string; type: string; signingMethod: string }[];
-  }>();
-  let answer: Answer | null = null;
-  const signed: string[] = [];
-  let waitedMs = 0;
-  for (const doc of list.documents.filter((each) => each.signingMethod === 'ESIGN')) {
-    const sign = () =>
-      call(
-        `sign ${doc.type}`,
-        'POST',
-        `${engine}/signing/sign`,
-        {
-          documentUuid: doc.uuid,
-          esignConsent: true,
-          esignDisclosureVersion: ESIGN_DISCLOSURE_VERSION,
-          scrolledToBottom: true,
-        },
-        [200, 409],
-      );
-    answer = await sign();
-    // Texas: the 12-day notice has not run yet; the borrower comes back on the first day allowed.
-    const earliest =
-      answer.status === 409 && plan.waitUntil ? detailInstant(answer, 'earliestClosingAt') : null;
-    if (earliest) {
-      waitedMs += await plan.waitUntil!(earliest);
-      answer = await sign();
-    }
-    if (answer.status !== 200) throw new UnexpectedAnswer(`sign ${doc.type}`, answer);
-    signed.push(doc.type);
-  }
-  memory.deedUuid = list.documents.find((doc) => doc.type === 'DEED_OF_TRUST')?.uuid ?? null;
-  return { answer, signed, waitedMs };
-}
-
-/** The eNotary session (DEED_SIGNING): identity questions from the registration, deed reviewed and signed. */
-export async function enotarySession(client: Client, plan: BorrowerPlan, memory: BorrowerMemory) {
-  const { engine, call } = client;
-  let sessionAnswer = await call('notary session', 'POST', `${engine}/notary/session`, undefined, [200, 409]);
-  // Outside the notaries' hours: the borrower comes back when they open.
-  const opens =
-    sessionAnswer.status === 409 && plan.waitUntil ? detailInstant(sessionAnswer, 'nextAvailableAt') : null;
-  let waitedMs = 0;
-  if (opens) {
-    waitedMs = await plan.waitUntil!(opens);
-    sessionAnswer = await call('notary session', 'POST', `${engine}/notary/session`);
-  }
-  if (sessionAnswer.status !== 200) throw new UnexpectedAnswer('notary session', sessionAnswer);
-  const session = sessionAnswer.json<{ questions: { id: string; choices: string[] }[] }>();
-  const pick = (id: string, wanted: string) =>
-    session.questions
-      .find((question) => question.id === id)
-      ?.choices.find((choice) => choice.toLowerCase().includes(wanted.toLowerCase())) ?? '';
-  await call('notary identity', 'POST', `${engine}/notary/session/identity`, {
-    answers: {
-      birthYear: plan.dob.slice(0, 4),
-      street: pick('street', plan.address.street1.split(' ').slice(1).join(' ')),
-      city: pick('city', plan.address.city),
-    },
-  });
-  let deedUuid = memory.deedUuid;
-  if (!deedUuid) {
-    const list = (await call('closing documents', 'GET', `${engine}/closing-documents`)).json<{
-      documents: { uuid: string; type: string }[];
-    }>();
-    deedUuid = list.documents.find((doc) => doc.type === 'DEED_OF_TRUST')!.uuid;
-  }
-  await call('notary review', 'POST', `${engine}/notary/session/review`, {
-    documentUuid: deedUuid,
-    scrolledToBottom: true,
-  });
-  const answer = await call('notary sign', 'POST', `${engine}/notary/session/sign`, { esignConsent: true });
-  return { answer, waitedMs };
-}
 
 /**
  * The borrower's answer at the settled status `name`, when there is one to give (and it was not given

@@ -4,14 +4,8 @@
  */
 import { isFinalStatus } from '@heloc/domain';
 import type { Client } from './client';
-import {
-  borrowerMove,
-  newMemory,
-  type BorrowerMemory,
-  type BorrowerPlan,
-  type Move,
-  type NoMove,
-} from './moves';
+import { borrowerMove } from './moves';
+import { newMemory, type BorrowerMemory, type BorrowerPlan, type Move, type NoMove } from './plan';
 
 export type WalkOptions = {
   /** Where to stop (a status name or a test on it). */

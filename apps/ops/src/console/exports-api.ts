@@ -3,29 +3,13 @@
  * an application's PDF bundle. Downloads go through fetch (the token is a header, so a plain link
  * cannot carry it) and are saved under the server's file name.
  */
-import { z } from 'zod';
+import { ZHmdaReport, type THmdaReport } from '@heloc/domain';
 import { DeskError, call, storedToken } from '../api';
 
 export const HMDA_LAR_PATH = '/service-ops/api/v1/reports/hmda-lar';
 
-export const ZHmdaReport = z.object({
-  rows: z.number(),
-  fileName: z.string(),
-  testLei: z.boolean(),
-  passed: z.boolean(),
-  failures: z.array(
-    z.object({
-      edit: z.string(),
-      where: z.string(),
-      row: z.number(),
-      uli: z.string().nullable(),
-      fields: z.array(z.string()),
-      message: z.string(),
-    }),
-  ),
-  edits: z.array(z.object({ id: z.string(), scope: z.string(), message: z.string() })),
-});
-export type THmdaReport = z.infer<typeof ZHmdaReport>;
+/** The edit report's schema is the domain's, the one the server's route answers with. */
+export type { THmdaReport };
 
 /** The period's query string (year, quarter, organisation for platform staff). */
 export function hmdaSearch(year: string, quarter: string, orgCode: string): string {

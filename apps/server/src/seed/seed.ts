@@ -7,7 +7,7 @@ import { hash } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db';
 import { schema } from '../db';
-import { syncSeedOrganisations } from '../modules/org-settings/service';
+import { syncSeedOrganisations } from '../modules/org-settings/seed-sync';
 import { seedDemoBorrowerShell } from './demo-shell';
 import { seedDemoHmda } from './demo-hmda';
 import { seedFeatureFlags } from './feature-flags';

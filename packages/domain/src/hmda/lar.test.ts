@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { REG_B_REASONS } from '../schemas/decisions';
 import { DECLINE_REASONS } from '../underwriting/eligibility';
-import {
-  buildLarRow,
-  buildTransmittalSheet,
-  ENGINE_TO_HMDA_DENIAL,
-  HMDA_ACTION,
-  hmdaDenialReasons,
-  hmdaPeriodRange,
-  larFileText,
-  REG_B_TO_HMDA_DENIAL,
-  type THmdaApplicationFacts,
-  type THmdaReporter,
-} from './lar';
+import { ENGINE_TO_HMDA_DENIAL, hmdaDenialReasons, REG_B_TO_HMDA_DENIAL } from './denial-reasons';
+import { buildLarRow, HMDA_ACTION, type THmdaApplicationFacts } from './lar';
+import { buildTransmittalSheet, hmdaPeriodRange, larFileText, type THmdaReporter } from './transmittal';
 import { HMDA_EDITS, runHmdaEdits } from './lar-edits';
 import { LAR_FIELDS, LAR_FIELD_KEYS, type TLarRow } from './lar-fields';
 import { isValidUli } from './uli';

@@ -1,6 +1,6 @@
 /**
  * The status names the server answers on the status call (spec 1 §4): the application step values,
- * one list (APPLICATION_STEPS in enums.ts) so the server's workflow, the routing table and the
+ * one list (APPLICATION_STEPS in enums/application-steps.ts) so the server's workflow, the routing table and the
  * polling policy cannot drift apart. The helpers take any string because the browser must cope with
  * a status a newer server introduces: an unknown name is neither waiting nor final, and unrouted.
  */

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { ZPropertyCondition } from '../enums';
-import { ZStaffReason } from './console';
+import { ZStaffReason } from './console-file';
 import { ZIsoDate } from './common';
 
 // ---------------------------------------------------------------------------------------------

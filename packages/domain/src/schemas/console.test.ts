@@ -1,16 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { APPLICATION_STEPS } from '../enums';
+import { maskAccount, maskSsn } from './console-file';
 import {
   PIPELINE_STEP_GROUPS,
   ZPipelineQuery,
-  maskAccount,
-  maskSsn,
   pipelineStepGroup,
   stepInWords,
   stepsOfGroups,
-  timelineKind,
   wholeDaysBetween,
-} from './console';
+} from './console-pipeline';
+import { timelineKind } from './console-timeline';
 import { SENSITIVE_READ_ACTION, STAFF_NOTE_ACTION, formatSsn } from './console-records';
 
 describe('pipeline step groups', () => {

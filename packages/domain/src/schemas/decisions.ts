@@ -10,7 +10,7 @@
  */
 import { z } from 'zod';
 import type { TApplicationStep } from '../enums';
-import { ZStaffReason } from './console';
+import { ZStaffReason } from './console-file';
 
 /**
  * The principal reasons of Regulation B's sample notice (12 CFR 1002, appendix C, form C-1), as

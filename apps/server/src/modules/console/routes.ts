@@ -28,7 +28,9 @@ import { listDecisions, reviewDecision, takeDecision } from './decisions';
 import { consoleRecordRoutes } from './records-routes';
 import { consoleWorkItemRoutes } from './work-items-routes';
 import { deleteView, listViews, saveView } from './views';
-import { applicationDocument, applicationFile, applicationTimeline, listPipeline } from './service';
+import { applicationDocument, applicationFile } from './file';
+import { listPipeline } from './service';
+import { applicationTimeline } from './timeline';
 
 export const CONSOLE_BASE = '/service-ops/api/v1/applications';
 

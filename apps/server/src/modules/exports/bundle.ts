@@ -11,7 +11,8 @@ import type { Executor } from '../../db';
 import { AppError } from '../../lib/errors';
 import { PdfLayout } from '../../documents/layout';
 import type { FileStorage } from '../../storage';
-import { applicationDocument, applicationFile, applicationTimeline } from '../console/service';
+import { applicationDocument, applicationFile } from '../console/file';
+import { applicationTimeline } from '../console/timeline';
 
 type Included = {
   fileName: string;

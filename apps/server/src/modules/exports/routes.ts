@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { HMDA_EDITS, ZApiErrorBody, ZPipelineQuery, ZUuid } from '@heloc/domain';
+import { HMDA_EDITS, ZApiErrorBody, ZHmdaReport, ZPipelineQuery, ZUuid } from '@heloc/domain';
 import { AppError } from '../../lib/errors';
 import { STAFF_TAG, authorizeStaff, staffOf, staffRoute } from '../staff/policy';
 import { applicationBundle } from './bundle';
@@ -42,22 +42,6 @@ const ZHmdaLarQuery = z.object({
   format: z.enum(['file', 'report']).default('file'),
 });
 
-const ZHmdaEditFailure = z.object({
-  edit: z.string(),
-  where: z.string(),
-  row: z.number(),
-  uli: z.string().nullable(),
-  fields: z.array(z.string()),
-  message: z.string(),
-});
-const ZHmdaReport = z.object({
-  rows: z.number(),
-  fileName: z.string(),
-  testLei: z.boolean(),
-  passed: z.boolean(),
-  failures: z.array(ZHmdaEditFailure),
-  edits: z.array(z.object({ id: z.string(), scope: z.string(), message: z.string() })),
-});
 const ZHmdaFailed = ZHmdaReport.extend({ status: z.literal(422), message: z.string() });
 
 export const exportRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API_WRITES, ORG_CODE_HEADER, ZApiErrorBody, ZOperatingHoursEntry } from '@heloc/domain';
-import { publishDeskHours } from '../org-settings/service';
+import { publishDeskHours } from '../org-settings/desk-hours';
 import { AppError } from '../../lib/errors';
 import { openStatus, parseDepartment, weekHours, type Clock } from './service';
 import { STAFF_TAG, authorizeStaff, staffRoute } from '../staff/policy';

@@ -34,7 +34,8 @@ import { registerAndSignIn, registrationBody, signIn, type Credentials } from '.
 import { createTestDatabase, type TestDatabase } from '../../test/database';
 import { ORG_DATA_PLACEHOLDER } from '../web/html';
 import { LOAN_ORIGINATORS, LOAN_ORIGINATOR_IDS } from '../../seed/loan-originators';
-import { DESK_HOURS_NOTE, syncSeedOrganisations } from './service';
+import { DESK_HOURS_NOTE } from './desk-hours';
+import { syncSeedOrganisations } from './seed-sync';
 
 const ORG = 'BLUE_MESA';
 /** The seed's default weeks (seed/operating-hours.ts) as the settings document holds them. */

@@ -9,7 +9,6 @@ import { API_WRITES, ZApiErrorBody, ZOrgSettingsOverview, ZSettingsVersion } fro
 import { STAFF_TAG, staffRoute } from '../staff/policy';
 import {
   createDraft,
-  logoFromUpload,
   PERMISSION,
   publishVersion,
   rollBack,
@@ -17,6 +16,7 @@ import {
   settingsVersion,
   type SettingsDeps,
 } from './service';
+import { logoFromUpload } from './logo';
 
 export const SETTINGS_BASE = '/service-ops/api/v1/organisations/:orgCode/settings';
 

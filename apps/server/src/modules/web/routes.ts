@@ -11,7 +11,7 @@ import { FORGOT_PASSWORD_PATH, LOGIN_PATH, RESET_PASSWORD_PATH, ROUTER_BASE_PATH
 import { AppError } from '../../lib/errors';
 import { preloadLinks, renderPage, type RoutePreload } from './html';
 import { ORG_COOKIE, resolvePageOrganisation } from './page-organisation';
-import { previewOrganisation } from '../org-settings/service';
+import { previewOrganisation } from '../org-settings/preview';
 
 /** The borrower app's base path (the domain's, which the web router also runs under). */
 export const APP_BASE = ROUTER_BASE_PATH;

@@ -5,8 +5,8 @@ import {
   ZConditionClearRequest,
   ZConditionReopenRequest,
   ZConditionWaiveRequest,
-  ZSavedViewRequest,
-} from '../console';
+} from '../console-file';
+import { ZSavedViewRequest } from '../console-views';
 import { ZRevealRequest, ZStaffNoteRequest, ZWorkItemCompleteRequest } from '../console-records';
 import {
   ZStaffDecisionApproveRequest,

@@ -25,7 +25,8 @@ import { documentsSigningRoutes } from './documents-signing';
 import { identityValuationRoutes } from './identity-valuation';
 import { incomeRoutes } from './income';
 import { insuranceRoutes } from './insurance';
-import { notaryRoutes } from './notary';
+import { notaryChoiceRoutes } from './notary-choice';
+import { notarySessionRoutes } from './notary-session';
 import { summaryRoutes } from './summary';
 
 export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -36,7 +37,8 @@ export const closingRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(accountsRoutes, { linkTokens });
   await app.register(identityValuationRoutes);
   await app.register(documentsSigningRoutes);
-  await app.register(notaryRoutes);
+  await app.register(notaryChoiceRoutes);
+  await app.register(notarySessionRoutes);
   await app.register(insuranceRoutes);
   await app.register(conditionsRoutes);
   await app.register(summaryRoutes);

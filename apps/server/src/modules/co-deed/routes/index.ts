@@ -11,13 +11,16 @@
  * routes answer only the signer's own data, the loan's terms and the documents they sign — never the
  * primary's income, SSN or accounts.
  *
- * One file per audience: primary.ts (the borrower), link.ts and signer.ts (the co-owner), staff.ts;
+ * One file per audience: primary.ts (the borrower), link.ts and signer*.ts (the co-owner: signer.ts,
+ * signer-signing.ts, signer-conditions.ts, signer-view.ts their shared view), staff.ts;
  * shared.ts holds what they share. The mail outbox is in mail/outbox-routes.ts.
  */ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { uploadsPlugin } from '../../../uploads';
 import { primaryRoutes } from './primary';
 import { linkRoutes } from './link';
 import { signerRoutes } from './signer';
+import { signerSigningRoutes } from './signer-signing';
+import { signerConditionRoutes } from './signer-conditions';
 import { signerConditionStaffRoutes } from './staff';
 
 export const coDeedRoutes: FastifyPluginAsyncZod<{ sessionTtlHours: number }> = async (app, options) => {
@@ -26,5 +29,7 @@ export const coDeedRoutes: FastifyPluginAsyncZod<{ sessionTtlHours: number }> = 
   await app.register(primaryRoutes);
   await app.register(linkRoutes, options);
   await app.register(signerRoutes);
+  await app.register(signerSigningRoutes);
+  await app.register(signerConditionRoutes);
   await app.register(signerConditionStaffRoutes);
 };
