@@ -23,6 +23,7 @@ export * from './identity';
 export * from './optimize';
 export * from './staff-admin';
 export * from './telemetry';
+export * from './write-target';
 
 export const API_WRITES = {
   ...IDENTITY_WRITES,
@@ -50,20 +51,3 @@ export type TApiWriteParams<K extends TApiWrite> = Record<TPathParamNames<K>, st
 export type TApiWriteParamsOption<K extends TApiWrite> = [TPathParamNames<K>] extends [never]
   ? { params?: undefined }
   : { params: TApiWriteParams<K> };
-
-/**
- * The path of a write with its parameters filled in (each URI-encoded); the method is the key's first word.
- * Throws on a parameter left out (the types already require every one).
- */
-export function apiWriteTarget(
-  key: TApiWrite,
-  params: Record<string, string> = {},
-): { method: 'POST' | 'PUT' | 'PATCH' | 'DELETE'; path: string } {
-  const [method, template] = key.split(' ') as ['POST' | 'PUT' | 'PATCH' | 'DELETE', string];
-  const path = template.replace(/:([A-Za-z]+)/g, (_match, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`${key}: missing path parameter ${name}`);
-    return encodeURIComponent(value);
-  });
-  return { method, path };
-}
