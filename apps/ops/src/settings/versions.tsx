@@ -22,6 +22,7 @@ import type { FormEvent } from 'react';
 import { settingsChangeLabel, type TOrgSettingsOverview, type TSettingsVersion } from '@heloc/domain';
 import { when } from '../console/format';
 import { settingsApi } from './api';
+import { ScrollTable } from '../scroll-table';
 
 export function VersionsTable({
   versions,
@@ -35,13 +36,7 @@ export function VersionsTable({
       <Title order={3} size="h5">
         Versions
       </Title>
-      <Table.ScrollContainer
-        minWidth={800}
-        type="native"
-        tabIndex={0}
-        role="region"
-        aria-label="Settings versions table"
-      >
+      <ScrollTable minWidth={800} label="Settings versions table">
         <Table>
           <Table.Thead>
             <Table.Tr>
@@ -85,7 +80,7 @@ export function VersionsTable({
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollTable>
     </>
   );
 }

@@ -22,6 +22,7 @@ import { onLinkClick } from '../console/location';
 import { webhooksApi } from './api';
 import { SecretNotice } from './secret-notice';
 import { StatusBadge } from './status-badge';
+import { ScrollTable } from '../scroll-table';
 
 export function SubscriptionDetail({ uuid }: { uuid: string }) {
   const [subscription, setSubscription] = useState<TWebhookSubscription | null>(null);
@@ -143,13 +144,7 @@ export function SubscriptionDetail({ uuid }: { uuid: string }) {
           </Button>
         </Group>
       </form>
-      <Table.ScrollContainer
-        minWidth={900}
-        type="native"
-        tabIndex={0}
-        role="region"
-        aria-label="Deliveries table"
-      >
+      <ScrollTable minWidth={900} label="Deliveries table">
         <Table striped aria-label="Deliveries">
           <Table.Thead>
             <Table.Tr>
@@ -214,7 +209,7 @@ export function SubscriptionDetail({ uuid }: { uuid: string }) {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollTable>
     </Stack>
   );
 }

@@ -32,6 +32,7 @@ import { onLinkClick } from '../console/location';
 import { webhooksApi } from './api';
 import { SecretNotice } from './secret-notice';
 import { StatusBadge } from './status-badge';
+import { ScrollTable } from '../scroll-table';
 
 const list = (text: string) =>
   text
@@ -192,13 +193,7 @@ export function Subscriptions({ me }: { me: TStaffSelf }) {
           </Stack>
         </form>
       </Card>
-      <Table.ScrollContainer
-        minWidth={800}
-        type="native"
-        tabIndex={0}
-        role="region"
-        aria-label="Webhook subscriptions table"
-      >
+      <ScrollTable minWidth={800} label="Webhook subscriptions table">
         <Table striped aria-label="Webhook subscriptions">
           <Table.Thead>
             <Table.Tr>
@@ -239,7 +234,7 @@ export function Subscriptions({ me }: { me: TStaffSelf }) {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollTable>
     </Stack>
   );
 }

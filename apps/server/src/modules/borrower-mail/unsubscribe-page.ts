@@ -6,17 +6,12 @@
  * can break out of an attribute.
  */
 import { buildFooterModel, DASHBOARD_PATH, type TOrgData } from '@heloc/domain';
+import { escapeHtml } from '../../lib/escape-html';
 import { BRAND_LOGO_PATH } from '../../mail/brand-logo';
 import { buttonColours } from '../../mail/templates/borrower/layout';
 import { RESUBSCRIBE_PATH, UNSUBSCRIBE_PATH } from './unsubscribe-token';
 
 export type UnsubscribeState = 'confirm' | 'done' | 'resubscribed';
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
-  );
 
 const TITLES: Record<UnsubscribeState, string> = {
   confirm: 'Unsubscribe from reminders?',

@@ -1,4 +1,5 @@
 /** Puts the organisation into the built index.html: a JSON data element and the page title. */
+import { escapeHtml } from '../../lib/escape-html';
 import { publicOrgData, type TOrgData } from '@heloc/domain';
 
 export const ORG_DATA_PLACEHOLDER = '<!--app-org-data-->';
@@ -11,15 +12,6 @@ export function jsonForScriptElement(value: unknown): string {
     .replaceAll('&', '\\u0026')
     .replaceAll('\u2028', '\\u2028')
     .replaceAll('\u2029', '\\u2029');
-}
-
-function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
 }
 
 /** A first screen's chunks beyond the entry, from the web build's `.vite/preloads.json`. */
