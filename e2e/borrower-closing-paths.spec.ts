@@ -278,6 +278,12 @@ test('Cancel my line during the right-to-cancel period: confirmed, cancelled, ne
   await expect(heading(page, 'Your line of credit is cancelled')).toBeVisible({ timeout: 20_000 });
   await expectNoAxeViolations(page);
   expect(await statusOf(page.request, who)).toBe('CANCELLED');
+  // The confirmation stays on view past the screen's status refreshes (1 s doubling to 5 s), although a
+  // CANCELLED application routes to the dashboard: it once gave way mid-read.
+  await page.waitForTimeout(8_000);
+  await expect(heading(page, 'Your line of credit is cancelled')).toBeVisible();
+  await main(page).getByRole('link', { name: 'Go to the dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
 
   // Past the deadline and recording day: nothing is recorded or funded.
   await moveClock(baseURL!, { advanceMs: 8 * 24 * 3_600_000 });

@@ -48,7 +48,7 @@ async function download(path: string, fileName: string) {
 }
 
 export function CompleteScreen() {
-  const { applicationUuid } = useApplicationFlow();
+  const { applicationUuid, holdScreen } = useApplicationFlow();
   const summary = useQuery({
     ...closingSummaryQueryOptions(applicationUuid),
     refetchInterval: 60_000,
@@ -102,7 +102,12 @@ export function CompleteScreen() {
             {view.canRescind && (endsAt === null || endsAt.getTime() > now) ? (
               <CancelLineAction
                 rescind={() => closingApi.rescind(applicationUuid)}
-                onRescinded={() => setRescinded(true)}
+                onRescinded={() => {
+                  // The application is CANCELLED now, which the guard routes to the dashboard: the
+                  // confirmation stays until the borrower leaves it.
+                  holdScreen();
+                  setRescinded(true);
+                }}
               />
             ) : null}
             <Facts

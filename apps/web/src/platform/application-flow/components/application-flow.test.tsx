@@ -17,12 +17,15 @@ import { stepHandle } from '../step-handle';
 import { useApplicationFlow } from './application-flow';
 
 function Screen({ name }: { name: string }) {
-  const { advance, busy } = useApplicationFlow();
+  const { advance, busy, holdScreen } = useApplicationFlow();
   return (
     <div>
       <h1>{name}</h1>
       <button type="button" disabled={busy} onClick={() => void advance()}>
         Continue
+      </button>
+      <button type="button" onClick={holdScreen}>
+        Hold
       </button>
     </div>
   );
@@ -223,6 +226,25 @@ describe('status-driven navigation', () => {
     // On the new screen the count starts again: 7 answers in all (1 + 6 refreshes), then no more.
     await act(() => vi.advanceTimersByTimeAsync(60_000));
     expect(server.callsTo(STATUS_ROUTE).length - before).toBe(6);
+  });
+
+  it('a held screen stays on view while the server routes elsewhere, until the borrower leaves it', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    server.on(STATUS_ROUTE, statusAnswer('LIEN_VERIFICATION'), statusAnswer('OFFER_SELECTION'));
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
+    const { router } = render('/liens');
+    await screen.findByRole('heading', { name: 'liens' });
+    await user.click(screen.getByRole('button', { name: 'Hold' }));
+    const before = server.callsTo(STATUS_ROUTE).length;
+    await act(() => vi.advanceTimersByTimeAsync(20_000));
+    expect(router.state.location.pathname).toBe(`/${APPLICATION_UUID}/liens`);
+    // Held, the guard asks nothing more.
+    expect(server.callsTo(STATUS_ROUTE).length).toBe(before);
+
+    // Opening the step again is a new visit: the guard judges it by the new status.
+    await act(() => router.navigate(`/${APPLICATION_UUID}/liens`));
+    await act(() => vi.advanceTimersByTimeAsync(3500));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/${APPLICATION_UUID}/product/select`));
   });
 
   it('a status that cannot be read shows the error boundary', async () => {

@@ -50,6 +50,14 @@ export interface ApplicationFlow {
    */
   arrivingStep: string | null;
   arrived: () => void;
+  /**
+   * Keeps the screen on view as it is until the borrower leaves it: a screen that shows the outcome of
+   * its own last write (the cancelled line) must not be replaced when the guard's next status answer
+   * routes elsewhere (a CANCELLED application goes to the dashboard).
+   */
+  holdScreen: () => void;
+  /** True while the screen on view is held (the guard neither polls nor moves it). */
+  held: boolean;
 }
 
 const ApplicationFlowContext = createContext<ApplicationFlow | null>(null);
@@ -86,6 +94,7 @@ export function ApplicationFlowProvider({
 }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const location = useLocation();
   const [busy, setBusy] = useState(false);
   const [waiting, setWaiting] = useState(false);
   const controllerRef = useRef<AbortController | null>(null);
@@ -163,9 +172,14 @@ export function ApplicationFlowProvider({
     [applicationUuid, navigate, queryClient],
   );
 
+  // Held per location: leaving the screen (a link, Back, a reload) ends the hold.
+  const [heldKey, setHeldKey] = useState<string | null>(null);
+  const holdScreen = useCallback(() => setHeldKey(location.key), [location.key]);
+  const held = heldKey === location.key;
+
   const value = useMemo(
-    () => ({ applicationUuid, advance, goTo, busy, arrivingStep, arrived }),
-    [applicationUuid, advance, goTo, busy, arrivingStep, arrived],
+    () => ({ applicationUuid, advance, goTo, busy, arrivingStep, arrived, holdScreen, held }),
+    [applicationUuid, advance, goTo, busy, arrivingStep, arrived, holdScreen, held],
   );
   return (
     <ApplicationFlowContext value={value}>
@@ -181,7 +195,7 @@ export function ApplicationFlowProvider({
  * changes) a step route whose handle names another destination is replaced by the right one.
  */
 function StatusGuard() {
-  const { applicationUuid, advance, busy, arrivingStep, arrived } = useApplicationFlow();
+  const { applicationUuid, advance, busy, arrivingStep, arrived, held } = useApplicationFlow();
   const location = useLocation();
   const matches = useMatches();
   const navigate = useNavigate();
@@ -202,7 +216,7 @@ function StatusGuard() {
     ...statusQueryOptions(applicationUuid),
     refetchInterval: (query) => {
       const statusName = query.state.data?.status ?? null;
-      if (!handle || busy || statusName === null || isWaitingStatus(statusName)) return false;
+      if (!handle || busy || held || statusName === null || isWaitingStatus(statusName)) return false;
       const attempt = query.state.dataUpdateCount - answersBefore.count - 1;
       if (attempt < 0) return false;
       const decision = nextPoll({ attempt, statusName });
@@ -231,7 +245,7 @@ function StatusGuard() {
       if (step === arrivingStep) arrived();
       return;
     }
-    if (busy || !statusName || !application.data || profile === undefined) return;
+    if (busy || held || !statusName || !application.data || profile === undefined) return;
     if (!handle) {
       // Screens that are not status-routed (disclosures, support, error pages) stay open while the
       // application is live; a final one has nothing left to show there.
@@ -273,6 +287,7 @@ function StatusGuard() {
   }, [
     handle,
     busy,
+    held,
     statusName,
     status.data,
     application.data,
