@@ -185,6 +185,8 @@ test('prequal winback: the hard pull finds the lien the borrower lowered; a lowe
   const amount = main(page).getByLabel('Initial draw amount');
   await expect(amount).toHaveValue('302,500');
   await expect(amount).toHaveAccessibleDescription(/From \$15,000 to \$302,500/);
+  // The sidebar's offer box does not show the $400,000 draw that is no longer on offer.
+  await expect(page.getByRole('region', { name: 'Your Offer Details' })).toHaveCount(0);
   await expectNoAxeViolations(page);
   await amount.fill('350,000');
   await main(page).getByRole('button', { name: 'Accept and submit' }).click();
@@ -194,6 +196,9 @@ test('prequal winback: the hard pull finds the lien the borrower lowered; a lowe
   await main(page).getByRole('button', { name: 'Accept and submit' }).click();
   await expect(heading(page, 'Verify your income')).toBeVisible({ timeout: 30_000 });
   expect(await statusOf(page.request, who)).toBe('INCOME_VERIFICATION');
+  await expect(page.getByRole('region', { name: 'Your Offer Details' })).toContainText(
+    'Initial draw$250,000',
+  );
 });
 
 test('Flood: hazard and flood insurance both required; the second upload starts rescission', async ({

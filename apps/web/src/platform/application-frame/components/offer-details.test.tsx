@@ -35,4 +35,14 @@ describe('OfferDetails', () => {
     expect(container.querySelector('section')).toBeNull();
     expect(screen.queryByText('Your Offer Details')).not.toBeInTheDocument();
   });
+
+  it('waits for the new choice while the offer is chosen again (CLTV_REQUALIFY), then shows it', () => {
+    const chosen = { term: 30, rate: 760, amount: 40_000_000, originationFeeBps: 0 };
+    const { rerender } = renderWithProviders(<OfferDetails offer={{ ...chosen, step: 'CLTV_REQUALIFY' }} />);
+    expect(screen.queryByText('Your Offer Details')).not.toBeInTheDocument();
+    rerender(<OfferDetails offer={{ ...chosen, amount: 30_250_000, step: 'HARD_CREDIT_PULL' }} />);
+    expect(screen.getByRole('region', { name: 'Your Offer Details' })).toHaveTextContent(
+      'Initial draw$302,500',
+    );
+  });
 });
