@@ -18,7 +18,9 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     // The same DOM set-up as the borrower app (matchers, clean-up, the browser APIs jsdom lacks).
     setupFiles: ['../web/src/testing/setup.ts'],
-    testTimeout: 20_000,
+    // The panels' tests type into forms with user-event: ~2 s alone, past 20 s while the whole suite and
+    // other work share two cores.
+    testTimeout: 40_000,
   },
   server: {
     proxy: {

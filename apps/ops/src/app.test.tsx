@@ -346,7 +346,7 @@ describe('the pipeline and the application file', () => {
     await screen.findByRole('option', { name: 'Texas, stalled' });
     await user.selectOptions(select, 'v1');
     const last = () => new URLSearchParams(vi.mocked(consoleApi.pipeline).mock.calls.at(-1)![0]);
-    await vi.waitFor(() => expect(last().get('state')).toBe('TX'));
+    await vi.waitFor(() => expect(last().get('state')).toBe('TX'), { timeout: 5_000 });
     expect(last().get('stalledDays')).toBe('7');
     expect(last().get('sort')).toBe('amount');
     expect(screen.getByLabelText('Property state')).toHaveValue('TX');
@@ -355,7 +355,7 @@ describe('the pipeline and the application file', () => {
     expect(await screen.findByText('Required')).toBeVisible();
     await user.type(screen.getByLabelText('Save the applied filters as'), 'Mine');
     await user.click(screen.getByRole('button', { name: 'Save view' }));
-    await vi.waitFor(() => expect(consoleApi.saveView).toHaveBeenCalled());
+    await vi.waitFor(() => expect(consoleApi.saveView).toHaveBeenCalled(), { timeout: 5_000 });
     const [name, query] = vi.mocked(consoleApi.saveView).mock.calls[0]!;
     expect(name).toBe('Mine');
     expect(new URLSearchParams(query).get('state')).toBe('TX');

@@ -20,7 +20,7 @@ describe('lazyRoute', () => {
   it('reloads the page and counts while under the limit', async () => {
     const { run, reload } = setup(() => Promise.reject(new Error('chunk gone')));
     void run();
-    await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1), { timeout: 5_000 });
     expect(sessionStorage.getItem(RELOAD_COUNT_KEY)).toBe('1');
   });
 

@@ -183,7 +183,7 @@ describe('application frame (/account/heloc/{uuid})', () => {
     const replace = vi.spyOn(browserLocation, 'replace').mockImplementation(() => {});
     serve(() => json({ status: 'NOT_FOUND', message: 'Application not found' }, 404));
     renderApp(`/${APP_ID}`);
-    await vi.waitFor(() => expect(replace).toHaveBeenCalledWith('/dashboard'));
+    await vi.waitFor(() => expect(replace).toHaveBeenCalledWith('/dashboard'), { timeout: 5_000 });
   });
 
   it('shows the error fallback when the application cannot be loaded', async () => {
