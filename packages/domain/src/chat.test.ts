@@ -7,7 +7,7 @@ import {
   isAllowedLink,
   linkifyChatText,
 } from './chat';
-import { isSendableChatMessage } from './schemas/chat';
+import { isChatSendKey, isSendableChatMessage, isTypingPreviewDue } from './schemas/chat';
 
 describe('chooseChatMode (spec 2 §4)', () => {
   const live = { token: 't', conversationSid: 'c' };
@@ -61,6 +61,25 @@ describe('attachments (spec 2 §5)', () => {
     expect(isSendableChatMessage('  \n ', 0)).toBe(false);
     expect(isSendableChatMessage('', 1)).toBe(true);
     expect(isSendableChatMessage('hi', 0)).toBe(true);
+  });
+
+  it.each([
+    ['Enter sends', { key: 'Enter', shiftKey: false, isComposing: false }, true],
+    ['Shift+Enter is a newline', { key: 'Enter', shiftKey: true, isComposing: false }, false],
+    [
+      'Enter ending an IME composition does not send',
+      { key: 'Enter', shiftKey: false, isComposing: true },
+      false,
+    ],
+    ['another key does not send', { key: 'a', shiftKey: false, isComposing: false }, false],
+  ])('send key: %s', (_name, event, sends) => {
+    expect(isChatSendKey(event)).toBe(sends);
+  });
+
+  it('sends a typing preview at most once a second', () => {
+    expect(isTypingPreviewDue(0, 999)).toBe(false);
+    expect(isTypingPreviewDue(0, 1000)).toBe(true);
+    expect(isTypingPreviewDue(5000, 5500)).toBe(false);
   });
 });
 

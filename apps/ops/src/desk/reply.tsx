@@ -3,9 +3,10 @@ import { Button, FileButton, Group, Stack, Text, Textarea } from '@mantine/core'
 import { useRef, useState } from 'react';
 import {
   CHAT_ATTACHMENT_ACCEPT,
-  CHAT_TYPING_PREVIEW_INTERVAL_MS,
   formatFileSize,
+  isChatSendKey,
   isSendableChatMessage,
+  isTypingPreviewDue,
 } from '@heloc/domain';
 
 export function Reply({
@@ -48,13 +49,19 @@ export function Reply({
           minRows={2}
           onChange={(event) => {
             setText(event.currentTarget.value);
-            if (Date.now() - last.current >= CHAT_TYPING_PREVIEW_INTERVAL_MS) {
+            if (isTypingPreviewDue(last.current, Date.now())) {
               last.current = Date.now();
               onTyping(event.currentTarget.value);
             }
           }}
           onKeyDown={(event) => {
-            if (event.key === 'Enter' && !event.shiftKey) {
+            if (
+              isChatSendKey({
+                key: event.key,
+                shiftKey: event.shiftKey,
+                isComposing: event.nativeEvent.isComposing,
+              })
+            ) {
               event.preventDefault();
               void send();
             }

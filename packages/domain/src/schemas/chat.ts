@@ -1,6 +1,12 @@
 /** Web chat data (spec 2 §3 chat entities, §5 pre-chat form rules). */
 import { z } from 'zod';
-import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, REQUIRED_MESSAGE, VALIDATION_MESSAGES } from '../constants';
+import {
+  CHAT_TYPING_PREVIEW_INTERVAL_MS,
+  EMAIL_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  REQUIRED_MESSAGE,
+  VALIDATION_MESSAGES,
+} from '../constants';
 import { ZChatMessageRole, ZChatMode, ZChatSenderType } from '../enums';
 import { ZIsoDateTime, ZUuid, requiredString } from './common';
 import { chatbotFeedbackFields, ZChatbotFeedback } from './feedback';
@@ -171,6 +177,20 @@ export const ZChatMessageText = z.object({
 /** Spec 2 §5 "Chat message": text or an attached file is required (whitespace is not text). */
 export function isSendableChatMessage(body: string | null | undefined, fileCount: number): boolean {
   return (body ?? '').trim().length > 0 || fileCount > 0;
+}
+
+/**
+ * Spec 2 §5: Enter sends, Shift+Enter inserts a newline. The Enter that ends an input-method
+ * composition (Japanese, Chinese, Korean keyboards) picks the composed text and must not send it half
+ * typed. One rule for the borrower's composer and the agent's reply box.
+ */
+export function isChatSendKey(event: { key: string; shiftKey: boolean; isComposing: boolean }): boolean {
+  return event.key === 'Enter' && !event.shiftKey && !event.isComposing;
+}
+
+/** A typing preview goes out at most every CHAT_TYPING_PREVIEW_INTERVAL_MS (spec 2 §5). */
+export function isTypingPreviewDue(lastSentAtMs: number, nowMs: number): boolean {
+  return nowMs - lastSentAtMs >= CHAT_TYPING_PREVIEW_INTERVAL_MS;
 }
 
 /** Events on the chat websocket (server → client). */

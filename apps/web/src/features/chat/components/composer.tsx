@@ -7,11 +7,12 @@ import { ActionIcon, Button, CloseButton, Group, Stack, Text, Textarea } from '@
 import { useRef, useState } from 'react';
 import {
   CHAT_ATTACHMENT_ACCEPT,
-  CHAT_TYPING_PREVIEW_INTERVAL_MS,
   REQUIRED_MESSAGE,
   formatFileSize,
   isAcceptedChatAttachment,
+  isChatSendKey,
   isSendableChatMessage,
+  isTypingPreviewDue,
 } from '@heloc/domain';
 
 export function Composer({
@@ -86,15 +87,19 @@ export function Composer({
             const value = event.currentTarget.value;
             setText(value);
             if (error) setError(null);
-            // A typing preview at most every second.
-            if (Date.now() - lastTyping.current >= CHAT_TYPING_PREVIEW_INTERVAL_MS) {
+            if (isTypingPreviewDue(lastTyping.current, Date.now())) {
               lastTyping.current = Date.now();
               onTyping(value);
             }
           }}
           onKeyDown={(event) => {
-            // Enter sends, Shift+Enter inserts a newline (spec 2 §5).
-            if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+            if (
+              isChatSendKey({
+                key: event.key,
+                shiftKey: event.shiftKey,
+                isComposing: event.nativeEvent.isComposing,
+              })
+            ) {
               event.preventDefault();
               void send();
             }
