@@ -1,6 +1,8 @@
 /**
  * The borrower's calls: registration, then every call as that borrower (token header, plus the
- * fingerprint cookie when the transport keeps no cookie jar), JSON bodies and multipart uploads.
+ * fingerprint cookie when the transport keeps no cookie jar), JSON bodies and multipart uploads. A
+ * renewed token in an answer's authorization header replaces the session's, as the browser's client
+ * does (spec 1 §4).
  */
 import type { TRegistrationInput } from '@heloc/domain';
 import { readAnswer, UnexpectedAnswer, type Answer, type Transport } from './transport';
@@ -42,6 +44,8 @@ export type Client = {
 
 export function createClient(transport: Transport, session: Session): Client {
   const check = (action: string, answer: Answer, expected: readonly number[]) => {
+    const renewed = answer.headers.get('authorization');
+    if (renewed) session.headers.authorization = renewed;
     if (!expected.includes(answer.status)) throw new UnexpectedAnswer(action, answer);
     return answer;
   };
@@ -75,6 +79,29 @@ export function createClient(transport: Transport, session: Session): Client {
     },
   };
   return client;
+}
+
+let registered = 0;
+
+/**
+ * A registration body for a sandbox borrower (the last name picks the scenario, DESIGN.md §7): Ann
+ * Example of 12 Oak Street, Fresno, CA, not selling, full-time on $150,000 a year, born 1980-02-29,
+ * with a new e-mail each call; `overrides` replace whole fields.
+ */
+export function registration(overrides: Partial<TRegistrationInput> = {}): TRegistrationInput {
+  registered += 1;
+  return {
+    property: { street1: '12 Oak Street', city: 'Fresno', state: 'CA', zip: '93701' },
+    saleStatus: 'NOT_SELLING',
+    income: { employmentType: 'FULL_TIME', annualIncomeCents: 150_000_00 },
+    name: { firstName: 'Ann', lastName: 'Example' },
+    dob: '1980-02-29',
+    email: `borrower-${Date.now()}-${registered}@example.com`,
+    phoneNumber: '(415) 555-0100',
+    password: 'Strong-passw0rd!',
+    acceptedTerms: true,
+    ...overrides,
+  };
 }
 
 export type Registered = { session: Session; jwt: string; identityUuid: string; answer: Answer };

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createClient, register } from './client';
-import { injectTransport, type Injectable } from './transport';
-import { borrower } from './walk';
+import { createClient, register, registration } from './client';
+import { planFromRegistration } from './plan';
+import { httpTransport, injectTransport, type Injectable } from './transport';
+import { answeredStatus, borrower, settleAfter } from './walk';
 
 type Sent = { method: string; url: string; headers: Record<string, string>; payload?: Buffer };
 
@@ -78,6 +79,22 @@ describe('the inject transport', () => {
     expect(text).toContain('PNGDATA');
   });
 
+  it('takes a renewed token from an answer into the session, as the browser does', async () => {
+    const { app, sent } = fakeApp(() => ({
+      statusCode: 200,
+      headers: { authorization: 'Bearer renewed' },
+      body: '{"status":"HMDA","applicationStatus":{}}',
+    }));
+    const client = createClient(injectTransport(app), {
+      applicationUuid: 'a1',
+      headers: { authorization: 'Bearer old', cookie: 'fp=1' },
+    });
+    await client.status();
+    await client.call('contact', 'POST', '/c', {});
+    expect(sent.map((each) => each.headers.authorization)).toEqual(['Bearer old', 'Bearer renewed']);
+    expect(client.session.headers).toEqual({ authorization: 'Bearer renewed', cookie: 'fp=1' });
+  });
+
   it('an answer outside the expected codes throws, naming the action and the status', async () => {
     const { app } = fakeApp(() => ({ statusCode: 409, body: '{"message":"no"}' }));
     const client = createClient(injectTransport(app), { applicationUuid: 'a1', headers: {} });
@@ -112,6 +129,38 @@ describe('register', () => {
     await expect(register(injectTransport(refused.app), {} as never)).rejects.toThrow(
       /register answered 409/,
     );
+  });
+});
+
+describe('the HTTP transport', () => {
+  it('sends the path against the base address with the init as given', async () => {
+    const seen: { url: string; init?: RequestInit }[] = [];
+    const transport = httpTransport('http://127.0.0.1:9/', (async (url: URL, init?: RequestInit) => {
+      seen.push({ url: String(url), ...(init && { init }) });
+      return new Response('{}', { status: 200 });
+    }) as typeof fetch);
+    const answer = await transport('/readyz?x=1', { method: 'POST', body: '{}' });
+    expect(answer.status).toBe(200);
+    expect(seen).toEqual([{ url: 'http://127.0.0.1:9/readyz?x=1', init: { method: 'POST', body: '{}' } }]);
+  });
+});
+
+describe('registration and plan', () => {
+  it('a sandbox borrower with a new e-mail each time; overrides replace whole fields; the plan follows it', () => {
+    const first = registration();
+    const second = registration({ name: { firstName: 'Lee', lastName: 'Lowscore' }, email: 'lee@x.test' });
+    expect(first).toMatchObject({ name: { firstName: 'Ann', lastName: 'Example' }, acceptedTerms: true });
+    expect(registration().email).not.toBe(first.email);
+    expect(second.name).toEqual({ firstName: 'Lee', lastName: 'Lowscore' });
+    expect(planFromRegistration(second, { lienBalanceCents: 1 })).toEqual({
+      firstName: 'Lee',
+      lastName: 'Lowscore',
+      dob: '1980-02-29',
+      email: 'lee@x.test',
+      phoneNumber: '(415) 555-0100',
+      address: { street1: '12 Oak Street', city: 'Fresno', state: 'CA', zip: '93701' },
+      lienBalanceCents: 1,
+    });
   });
 });
 
@@ -153,6 +202,18 @@ describe('walk', () => {
     await expect(
       borrower(client, plan).walk({ until: 'COMPLETE', settle: async () => (await client.status()).status }),
     ).rejects.toThrow('walk to COMPLETE stopped at RECORDING');
+  });
+
+  it('settles in process by running the jobs first; a move answers the status it names', async () => {
+    const { app } = scriptedServer();
+    const client = createClient(injectTransport(app), { applicationUuid: 'a1', headers: {} });
+    let runs = 0;
+    const settle = settleAfter(client, async () => void (runs += 1));
+    expect(await settle()).toBe('IN_PROGRESS');
+    expect(runs).toBe(1);
+    const driven = borrower(client, plan);
+    expect(answeredStatus(await driven.move('IN_PROGRESS'))).toBe('LIEN_VERIFICATION');
+    expect(() => answeredStatus({ kind: 'none' })).toThrow(/no move made/);
   });
 
   it('gives each answer once: a status that comes back is not answered again', async () => {

@@ -1,4 +1,5 @@
 /** The borrower's plan (who they are, how they answer), what they remember, and what a move reports. */
+import type { TRegistrationInput } from '@heloc/domain';
 import { type Answer } from './transport';
 
 export type Address = { street1: string; city: string; state: string; zip: string };
@@ -34,6 +35,23 @@ export type BorrowerPlan = {
    */
   waitUntil?: (at: Date) => Promise<number>;
 };
+
+/** The plan of the borrower registered with `body` (name, birth date, contact, property), plus `more`. */
+export function planFromRegistration(
+  body: TRegistrationInput,
+  more: Partial<BorrowerPlan> = {},
+): BorrowerPlan {
+  const { street1, city, state, zip } = body.property;
+  return {
+    firstName: body.name.firstName,
+    lastName: body.name.lastName,
+    dob: body.dob,
+    email: body.email,
+    phoneNumber: body.phoneNumber,
+    address: { street1, city, state, zip },
+    ...more,
+  };
+}
 
 /** What a borrower has done and learnt along the way. */
 export type BorrowerMemory = {

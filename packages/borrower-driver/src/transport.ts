@@ -2,7 +2,8 @@
  * The driver's one way to reach the server: a `fetch`-like function (path relative to the server,
  * `RequestInit`, a standard `Response`). Server tests and the simulator pass `injectTransport(app)`
  * (Fastify's `inject`, no socket); the browser tests pass one over Playwright's request context
- * (real HTTP, the context's cookie jar). Answers are read once into an `Answer` (status, text,
+ * (real HTTP, the context's cookie jar); scripts against a running server pass `httpTransport(base)`
+ * (the platform's `fetch`, no cookie jar). Answers are read once into an `Answer` (status, text,
  * headers) so a caller may look at the body more than once.
  */
 
@@ -105,4 +106,12 @@ export function injectTransport(app: Injectable): Transport {
     }
     return toResponse(res.statusCode, pairs, res.rawPayload);
   };
+}
+
+/**
+ * Real HTTP to a running server at `baseUrl` with the platform's `fetch` (no cookie jar: register with
+ * `carryCookies` so the session carries the fingerprint cookie).
+ */
+export function httpTransport(baseUrl: string, fetchImpl: typeof fetch = fetch): Transport {
+  return (path, init) => fetchImpl(new URL(path, baseUrl), init);
 }

@@ -34,6 +34,27 @@ export type Borrower = {
   walk(options: WalkOptions): Promise<string>;
 };
 
+/**
+ * The settle of an in-process server: `runJobs` (the app's `jobs.runDue()`: the environment, not the
+ * driver, owns the jobs), then the polled status.
+ */
+export function settleAfter(client: Client, runJobs: () => Promise<unknown>): () => Promise<string> {
+  return async () => {
+    await runJobs();
+    return (await client.status()).status;
+  };
+}
+
+/** The status a move's answer names (`{ status }`); throws when no move was made or it answered none. */
+export function answeredStatus(move: Move | NoMove): string {
+  if (move.kind !== 'moved') throw new Error(`no move made: ${JSON.stringify(move)}`);
+  const status = move.answer?.json<{ status?: unknown }>().status;
+  if (typeof status !== 'string') {
+    throw new Error(`${move.description} answered no status: ${move.answer?.body ?? '(no call)'}`);
+  }
+  return status;
+}
+
 export function borrower(client: Client, plan: BorrowerPlan, memory: BorrowerMemory = newMemory()): Borrower {
   const self: Borrower = {
     client,
