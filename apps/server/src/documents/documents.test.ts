@@ -4,9 +4,10 @@ import {
   formatCurrency,
   monthlyPaymentCents,
   rescissionDeadline,
+  type TOrgData,
 } from '@heloc/domain';
 import { PDFDocument } from 'pdf-lib';
-import { pageText } from '../test/pdf-text';
+import { pageText, pdfText } from '../test/pdf-text';
 import { describe, expect, it } from 'vitest';
 import {
   closingCosts,
@@ -176,6 +177,17 @@ describe('early HELOC disclosure', () => {
     expect(all).toContain('$0 to $315');
     expect(all).toContain('$1,400 per $100,000');
     expect(all).toMatch(/You could lose\s+your home/);
+  });
+
+  it('states the organisation’s own maximum origination fee, not the platform default', async () => {
+    const org: TOrgData = {
+      ...MAIN_ORG,
+      orgPricingData: [{ originationFeeMaxBps: 399 }, { originationFeeMaxBps: 250 }],
+    };
+    const document = await generateEarlyHelocDisclosure({ ...earlyInput(), org });
+    const shown = (await pdfText(document.bytes)).replace(/\s+/g, ' ');
+    expect(shown).toContain('(up to 2.50% of the initial draw)');
+    expect(shown).not.toContain('4.99%');
   });
 });
 

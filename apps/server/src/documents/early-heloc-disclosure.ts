@@ -5,7 +5,7 @@
  */
 import {
   MANUAL_NOTARY_FEE_CENTS,
-  ORIGINATION_FEE_MAX_BPS,
+  mergePricing,
   RECORDING_FEE_MAX_CENTS,
   RECORDING_FEE_MIN_CENTS,
   RECORDING_TAX_MAX_CENTS_PER_100K,
@@ -50,6 +50,8 @@ export async function generateEarlyHelocDisclosure(input: TEarlyHelocDisclosureI
   });
   const lender = lenderName(org);
   const variable = terms.variableRate;
+  // The organisation's own pricing (its entries merged over the platform defaults), as its offers use.
+  const { originationFeeMaxBps } = mergePricing(org.orgPricingData);
 
   layout.keyValues([
     ['Applicant', input.applicantName],
@@ -126,7 +128,7 @@ export async function generateEarlyHelocDisclosure(input: TEarlyHelocDisclosureI
   layout.keyValues([
     [
       'Origination fee',
-      `${exactMoney(terms.originationFeeCents)} (up to ${percent(ORIGINATION_FEE_MAX_BPS)} of the initial draw)`,
+      `${exactMoney(terms.originationFeeCents)} (up to ${percent(originationFeeMaxBps)} of the initial draw)`,
     ],
     ['Valuation', `${money(VALUATION_FEE_CENTS)} if no automated valuation is available`],
     ['Manual notarization', `${money(MANUAL_NOTARY_FEE_CENTS)} if you choose an in-person notary`],
