@@ -17,6 +17,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
+import {
+  borrower,
+  createClient,
+  httpTransport,
+  planFromRegistration,
+  register,
+  registration,
+  type Borrower,
+} from '@heloc/borrower-driver';
 import { openDatabase, rowsOf } from '../src/db';
 
 function option(name: string, fallback: number): number {
@@ -107,64 +116,35 @@ async function kill(signal: NodeJS.Signals): Promise<void> {
   server = null;
 }
 
-type App = { uuid: string; headers: Record<string, string>; status: string; acted: Set<string> };
+/** An application and its borrower, walked by the one borrower driver over HTTP. */
+type App = { driver: Borrower; status: string };
 const apps: App[] = [];
+const transport = httpTransport(base);
 
-async function call(app: App | null, method: string, url: string, body?: unknown): Promise<Response> {
-  return fetch(`${base}${url}`, {
-    method,
-    headers: { 'content-type': 'application/json', 'x-org-code': 'MAIN', ...app?.headers },
-    ...(body !== undefined && { body: JSON.stringify(body) }),
-  });
-}
-
-async function register(n: number): Promise<void> {
-  const res = await call(null, 'POST', '/identity/api/v1/registration/register', {
-    property: { street1: '12 Oak Street', city: 'Fresno', state: 'CA', zip: '93701' },
-    saleStatus: 'NOT_SELLING',
-    income: { employmentType: 'FULL_TIME', annualIncomeCents: 150_000_00 },
+async function newApplication(n: number): Promise<void> {
+  const body = registration({
     name: { firstName: 'Kim', lastName: 'Happy' },
-    dob: '1980-02-29',
     email: `kill-${n}-${Date.now()}@example.com`,
-    phoneNumber: '(415) 555-0100',
     password: 'Kill-test-passw0rd!',
-    acceptedTerms: true,
   });
-  if (res.status !== 201) throw new Error(`register answered ${res.status}: ${await res.text()}`);
-  const json = (await res.json()) as { jwt: string; applicationUuid: string };
-  const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0]!;
+  // fetch keeps no cookie jar: the session carries the fingerprint cookie.
+  const { session } = await register(transport, body, { carryCookies: true });
   apps.push({
-    uuid: json.applicationUuid,
-    headers: { authorization: `Bearer ${json.jwt}`, cookie },
+    driver: borrower(createClient(transport, session), planFromRegistration(body)),
     status: 'IN_PROGRESS',
-    acted: new Set(),
   });
 }
 
-const ENGINE = (uuid: string) => `/service-application/api/v1/application/heloc/${uuid}`;
-
-/** Polls each application and takes the borrower's next action where one is due (at most once each). */
+/**
+ * Polls each application and, short of DONE_STEP, takes the borrower's next action where one is due
+ * (the driver gives each answer once: profile, then liens). A renewed token is kept by the driver.
+ */
 async function drive(): Promise<void> {
   for (const app of apps) {
-    const polled = await call(app, 'GET', `/service-krang-heloc/borrower/secure/api/v1/${app.uuid}/status`);
-    if (polled.status !== 200) throw new Error(`status answered ${polled.status}`);
-    const fresh = polled.headers.get('authorization');
-    if (fresh) app.headers.authorization = fresh;
-    app.status = ((await polled.json()) as { status: string }).status;
-    let res: Response | null = null;
-    if (app.status === 'IN_PROGRESS' && !app.acted.has('profile')) {
-      res = await call(app, 'POST', `${ENGINE(app.uuid)}/profile`, {
-        name: { firstName: 'Kim', lastName: 'Happy' },
-        dob: '1980-02-29',
-        softCreditConsent: true,
-      });
-      app.acted.add('profile');
-    } else if (app.status === 'LIEN_VERIFICATION' && !app.acted.has('liens')) {
-      res = await call(app, 'POST', `${ENGINE(app.uuid)}/liens/confirm`);
-      app.acted.add('liens');
-    }
-    if (res && res.status !== 200)
-      throw new Error(`${app.status} action answered ${res.status}: ${await res.text()}`);
+    app.status = (await app.driver.client.status()).status;
+    if (app.status === DONE_STEP) continue;
+    const move = await app.driver.move(app.status);
+    if (move.kind === 'needs-input') throw new Error(`${app.status}: ${move.detail}`);
   }
 }
 
@@ -178,7 +158,7 @@ let kills = 0;
 let failure: string | null = null;
 try {
   await startServer();
-  for (let i = 0; i < APPS; i += 1) await register(i);
+  for (let i = 0; i < APPS; i += 1) await newApplication(i);
   while (kills < KILLS && !overTime()) {
     await drive();
     // Wait (briefly) for a provider job in flight, then kill the server in the middle of it.
@@ -191,7 +171,7 @@ try {
     if (!caught) {
       // Nothing in flight (jobs waiting for a lease to run out, or all done): a new application
       // gives the next provider job to kill at.
-      if (apps.length < APPS * 5) await register(apps.length);
+      if (apps.length < APPS * 5) await newApplication(apps.length);
       continue;
     }
     await kill('SIGKILL');
