@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { desk, storedToken, write } from './api';
+import { desk, fetchFile, storedToken, write } from './api';
 import { consoleApi } from './console/api';
 
 afterEach(() => {
@@ -25,6 +25,47 @@ describe('desk api', () => {
     vi.stubGlobal('fetch', fetchMock);
     await expect(desk.list()).rejects.toMatchObject({ status: 403, message: 'Staff only' });
     expect(storedToken()).toBe('rotated');
+  });
+});
+
+describe('files through the client', () => {
+  it('carries the staff token, keeps the rotated one and answers the server’s file name', async () => {
+    sessionStorage.setItem('ops_jwt', 'staff-jwt');
+    const fetchMock = vi.fn(
+      async (_url: string, _init?: RequestInit) =>
+        new Response('a|b', {
+          headers: {
+            authorization: 'Bearer rotated',
+            'content-disposition': 'attachment; filename="lar.txt"',
+          },
+        }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const { blob, fileName } = await fetchFile('/service-ops/api/v1/reports/hmda-lar?year=2026', 'Failed');
+    expect(await blob.text()).toBe('a|b');
+    expect(fileName).toBe('lar.txt');
+    const [, init] = fetchMock.mock.calls[0]!;
+    expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer staff-jwt');
+    expect(init?.credentials).toBe('include');
+    expect(storedToken()).toBe('rotated');
+  });
+
+  it('a refused file says the server’s message, or the caller’s own text when asked', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ status: 400, message: 'The LAR fails 1 edit' }), { status: 400 }),
+      ),
+    );
+    await expect(fetchFile('/file', 'Could not download')).rejects.toMatchObject({
+      status: 400,
+      message: 'The LAR fails 1 edit',
+    });
+    await expect(fetchFile('/file', 'Could not open', { serverMessage: false })).rejects.toMatchObject({
+      status: 400,
+      message: 'Could not open',
+    });
   });
 });
 

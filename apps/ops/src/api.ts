@@ -50,13 +50,15 @@ export function clearToken(): void {
   sessionStorage.removeItem(TOKEN_KEY);
 }
 
-export async function call<T>(
-  method: string,
-  path: string,
-  schema: z.ZodType<T> | null,
-  options: { body?: unknown; chatToken?: string } = {},
-): Promise<T> {
-  const headers = new Headers({ Accept: 'application/json' });
+type SendOptions = { body?: unknown; chatToken?: string; accept?: string };
+
+/**
+ * Every request of the console: the staff token (and a chat token) as headers, the cookies, and the
+ * token the server rotates through the answer's authorization header kept for the next call.
+ */
+async function send(method: string, path: string, options: SendOptions = {}): Promise<Response> {
+  const headers = new Headers();
+  if (options.accept) headers.set('Accept', options.accept);
   const jwt = storedToken();
   if (jwt) headers.set('Authorization', `Bearer ${jwt}`);
   if (options.chatToken) headers.set('x-chat-token', options.chatToken);
@@ -67,18 +69,65 @@ export async function call<T>(
     body = JSON.stringify(options.body);
   }
   const response = await fetch(path, { method, headers, body, credentials: 'include' });
-  // Tokens are rotated through the answer's authorization header.
   const fresh = response.headers.get('authorization');
   if (fresh) sessionStorage.setItem(TOKEN_KEY, fresh.replace(/^Bearer\s+/i, ''));
+  return response;
+}
+
+/** A failed answer as the console's error: the server's message (unless `fallback` is to be shown), else `fallback`. */
+function failure(status: number, data: unknown, fallback: string, serverMessage = true): DeskError {
+  return new DeskError(
+    status,
+    (serverMessage ? (data as { message?: string } | null)?.message : undefined) ?? fallback,
+    (data as { details?: unknown } | null)?.details ?? null,
+  );
+}
+
+export async function call<T>(
+  method: string,
+  path: string,
+  schema: z.ZodType<T> | null,
+  options: { body?: unknown; chatToken?: string } = {},
+): Promise<T> {
+  const response = await send(method, path, { ...options, accept: 'application/json' });
   const data: unknown = await response.json().catch(() => null);
-  if (!response.ok) {
-    throw new DeskError(
-      response.status,
-      (data as { message?: string } | null)?.message ?? response.statusText,
-      (data as { details?: unknown } | null)?.details ?? null,
-    );
-  }
+  if (!response.ok) throw failure(response.status, data, response.statusText);
   return schema ? schema.parse(data) : (data as T);
+}
+
+/**
+ * A file the console's client fetches (the token is a header, so a plain link cannot carry it), with
+ * the name the server gives it (content-disposition), if any. A failed answer is a DeskError with the
+ * server's message, or `failed` (always `failed` when `serverMessage` is false).
+ */
+export async function fetchFile(
+  path: string,
+  failed: string,
+  { serverMessage = true }: { serverMessage?: boolean } = {},
+): Promise<{ blob: Blob; fileName: string | null }> {
+  const response = await send('GET', path);
+  if (!response.ok) {
+    const data: unknown = serverMessage ? await response.json().catch(() => null) : null;
+    throw failure(response.status, data, failed, serverMessage);
+  }
+  const fileName = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? null;
+  return { blob: await response.blob(), fileName };
+}
+
+/** How long a file's object URL outlives its use (the browser has the file by then). */
+const FILE_URL_LIFETIME_MS = 60_000;
+
+/** Hands a fetched file to the browser: saved under `fileName`, or opened in a new tab. */
+export function showFile(blob: Blob, how: { save: string } | 'open'): void {
+  const url = URL.createObjectURL(blob);
+  if (how === 'open') window.open(url, '_blank', 'noopener');
+  else {
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = how.save;
+    link.click();
+  }
+  setTimeout(() => URL.revokeObjectURL(url), FILE_URL_LIFETIME_MS);
 }
 
 type WriteOptions<K extends TApiWrite> = TApiWriteParamsOption<K> & { chatToken?: string };

@@ -22,7 +22,7 @@ import {
   type TStaffDecisionRequest,
   type TTimelineKind,
 } from '@heloc/domain';
-import { DeskError, call, storedToken, write } from '../api';
+import { call, fetchFile, showFile, write } from '../api';
 
 const BASE = '/service-ops/api/v1/applications';
 
@@ -168,24 +168,13 @@ export const consoleApi = {
   file: (uuid: string) => call('GET', `${BASE}/${uuid}`, ZApplicationFile),
   timeline: (uuid: string, kinds: readonly TTimelineKind[]) =>
     call('GET', `${BASE}/${uuid}/timeline${kinds.length > 0 ? `?kind=${kinds.join(',')}` : ''}`, ZTimeline),
-  /** A document through the staff route (the token is a header, so a plain link cannot carry it). */
+  /** A document through the staff route, viewed in a new tab or saved under its name. */
   async document(path: string, mode: 'view' | 'download', fileName: string): Promise<void> {
-    const headers = new Headers();
-    const jwt = storedToken();
-    if (jwt) headers.set('Authorization', `Bearer ${jwt}`);
-    const response = await fetch(`${path}${mode === 'download' ? '?download=true' : ''}`, {
-      headers,
-      credentials: 'include',
-    });
-    if (!response.ok) throw new DeskError(response.status, 'The document could not be opened');
-    const url = URL.createObjectURL(await response.blob());
-    if (mode === 'view') window.open(url, '_blank', 'noopener');
-    else {
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = fileName;
-      link.click();
-    }
-    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    const { blob } = await fetchFile(
+      `${path}${mode === 'download' ? '?download=true' : ''}`,
+      'The document could not be opened',
+      { serverMessage: false },
+    );
+    showFile(blob, mode === 'view' ? 'open' : { save: fileName });
   },
 };

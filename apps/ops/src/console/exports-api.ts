@@ -1,10 +1,10 @@
 /**
  * The console's exports (issue 16 items 4, 5): the HMDA LAR and its edit report, the pipeline CSV and
- * an application's PDF bundle. Downloads go through fetch (the token is a header, so a plain link
- * cannot carry it) and are saved under the server's file name.
+ * an application's PDF bundle. Downloads go through the console's client (`fetchFile` in ../api.ts:
+ * the token is a header, so a plain link cannot carry it) and are saved under the server's file name.
  */
 import { ZHmdaReport, type THmdaReport } from '@heloc/domain';
-import { DeskError, call, storedToken } from '../api';
+import { call, fetchFile, showFile } from '../api';
 
 export const HMDA_LAR_PATH = '/service-ops/api/v1/reports/hmda-lar';
 
@@ -21,21 +21,9 @@ export function hmdaSearch(year: string, quarter: string, orgCode: string): stri
 
 /** Fetches a file and saves it under the name the server gives (content-disposition), else `fallback`. */
 export async function downloadFile(path: string, fallback: string): Promise<string> {
-  const headers = new Headers();
-  const jwt = storedToken();
-  if (jwt) headers.set('Authorization', `Bearer ${jwt}`);
-  const response = await fetch(path, { headers, credentials: 'include' });
-  if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { message?: string } | null;
-    throw new DeskError(response.status, body?.message ?? 'The file could not be downloaded');
-  }
-  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallback;
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  const { blob, fileName } = await fetchFile(path, 'The file could not be downloaded');
+  const name = fileName ?? fallback;
+  showFile(blob, { save: name });
   return name;
 }
 
