@@ -6,11 +6,13 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answeredStatus } from '@heloc/borrower-driver';
 import { schema } from '../../db';
 import { ManualClock } from '../../lib/clock';
 import { createSandboxProviders, type Providers } from '../../providers';
 import { createTestApp, type TestApp } from '../../test/app';
 import { registerAndSignIn } from '../../test/auth';
+import { driven } from '../closing/test-helpers';
 import { ssnContext } from './secrets';
 
 let t: TestApp;
@@ -88,18 +90,15 @@ async function ok(res: Awaited<ReturnType<typeof post>>, expected: string) {
   expect(res.json()).toEqual({ status: expected });
 }
 
-/** Registration → offers (the soft pull, property and underwriting jobs run). */
+/**
+ * Registration → offers (the soft pull, property and underwriting jobs run): profile and liens are
+ * the one borrower driver's moves (@heloc/borrower-driver over inject).
+ */
 async function toUnderwriting(who: Borrower) {
-  await ok(
-    await post(who, '/profile', {
-      name: { firstName: 'Ann', lastName: who.lastName },
-      dob: '1980-02-29',
-      softCreditConsent: true,
-    }),
-    'WAITING_FOR_CREDIT',
-  );
+  const driver = driven(t.app, who);
+  expect(answeredStatus(await driver.move('IN_PROGRESS'))).toBe('WAITING_FOR_CREDIT');
   expect(await drain(who)).toBe('LIEN_VERIFICATION');
-  await ok(await post(who, '/liens/confirm'), 'WAITING_FOR_UNDERWRITING');
+  expect(answeredStatus(await driver.move('LIEN_VERIFICATION'))).toBe('WAITING_FOR_UNDERWRITING');
   return drain(who);
 }
 

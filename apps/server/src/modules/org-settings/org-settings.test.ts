@@ -23,7 +23,9 @@ import {
   type TOrgSettingsOverview,
   type TSettingsVersion,
 } from '@heloc/domain';
+import { settleAfter } from '@heloc/borrower-driver';
 import { buildApp } from '../../app';
+import { driven } from '../../engine/closing/test-helpers';
 import { schema } from '../../db';
 import { ManualClock } from '../../lib/clock';
 import { createSandboxProviders } from '../../providers';
@@ -155,25 +157,17 @@ const page = async (query: string, who?: Credentials, app = first) => {
   return { org: embeddedOrg(res.body), preview: res.headers['x-heloc-preview-version'] };
 };
 
-/** A borrower of ORG driven to the offers (the sandbox's "Example" scenario): their lowest note rate. */
+/**
+ * A borrower of ORG walked to the offers (the sandbox's "Example" scenario) by the one borrower driver
+ * over inject, the jobs run between moves: their lowest note rate.
+ */
 async function lowestOfferedRate(): Promise<number> {
   const who = await registerAndSignIn(first, ORG, { name: { firstName: 'Ann', lastName: 'Example' } });
-  const headers = { authorization: who.authorization, cookie: who.cookie };
-  const base = `/service-application/api/v1/application/heloc/${who.applicationUuid}`;
-  const profile = await first.inject({
-    method: 'POST',
-    url: `${base}/profile`,
-    headers,
-    payload: { name: { firstName: 'Ann', lastName: 'Example' }, dob: '1980-02-29', softCreditConsent: true },
-  });
-  expect(profile.statusCode, profile.body).toBe(200);
-  await first.jobs.runDue();
-  const liens = await first.inject({ method: 'POST', url: `${base}/liens/confirm`, headers });
-  expect(liens.statusCode, liens.body).toBe(200);
-  await first.jobs.runDue();
-  const offers = await first.inject({ method: 'GET', url: `${base}/offers`, headers });
-  expect(offers.statusCode, offers.body).toBe(200);
-  const rates = (offers.json() as { offers: { rateBps: number }[] }).offers.map((offer) => offer.rateBps);
+  const driver = driven(first, { ...who, firstName: 'Ann', lastName: 'Example' });
+  const { client } = driver;
+  await driver.walk({ until: 'OFFER_SELECTION', settle: settleAfter(client, () => first.jobs.runDue()) });
+  const offers = await client.call('list offers', 'GET', `${client.engine}/offers`);
+  const rates = offers.json<{ offers: { rateBps: number }[] }>().offers.map((offer) => offer.rateBps);
   expect(rates.length).toBeGreaterThan(0);
   return Math.min(...rates);
 }
