@@ -10,7 +10,7 @@
  * module; `satisfies` below keeps the list complete against both kind tables.
  */
 import { z } from 'zod';
-import { ZUuid } from '@heloc/domain';
+import { ZIdType, ZUuid } from '@heloc/domain';
 import type { ClosingJobKind } from './closing/store';
 import type { JobKind } from './store';
 
@@ -71,7 +71,7 @@ export const JOB_PAYLOADS = {
   'income.reviewDocuments': only({}),
   'income.verifyEmployment': only({ employerName: z.string().max(200) }),
   'bank.verifyAccount': only({ purpose: z.enum(['DISBURSEMENT', 'AUTOPAY']), accountUuid: ZUuid }),
-  'identity.verify': only({ documentUuid: ZUuid, idType: z.string().max(50) }),
+  'identity.verify': only({ documentUuid: ZUuid, idType: ZIdType }),
   'valuation.orderBpo': only({
     phase: z.string().max(50),
     borrowerEstimateCents: z.number().int().nullable().optional(),
@@ -125,4 +125,13 @@ export function parseJobPayload<K extends JobPayloadKind>(kind: K, payload: unkn
   const parsed = JOB_PAYLOADS[kind].safeParse(payload);
   if (!parsed.success) throw new JobPayloadError(kind, parsed.error.issues.map((i) => i.message).join('; '));
   return parsed.data as JobPayload<K>;
+}
+
+/**
+ * A dead job's payload for its `onDead` handler, typed, or null when it does not fit the kind's
+ * schema (the handler then has nothing to mark; throwing there would hide the job's own error).
+ */
+export function jobPayloadOrNull<K extends JobPayloadKind>(kind: K, payload: unknown): JobPayload<K> | null {
+  const parsed = JOB_PAYLOADS[kind].safeParse(payload);
+  return parsed.success ? (parsed.data as JobPayload<K>) : null;
 }

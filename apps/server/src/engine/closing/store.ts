@@ -364,11 +364,6 @@ export async function loadClosingSubject(
   };
 }
 
-export function stringOf(payload: Record<string, unknown>, key: string): string | null {
-  const value = payload[key];
-  return typeof value === 'string' && value !== '' ? value : null;
-}
-
 /** Merges flags into the status object without a step change (a check that runs beside the flow). */
 export async function mergeFlags(
   tx: Executor,

@@ -9,19 +9,18 @@ import {
   moveApplication,
   type PropertyCandidate,
 } from '../store';
-import { PROVIDER, stringOf, loadSubject, type EngineJobContext } from './shared';
+import { parseJobPayload } from '../job-payloads';
+import { PROVIDER, loadSubject, type EngineJobContext } from './shared';
 
 export function registerPropertyJobs(worker: JobWorker, context: EngineJobContext): void {
   const { deps, clock, providers, settle, onDeadTo } = context;
 
   worker.register(JOB_KINDS.propertyLookup, {
-    async run(payload, _job, { signal }) {
-      const applicationUuid = stringOf(payload, 'applicationUuid');
-      if (!applicationUuid) throw new Error('payload without applicationUuid');
+    async run(raw, _job, { signal }) {
+      const { applicationUuid, propertyId: chosen } = parseJobPayload(JOB_KINDS.propertyLookup, raw);
       const { applicant, address } = await loadSubject(deps.db, applicationUuid);
       const credit = await latestTransitionData(deps.db, applicationUuid, 'CREDIT_MATCHED');
       if (!isCreditFacts(credit)) throw new Error('property lookup before a credit report');
-      const chosen = stringOf(payload, 'propertyId');
       const found = await providers.propertyData.findProperties({ applicant, address }, { signal });
       // The borrower's choice among several properties settles the MULTIPLE answer.
       const property =

@@ -23,11 +23,6 @@ export type EngineDeps = {
 export const PROVIDER = { type: 'PROVIDER' } as const;
 export const SYSTEM = { type: 'SYSTEM' } as const;
 
-export function stringOf(payload: Record<string, unknown>, key: string): string | null {
-  const value = payload[key];
-  return typeof value === 'string' && value !== '' ? value : null;
-}
-
 /** The applicant and property a provider call is about (read without the lock). */
 export async function loadSubject(db: Database, applicationUuid: string) {
   const [row] = await db

@@ -20,15 +20,15 @@ import {
   latestTransitionData,
   moveApplication,
 } from '../store';
-import { PROVIDER, stringOf, loadSubject, type EngineJobContext } from './shared';
+import { parseJobPayload } from '../job-payloads';
+import { PROVIDER, loadSubject, type EngineJobContext } from './shared';
 
 export function registerUnderwritingJobs(worker: JobWorker, context: EngineJobContext): void {
   const { deps, clock, providers, settle, onDeadTo } = context;
 
   worker.register(JOB_KINDS.underwritingPrice, {
-    async run(payload, _job, { signal }) {
-      const applicationUuid = stringOf(payload, 'applicationUuid');
-      if (!applicationUuid) throw new Error('payload without applicationUuid');
+    async run(raw, _job, { signal }) {
+      const { applicationUuid } = parseJobPayload(JOB_KINDS.underwritingPrice, raw);
       const { application, applicant, address } = await loadSubject(deps.db, applicationUuid);
       const credit = await latestTransitionData(deps.db, applicationUuid, 'CREDIT_MATCHED');
       if (!isCreditFacts(credit)) throw new Error('underwriting before a credit report');

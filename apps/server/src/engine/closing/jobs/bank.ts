@@ -9,10 +9,10 @@ import {
   PROVIDER,
   raiseCondition,
   recordAction,
-  stringOf,
 } from '../store';
 import type { JobWorker } from '../../../jobs/worker';
-import { accountContext, applicationUuidOf, type ClosingJobContext } from './shared';
+import { jobPayloadOrNull, parseJobPayload } from '../../job-payloads';
+import { accountContext, type ClosingJobContext } from './shared';
 
 export function registerBankJobs(worker: JobWorker, context: ClosingJobContext): void {
   const { deps, clock, providers } = context;
@@ -40,9 +40,8 @@ export function registerBankJobs(worker: JobWorker, context: ClosingJobContext):
   }
 
   worker.register(CLOSING_JOBS.bankVerifyAccount, {
-    async run(payload, _job, { signal }) {
-      const applicationUuid = applicationUuidOf(payload);
-      const purpose = stringOf(payload, 'purpose') ?? 'DISBURSEMENT';
+    async run(raw, _job, { signal }) {
+      const { applicationUuid, purpose, accountUuid } = parseJobPayload(CLOSING_JOBS.bankVerifyAccount, raw);
       const [account] = await deps.db
         .select()
         .from(schema.applicationAccounts)
@@ -52,12 +51,12 @@ export function registerBankJobs(worker: JobWorker, context: ClosingJobContext):
             eq(schema.applicationAccounts.purpose, purpose),
           ),
         );
-      if (!account || account.uuid !== stringOf(payload, 'accountUuid')) return; // replaced since
+      if (!account || account.uuid !== accountUuid) return; // replaced since
       const subject = await loadClosingSubject(deps, applicationUuid);
       const result = await providers.bankAccount.verify(
         {
           applicant: subject.applicant,
-          purpose: purpose === 'AUTOPAY' ? 'AUTOPAY' : 'DISBURSEMENT',
+          purpose,
           accountType: account.accountType === 'SAVINGS' ? 'SAVINGS' : 'CHECKING',
           routingNumber: account.routingNumber,
           accountNumber: deps.sealer.open(
@@ -89,10 +88,9 @@ export function registerBankJobs(worker: JobWorker, context: ClosingJobContext):
       });
     },
     // An account nobody could check goes to staff review instead of blocking the borrower.
-    onDead: async (payload, _job, error) => {
-      const applicationUuid = stringOf(payload, 'applicationUuid');
-      if (applicationUuid)
-        await markAccountForReview(applicationUuid, stringOf(payload, 'purpose') ?? 'DISBURSEMENT', error);
+    onDead: async (raw, _job, error) => {
+      const payload = jobPayloadOrNull(CLOSING_JOBS.bankVerifyAccount, raw);
+      if (payload) await markAccountForReview(payload.applicationUuid, payload.purpose, error);
     },
   });
 }

@@ -15,7 +15,8 @@ import {
   updateClosing,
 } from '../store';
 import type { JobWorker } from '../../../jobs/worker';
-import { applicationUuidOf, type ClosingJobContext, propertyIdOf, closingFacts } from './shared';
+import { parseJobPayload } from '../../job-payloads';
+import { type ClosingJobContext, propertyIdOf, closingFacts } from './shared';
 
 export function registerClosingPackageJobs(worker: JobWorker, context: ClosingJobContext): void {
   const { deps, clock, providers, settle, onDeadTo } = context;
@@ -36,8 +37,8 @@ export function registerClosingPackageJobs(worker: JobWorker, context: ClosingJo
   worker.register(CLOSING_JOBS.closingPrepare, {
     // Rendering four PDFs and storing them takes a moment; the provider calls are quick.
     timeoutMs: 60_000,
-    async run(payload, _job, { signal }) {
-      const applicationUuid = applicationUuidOf(payload);
+    async run(raw, _job, { signal }) {
+      const { applicationUuid } = parseJobPayload(CLOSING_JOBS.closingPrepare, raw);
       // A junior lien is paid off at closing: no documents before its payoff statement is in.
       const payoffs = liensPaidOffAtClosing(await listLiens(deps.db, applicationUuid));
       if (payoffs.length > 0 && !(await latestEvent(deps.db, applicationUuid, 'PAYOFF_STATEMENT_RECEIVED'))) {
@@ -130,8 +131,8 @@ export function registerClosingPackageJobs(worker: JobWorker, context: ClosingJo
   }
 
   worker.register(CLOSING_JOBS.floodRecheck, {
-    async run(payload, job, { signal }) {
-      const applicationUuid = applicationUuidOf(payload);
+    async run(raw, job, { signal }) {
+      const { applicationUuid } = parseJobPayload(CLOSING_JOBS.floodRecheck, raw);
       const flood = await floodDetermination(applicationUuid, signal);
       await settle(applicationUuid, 'WAITING_FOR_FLOOD_CERT', async (tx, application) => {
         if (flood.outcome === 'PENDING') {

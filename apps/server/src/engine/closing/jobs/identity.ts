@@ -1,6 +1,5 @@
 /** Identity document verification. */
 import { eq } from 'drizzle-orm';
-import { type TIdType } from '@heloc/domain';
 import { schema } from '../../../db';
 import { latestTransitionData } from '../../store';
 import {
@@ -11,10 +10,10 @@ import {
   moveClosing,
   PROVIDER,
   raiseCondition,
-  stringOf,
 } from '../store';
 import type { JobWorker } from '../../../jobs/worker';
-import { applicationUuidOf, type ClosingJobContext } from './shared';
+import { parseJobPayload } from '../../job-payloads';
+import { type ClosingJobContext } from './shared';
 
 export function registerIdentityJobs(worker: JobWorker, context: ClosingJobContext): void {
   const { deps, clock, providers, settle, onDeadTo } = context;
@@ -26,11 +25,8 @@ export function registerIdentityJobs(worker: JobWorker, context: ClosingJobConte
   }
 
   worker.register(CLOSING_JOBS.identityVerify, {
-    async run(payload, _job, { signal }) {
-      const applicationUuid = applicationUuidOf(payload);
-      const documentUuid = stringOf(payload, 'documentUuid');
-      const idType = stringOf(payload, 'idType') as TIdType | null;
-      if (!documentUuid || !idType) throw new Error('identity check without a document');
+    async run(raw, _job, { signal }) {
+      const { applicationUuid, documentUuid, idType } = parseJobPayload(CLOSING_JOBS.identityVerify, raw);
       const [front] = await deps.db
         .select()
         .from(schema.applicationDocuments)

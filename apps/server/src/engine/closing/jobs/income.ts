@@ -12,13 +12,12 @@ import {
   moveClosing,
   PROVIDER,
   raiseCondition,
-  stringOf,
 } from '../store';
 import type { JobWorker } from '../../../jobs/worker';
+import { parseJobPayload } from '../../job-payloads';
 import {
   EMPLOYEE_TYPES,
   INCOME_DOCUMENT_TYPES,
-  applicationUuidOf,
   hardPullFacts,
   type Tx,
   type ClosingJobContext,
@@ -106,9 +105,8 @@ export function registerIncomeJobs(worker: JobWorker, context: ClosingJobContext
   // ---- Income -------------------------------------------------------------------------------
 
   worker.register(CLOSING_JOBS.incomeVerifyLink, {
-    async run(payload, _job, { signal }) {
-      const applicationUuid = applicationUuidOf(payload);
-      const linkId = stringOf(payload, 'linkId');
+    async run(raw, _job, { signal }) {
+      const { applicationUuid, linkId } = parseJobPayload(CLOSING_JOBS.incomeVerifyLink, raw);
       if (!linkId) throw new Error('income verification without a link');
       const subject = await loadClosingSubject(deps, applicationUuid);
       const employmentType = subject.employmentType as TEmploymentType;
@@ -197,8 +195,8 @@ export function registerIncomeJobs(worker: JobWorker, context: ClosingJobContext
   });
 
   worker.register(CLOSING_JOBS.incomeReviewDocuments, {
-    async run(payload, _job, { signal }) {
-      const applicationUuid = applicationUuidOf(payload);
+    async run(raw, _job, { signal }) {
+      const { applicationUuid } = parseJobPayload(CLOSING_JOBS.incomeReviewDocuments, raw);
       const subject = await loadClosingSubject(deps, applicationUuid);
       const employmentType = subject.employmentType as TEmploymentType;
       const documents = await documentsOfType(deps.db, applicationUuid, INCOME_DOCUMENT_TYPES);
@@ -259,9 +257,8 @@ export function registerIncomeJobs(worker: JobWorker, context: ClosingJobContext
   });
 
   worker.register(CLOSING_JOBS.employmentVerify, {
-    async run(payload, _job, { signal }) {
-      const applicationUuid = applicationUuidOf(payload);
-      const employerName = stringOf(payload, 'employerName') ?? '';
+    async run(raw, _job, { signal }) {
+      const { applicationUuid, employerName } = parseJobPayload(CLOSING_JOBS.employmentVerify, raw);
       const subject = await loadClosingSubject(deps, applicationUuid);
       const result = await providers.income.verifyEmployment(
         {

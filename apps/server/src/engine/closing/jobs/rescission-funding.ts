@@ -24,10 +24,10 @@ import {
   updateClosing,
 } from '../store';
 import type { JobWorker } from '../../../jobs/worker';
+import { parseJobPayload } from '../../job-payloads';
 import {
   HOUR_MS,
   accountContext,
-  applicationUuidOf,
   revive,
   type ClosingJobContext,
   propertyIdOf,
@@ -38,8 +38,8 @@ export function registerRescissionFundingJobs(worker: JobWorker, context: Closin
   const { deps, clock, providers, settle, onDeadTo } = context;
   worker.register(CLOSING_JOBS.rescissionStart, {
     timeoutMs: 60_000,
-    async run(payload) {
-      const applicationUuid = applicationUuidOf(payload);
+    async run(raw) {
+      const { applicationUuid } = parseJobPayload(CLOSING_JOBS.rescissionStart, raw);
       // The last signature: the notarised deed (eNotary) or the manual signing.
       const signedAt = [
         await latestEvent(deps.db, applicationUuid, 'ENOTARY_COMPLETED'),
@@ -91,8 +91,8 @@ export function registerRescissionFundingJobs(worker: JobWorker, context: Closin
   });
 
   worker.register(CLOSING_JOBS.rescissionEnd, {
-    async run(payload, job) {
-      const applicationUuid = applicationUuidOf(payload);
+    async run(raw, job) {
+      const { applicationUuid } = parseJobPayload(CLOSING_JOBS.rescissionEnd, raw);
       await settle(applicationUuid, 'RESCISSION', async (tx, application) => {
         const closing = await closingOf(tx, application.uuid);
         // Due only once the period is over (a job claimed early by a skewed clock waits its turn).
@@ -117,8 +117,8 @@ export function registerRescissionFundingJobs(worker: JobWorker, context: Closin
   });
 
   worker.register(CLOSING_JOBS.recordingSubmit, {
-    async run(payload, job, { signal }) {
-      const applicationUuid = applicationUuidOf(payload);
+    async run(raw, job, { signal }) {
+      const { applicationUuid } = parseJobPayload(CLOSING_JOBS.recordingSubmit, raw);
       const subject = await loadClosingSubject(deps, applicationUuid);
       const [deed] = (await currentClosingDocuments(deps.db, applicationUuid)).filter(
         (doc) => doc.type === 'DEED_OF_TRUST',
@@ -167,8 +167,9 @@ export function registerRescissionFundingJobs(worker: JobWorker, context: Closin
   }
 
   worker.register(CLOSING_JOBS.recordingPoll, {
-    async run(payload, job, { signal }) {
-      const applicationUuid = applicationUuidOf(payload);
+    async run(raw, job, { signal }) {
+      const payload = parseJobPayload(CLOSING_JOBS.recordingPoll, raw);
+      const { applicationUuid } = payload;
       const submission = revive<RecordingSubmission>(payload.submission, ['submittedAt']);
       const status = await providers.recording.getStatus({ submission }, { signal });
       await settle(applicationUuid, 'RECORDING', async (tx, application) => {
@@ -198,8 +199,8 @@ export function registerRescissionFundingJobs(worker: JobWorker, context: Closin
   });
 
   worker.register(CLOSING_JOBS.fundingDecide, {
-    async run(payload, job) {
-      const applicationUuid = applicationUuidOf(payload);
+    async run(raw, job) {
+      const { applicationUuid } = parseJobPayload(CLOSING_JOBS.fundingDecide, raw);
       await settle(applicationUuid, 'FUNDING_DECISION', async (tx, application) => {
         const reasons: string[] = (await openConditions(tx, application.uuid)).map(
           (condition) => `CONDITION:${condition.category}`,
@@ -236,8 +237,8 @@ export function registerRescissionFundingJobs(worker: JobWorker, context: Closin
   });
 
   worker.register(CLOSING_JOBS.fundingSchedule, {
-    async run(payload, job, { signal }) {
-      const applicationUuid = applicationUuidOf(payload);
+    async run(raw, job, { signal }) {
+      const { applicationUuid } = parseJobPayload(CLOSING_JOBS.fundingSchedule, raw);
       const facts = await closingFacts(deps, applicationUuid);
       const closing = await closingOf(deps.db, applicationUuid);
       const [account] = await deps.db
@@ -289,8 +290,9 @@ export function registerRescissionFundingJobs(worker: JobWorker, context: Closin
   });
 
   worker.register(CLOSING_JOBS.fundingPoll, {
-    async run(payload, job, { signal }) {
-      const applicationUuid = applicationUuidOf(payload);
+    async run(raw, job, { signal }) {
+      const payload = parseJobPayload(CLOSING_JOBS.fundingPoll, raw);
+      const { applicationUuid } = payload;
       const disbursement = revive<Disbursement>(payload.disbursement, ['scheduledAt']);
       const status = await providers.funding.getStatus({ disbursement }, { signal });
       await settle(applicationUuid, 'FUNDABLE', async (tx, application) => {

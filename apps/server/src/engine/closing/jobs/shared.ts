@@ -11,14 +11,7 @@ import { latestTransitionData } from '../../store';
 import type { ClosingFacts } from '../documents';
 import { activeSigners, fullName } from '../../../modules/co-deed/store';
 import type { ClosingAction } from '../steps';
-import {
-  closingOf,
-  latestEvent,
-  loadClosingSubject,
-  moveClosing,
-  stringOf,
-  type ClosingDeps,
-} from '../store';
+import { closingOf, latestEvent, loadClosingSubject, moveClosing, type ClosingDeps } from '../store';
 
 /** Employment types verified with an employer (the others have none to call). */
 export const EMPLOYEE_TYPES: readonly TEmploymentType[] = ['FULL_TIME', 'PART_TIME'];
@@ -28,12 +21,6 @@ export const INCOME_DOCUMENT_TYPES = ['USER_UPLOADED_PAYSTUB', 'W2', 'TAX_RETURN
 export const HOUR_MS = 3_600_000;
 
 export type Tx = Executor;
-
-export function applicationUuidOf(payload: Record<string, unknown>): string {
-  const uuid = stringOf(payload, 'applicationUuid');
-  if (!uuid) throw new Error('payload without applicationUuid');
-  return uuid;
-}
 
 /** Dates travel through JSON payloads and audit data as ISO strings. */
 export function revive<T>(value: unknown, dateKeys: readonly string[]): T {

@@ -6,13 +6,14 @@ import type { Envelope } from '../../../providers/e-signature';
 import type { NotarySession } from '../../../providers/notary';
 import { CLOSING_JOBS, latestEvent, moveClosing, PROVIDER } from '../store';
 import type { JobWorker } from '../../../jobs/worker';
-import { applicationUuidOf, revive, type ClosingJobContext } from './shared';
+import { parseJobPayload } from '../../job-payloads';
+import { revive, type ClosingJobContext } from './shared';
 
 export function registerSigningNotaryJobs(worker: JobWorker, context: ClosingJobContext): void {
   const { deps, clock, providers, settle, onDeadTo } = context;
   worker.register(CLOSING_JOBS.esignComplete, {
-    async run(payload, _job, { signal }) {
-      const applicationUuid = applicationUuidOf(payload);
+    async run(raw, _job, { signal }) {
+      const { applicationUuid } = parseJobPayload(CLOSING_JOBS.esignComplete, raw);
       const ready = await latestEvent(deps.db, applicationUuid, 'CLOSING_DOCS_READY');
       if (!ready) throw new Error('no envelope');
       const envelope = revive<Envelope>(ready.data.envelope, ['createdAt']);
@@ -46,8 +47,9 @@ export function registerSigningNotaryJobs(worker: JobWorker, context: ClosingJob
   // ---- Notary --------------------------------------------------------------------------------
 
   worker.register(CLOSING_JOBS.notaryComplete, {
-    async run(payload, _job, { signal }) {
-      const applicationUuid = applicationUuidOf(payload);
+    async run(raw, _job, { signal }) {
+      const payload = parseJobPayload(CLOSING_JOBS.notaryComplete, raw);
+      const { applicationUuid } = payload;
       const session = revive<NotarySession>(payload.session, ['startedAt', 'expiresAt']);
       const result = await providers.notary.completeElectronicSession({ session }, { signal });
       await settle(applicationUuid, 'WAITING_FOR_NOTARY', async (tx, application) => {
@@ -75,12 +77,13 @@ export function registerSigningNotaryJobs(worker: JobWorker, context: ClosingJob
 
   worker.register(CLOSING_JOBS.notaryAppointmentDone, {
     // Due at the end of the booked appointment: the mobile notary reports the deed signed then.
-    async run(payload) {
-      const applicationUuid = applicationUuidOf(payload);
+    async run(raw) {
+      const payload = parseJobPayload(CLOSING_JOBS.notaryAppointmentDone, raw);
+      const { applicationUuid } = payload;
       await settle(applicationUuid, 'NOTARY_WAITING_PERIOD', async (tx, application) => {
         await moveClosing(tx, clock, application, 'MANUAL_DEED_SIGNED', {
           actor: PROVIDER,
-          data: { appointmentId: payload.appointmentId, signedAt: String(payload.endsAt) },
+          data: { appointmentId: payload.appointmentId, signedAt: payload.endsAt },
           flags: { manualDeedSigningComplete: true, disclosurelistNotaryComplete: true },
         });
       });

@@ -24,9 +24,9 @@ import {
   recordAction,
 } from '../store';
 import type { JobWorker } from '../../../jobs/worker';
+import { parseJobPayload } from '../../job-payloads';
 import {
   HOUR_MS,
-  applicationUuidOf,
   creditReportOf,
   hardPullFacts,
   revive,
@@ -38,8 +38,9 @@ import {
 export function registerValuationJobs(worker: JobWorker, context: ClosingJobContext): void {
   const { deps, clock, providers, settle, onDeadTo } = context;
   worker.register(CLOSING_JOBS.bpoOrder, {
-    async run(payload, job, { signal }) {
-      const applicationUuid = applicationUuidOf(payload);
+    async run(raw, job, { signal }) {
+      const payload = parseJobPayload(CLOSING_JOBS.bpoOrder, raw);
+      const { applicationUuid } = payload;
       const subject = await loadClosingSubject(deps, applicationUuid);
       const estimate = payload.borrowerEstimateCents;
       const order = await providers.valuation.orderBpo(
@@ -70,8 +71,9 @@ export function registerValuationJobs(worker: JobWorker, context: ClosingJobCont
   });
 
   worker.register(CLOSING_JOBS.bpoPoll, {
-    async run(payload, job, { signal }) {
-      const applicationUuid = applicationUuidOf(payload);
+    async run(raw, job, { signal }) {
+      const payload = parseJobPayload(CLOSING_JOBS.bpoPoll, raw);
+      const { applicationUuid } = payload;
       const order = revive<BpoOrder>(payload.order, ['orderedAt', 'dueAt']);
       const subject = await loadClosingSubject(deps, applicationUuid);
       const status = await providers.valuation.getBpoStatus(

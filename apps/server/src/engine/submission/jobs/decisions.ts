@@ -3,6 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { DECLINE_REASONS, REG_B_REASON_TEXT, type DeclineReason, type TRegBReason } from '@heloc/domain';
 import { schema } from '../../../db';
 import type { JobWorker } from '../../../jobs/worker';
+import { parseJobPayload } from '../../job-payloads';
 import { withApplicationLock } from '../../../workflow/step-machine';
 import { recordEvent } from '../../../workflow/audit';
 import { isCreditFacts, latestTransitionData, loadApplicationFile, moveApplication } from '../../store';
@@ -13,7 +14,6 @@ import {
   SYSTEM,
   CREDIT_INDICATOR_REASON_TEXT,
   isoDay,
-  applicationUuidOf,
   orgOf,
   type SubmissionJobContext,
   type SubmissionDeps,
@@ -23,8 +23,8 @@ export function registerDecisionJobs(worker: JobWorker, context: SubmissionJobCo
   const { deps, clock, storage, settle, onDeadTo } = context;
 
   worker.register(SUBMISSION_JOB_KINDS.submitApplication, {
-    async run(payload) {
-      const applicationUuid = applicationUuidOf(payload);
+    async run(raw) {
+      const { applicationUuid } = parseJobPayload(SUBMISSION_JOB_KINDS.submitApplication, raw);
       await settle(applicationUuid, 'APP_SUBMISSION', async (tx, locked) => {
         const submittedAt = clock.now();
         await tx
@@ -43,8 +43,8 @@ export function registerDecisionJobs(worker: JobWorker, context: SubmissionJobCo
 
   // ---- The adverse action notice of a decline ----
   worker.register(SUBMISSION_JOB_KINDS.adverseActionNotice, {
-    async run(payload) {
-      const applicationUuid = applicationUuidOf(payload);
+    async run(raw) {
+      const { applicationUuid } = parseJobPayload(SUBMISSION_JOB_KINDS.adverseActionNotice, raw);
       const file = await loadApplicationFile(deps.db, applicationUuid);
       const { application } = file;
       if (application.step !== 'DECLINED') return;

@@ -9,18 +9,19 @@ import {
 } from '@heloc/domain';
 import { schema } from '../../../db';
 import type { JobWorker } from '../../../jobs/worker';
+import { parseJobPayload } from '../../job-payloads';
 import { confirmedLiensCents, loadApplicationFile, moveApplication } from '../../store';
 import { freezePinContext, ssnContext } from '../secrets';
 import { SUBMISSION_JOB_KINDS } from '../job-kinds';
-import { PROVIDER, applicationUuidOf, orgOf, underwritingFacts, type SubmissionJobContext } from './shared';
+import { PROVIDER, orgOf, underwritingFacts, type SubmissionJobContext } from './shared';
 
 export function registerHardPullJobs(worker: JobWorker, context: SubmissionJobContext): void {
   const { deps, clock, providers, settle, onDeadTo } = context;
 
   worker.register(SUBMISSION_JOB_KINDS.hardPull, {
     timeoutMs: 45_000,
-    async run(payload, _job, { signal }) {
-      const applicationUuid = applicationUuidOf(payload);
+    async run(raw, _job, { signal }) {
+      const { applicationUuid } = parseJobPayload(SUBMISSION_JOB_KINDS.hardPull, raw);
       const file = await loadApplicationFile(deps.db, applicationUuid);
       const { application, profile } = file;
       const [consent] = await deps.db

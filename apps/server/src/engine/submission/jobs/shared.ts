@@ -26,12 +26,6 @@ export const CREDIT_INDICATOR_REASON_TEXT: Record<string, string> = {
 
 export const isoDay = (date: Date): string => date.toISOString().slice(0, 10);
 
-export function applicationUuidOf(payload: Record<string, unknown>): string {
-  const value = payload.applicationUuid;
-  if (typeof value !== 'string' || value === '') throw new Error('payload without applicationUuid');
-  return value;
-}
-
 export function orgOf(deps: SubmissionDeps, application: ApplicationRow): TOrgData {
   const org = deps.orgs.byOrgCode(application.orgCode);
   if (!org) throw new Error(`unknown organisation ${application.orgCode}`);

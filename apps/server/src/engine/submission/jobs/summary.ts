@@ -2,6 +2,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { schema } from '../../../db';
 import type { JobWorker } from '../../../jobs/worker';
+import { parseJobPayload } from '../../job-payloads';
 import { formatPhone } from '@heloc/domain';
 import { confirmedLiensCents, loadApplicationFile, moveApplication } from '../../store';
 import { listOnApplication, loanTermsFor, renderAndStore } from '../documents';
@@ -9,7 +10,6 @@ import { SUBMISSION_JOB_KINDS } from '../job-kinds';
 import {
   SYSTEM,
   isoDay,
-  applicationUuidOf,
   orgOf,
   selectedOfferOf,
   underwritingFacts,
@@ -21,8 +21,8 @@ export function registerSummaryJobs(worker: JobWorker, context: SubmissionJobCon
 
   // ---- The summary package: application summary, early HELOC disclosure, consumer booklet ----
   worker.register(SUBMISSION_JOB_KINDS.appSummary, {
-    async run(payload) {
-      const applicationUuid = applicationUuidOf(payload);
+    async run(raw) {
+      const { applicationUuid } = parseJobPayload(SUBMISSION_JOB_KINDS.appSummary, raw);
       const file = await loadApplicationFile(deps.db, applicationUuid);
       const { application } = file;
       const org = orgOf(deps, application);
