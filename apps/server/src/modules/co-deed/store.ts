@@ -11,17 +11,6 @@ import { schema } from '../../db';
 
 export type SignerRow = typeof schema.coDeedSigners.$inferSelect;
 
-export const SIGNER_STATUSES = [
-  'LISTED',
-  'INVITED',
-  'ACCEPTED',
-  'IDENTITY_VERIFIED',
-  'SIGNED',
-  'COMPLETE',
-  'CANCELLED',
-] as const;
-export type TSignerStatus = (typeof SIGNER_STATUSES)[number];
-
 /**
  * The steps at which the borrower may name the other owners ahead of time (status LISTED): after the
  * submission and before the closing package is rendered, so the deed of trust names every owner
