@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TChatSocketEvent, TDeskConversation, TStaffSelf } from '@heloc/domain';
 import { App } from './app';
-import { desk } from './api';
+import { clearToken, desk } from './api';
 import { consoleApi } from './console/api';
 import type * as ConsoleApiModule from './console/api';
 
@@ -14,6 +14,7 @@ vi.mock('./api', () => ({
   storedToken: () => 'staff-jwt',
   clearToken: vi.fn(),
   desk: {
+    signIn: vi.fn(),
     me: vi.fn(),
     staff: vi.fn(),
     invite: vi.fn(),
@@ -246,8 +247,53 @@ describe('the console shows only what the roles allow', () => {
     await user.click(screen.getByRole('button', { name: 'Send invitation' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Invitation sent to new@heloc.test.');
     expect(desk.invite).toHaveBeenCalledWith('new@heloc.test', ['AGENT', 'PROCESSOR'], undefined);
+    // The change is written, then the list read again (not patched on screen).
+    vi.mocked(desk.staff).mockResolvedValue([{ ...member, disabled: true }]);
     await user.click(screen.getByRole('button', { name: 'Disable agent@heloc.test' }));
     expect(desk.setDisabled).toHaveBeenCalledWith(member.identityUuid, true);
+    const table = screen.getByRole('table', { name: 'Staff members' });
+    expect(await within(table).findByText('Disabled')).toBeVisible();
+    expect(desk.staff).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('the session', () => {
+  it('an expired stored sign-in shows the sign-in form; signing in reads who is signed in again', async () => {
+    vi.mocked(desk.me).mockRejectedValueOnce(new Error('Sign in again')).mockResolvedValue(agentSelf);
+    vi.mocked(desk.signIn).mockResolvedValue(undefined);
+    vi.mocked(desk.list).mockResolvedValue([]);
+    const user = userEvent.setup();
+    render(
+      <MantineProvider>
+        <App />
+      </MantineProvider>,
+    );
+    expect(await screen.findByRole('heading', { name: 'Lender console sign in' })).toBeVisible();
+    expect(clearToken).toHaveBeenCalled();
+    // The failed resume says nothing: the form is the answer.
+    expect(screen.queryByRole('alert')).toBeNull();
+    await user.type(screen.getByLabelText('Email'), 'ops@heloc.test');
+    await user.type(screen.getByLabelText('Password'), 'Ops-password-1');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Signed in as Ops · MAIN')).toBeVisible();
+    expect(desk.signIn).toHaveBeenCalledWith('ops@heloc.test', 'Ops-password-1', undefined);
+    expect(desk.me).toHaveBeenCalledTimes(2);
+  });
+
+  it('signing out forgets the member and shows the sign-in form', async () => {
+    vi.mocked(desk.list).mockResolvedValue([]);
+    vi.mocked(desk.signOut).mockResolvedValue(undefined);
+    const user = userEvent.setup();
+    render(
+      <MantineProvider>
+        <App />
+      </MantineProvider>,
+    );
+    expect(await screen.findByText('Signed in as Ops · MAIN')).toBeVisible();
+    await user.click(screen.getAllByRole('button', { name: 'Sign out' })[0]!);
+    expect(await screen.findByRole('heading', { name: 'Lender console sign in' })).toBeVisible();
+    expect(clearToken).toHaveBeenCalled();
+    expect(desk.me).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -1,13 +1,15 @@
 /**
  * The lender console: staff sign in (or accept an invitation, or set up two-factor first), then the
  * console of the sections their roles allow (console-shell.tsx): applications, the chat desk
- * (desk/), staff administration.
+ * (desk/), staff administration. Every read is a TanStack Query (its options beside the screen's
+ * calls: queries.ts, settings/queries.ts, …) through the console's one client (api.ts).
  */
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { TStaffSelf } from '@heloc/domain';
-import { DeskError, clearToken, desk, errorFlag, storedToken } from './api';
+import { DeskError, clearToken, desk, storedToken } from './api';
 import { Console } from './console-shell';
+import { SIGNED_OUT, sessionQuery } from './queries';
 import { SignIn } from './sign-in';
 import { AcceptInvitation, TwoFactorSetup } from './staff';
 
@@ -33,43 +35,42 @@ function SignedIn({ me, onSignOut }: { me: TStaffSelf; onSignOut: () => void }) 
   );
 }
 
+/**
+ * The app's own cache, around the signed-in member's: the session (who is signed in) and the reads of
+ * the screens before the console (an invitation, the two-factor key).
+ */
 export function App() {
-  const [me, setMe] = useState<TStaffSelf | null>(null);
-  const [setupNeeded, setSetupNeeded] = useState(false);
-  const [checking, setChecking] = useState(() => storedToken() !== null);
+  const [queryClient] = useState(newQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Session />
+    </QueryClientProvider>
+  );
+}
+
+function Session() {
+  const queryClient = useQueryClient();
   const [invite] = useState(() => new URLSearchParams(window.location.search).get('invite'));
+  // A stored sign-in (this tab) resumes the console; an expired one shows the sign-in form.
+  const [resume] = useState(() => storedToken() !== null);
+  const session = useQuery({ ...sessionQuery, enabled: resume });
+  const { me, setupNeeded } = session.data ?? SIGNED_OUT;
 
-  const loadMe = useCallback(async () => {
-    try {
-      setMe(await desk.me());
-      setSetupNeeded(false);
-    } catch (caught) {
-      // Outside development staff need two-factor on before anything else answers.
-      if (errorFlag(caught, 'twoFactorSetupRequired')) setSetupNeeded(true);
-      else throw caught;
-    }
-  }, []);
-
-  useEffect(() => {
-    if (!checking) return;
-    // A stored sign-in (this tab) resumes the console; an expired one shows the sign-in form.
-    void Promise.resolve()
-      .then(loadMe)
-      .catch(() => clearToken())
-      .finally(() => setChecking(false));
-  }, [checking, loadMe]);
+  // After a sign-in or turning two-factor on: read again, and a failure rejects for the form to show.
+  const loadSession = async () => {
+    await queryClient.fetchQuery({ ...sessionQuery, staleTime: 0 });
+  };
 
   const signOut = () => {
     void desk.signOut().finally(() => {
       clearToken();
-      setMe(null);
-      setSetupNeeded(false);
+      queryClient.setQueryData(sessionQuery.queryKey, SIGNED_OUT);
     });
   };
 
   if (invite && !me) return <AcceptInvitation token={invite} />;
-  if (checking) return null;
-  if (setupNeeded) return <TwoFactorSetup onDone={loadMe} onSignOut={signOut} />;
-  if (!me) return <SignIn onSignedIn={loadMe} />;
+  if (resume && session.isLoading) return null;
+  if (setupNeeded) return <TwoFactorSetup onDone={loadSession} onSignOut={signOut} />;
+  if (!me) return <SignIn onSignedIn={loadSession} />;
   return <SignedIn key={me.identityUuid} me={me} onSignOut={signOut} />;
 }

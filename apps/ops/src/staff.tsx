@@ -18,16 +18,12 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useCallback, useEffect, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { FormEvent } from 'react';
-import {
-  PLATFORM_ONLY_ROLES,
-  STAFF_ROLES,
-  type TStaffMember,
-  type TStaffRole,
-  type TStaffSelf,
-} from '@heloc/domain';
+import { PLATFORM_ONLY_ROLES, STAFF_ROLES, type TStaffRole, type TStaffSelf } from '@heloc/domain';
 import { desk } from './api';
+import { invitationQuery, staffQuery, twoFactorSetupQuery } from './queries';
 
 function RoleChoice({
   legend,
@@ -52,8 +48,11 @@ function RoleChoice({
 }
 
 export function StaffAdmin({ me }: { me: TStaffSelf }) {
-  const [members, setMembers] = useState<TStaffMember[]>([]);
-  const [error, setError] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+  const staff = useQuery(staffQuery);
+  const members = staff.data ?? [];
+  const [failed, setError] = useState<string | null>(null);
+  const error = failed ?? (staff.isError ? errorText(staff.error) : null);
   const [notice, setNotice] = useState<string | null>(null);
   const [email, setEmail] = useState('');
   const [roles, setRoles] = useState<TStaffRole[]>(['AGENT']);
@@ -61,15 +60,17 @@ export function StaffAdmin({ me }: { me: TStaffSelf }) {
   const [orgCode, setOrgCode] = useState('');
   const [editing, setEditing] = useState<{ uuid: string; roles: TStaffRole[] } | null>(null);
 
-  const refresh = useCallback(() => {
-    desk
-      .staff()
-      .then(setMembers)
-      .catch((caught: unknown) => setError(errorText(caught)));
-  }, []);
-  useEffect(refresh, [refresh]);
+  const sendInvitation = useMutation({
+    mutationFn: (to: string) =>
+      desk.invite(to, roles, me.orgCode === null ? orgCode.trim().toUpperCase() || null : undefined),
+    onSuccess: (_, to) => {
+      setNotice(`Invitation sent to ${to}.`);
+      setEmail('');
+    },
+    onError: (caught) => setError(errorText(caught)),
+  });
 
-  const invite = async (event: FormEvent<HTMLFormElement>) => {
+  const invite = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setError(null);
     setNotice(null);
@@ -77,28 +78,16 @@ export function StaffAdmin({ me }: { me: TStaffSelf }) {
       setError('Required');
       return;
     }
-    try {
-      await desk.invite(
-        email.trim(),
-        roles,
-        me.orgCode === null ? orgCode.trim().toUpperCase() || null : undefined,
-      );
-      setNotice(`Invitation sent to ${email.trim()}.`);
-      setEmail('');
-    } catch (caught) {
-      setError(errorText(caught));
-    }
+    sendInvitation.mutate(email.trim());
   };
 
-  const act = async (work: () => Promise<unknown>) => {
-    setError(null);
-    try {
-      await work();
-      refresh();
-    } catch (caught) {
-      setError(errorText(caught));
-    }
-  };
+  // A member's roles or their access changed: the list is read again.
+  const change = useMutation({
+    mutationFn: (work: () => Promise<unknown>) => work(),
+    onMutate: () => setError(null),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffQuery.queryKey }),
+    onError: (caught) => setError(errorText(caught)),
+  });
 
   return (
     <Stack maw={960}>
@@ -116,7 +105,7 @@ export function StaffAdmin({ me }: { me: TStaffSelf }) {
         </Alert>
       )}
       <Card withBorder>
-        <form onSubmit={(event) => void invite(event)} noValidate>
+        <form onSubmit={invite} noValidate>
           <Stack>
             <Title order={3} size="h5">
               Invite a staff member
@@ -189,7 +178,7 @@ export function StaffAdmin({ me }: { me: TStaffSelf }) {
                         <Button
                           size="xs"
                           onClick={() =>
-                            void act(async () => {
+                            change.mutate(async () => {
                               await desk.setRoles(member.identityUuid, editing.roles);
                               setEditing(null);
                             })
@@ -213,7 +202,7 @@ export function StaffAdmin({ me }: { me: TStaffSelf }) {
                         color={member.disabled ? 'green.9' : 'red.9'}
                         aria-label={`${member.disabled ? 'Enable' : 'Disable'} ${member.email}`}
                         onClick={() =>
-                          void act(() => desk.setDisabled(member.identityUuid, !member.disabled))
+                          change.mutate(() => desk.setDisabled(member.identityUuid, !member.disabled))
                         }
                       >
                         {member.disabled ? 'Enable' : 'Disable'}
@@ -231,18 +220,12 @@ export function StaffAdmin({ me }: { me: TStaffSelf }) {
 }
 
 export function AcceptInvitation({ token }: { token: string }) {
-  const [info, setInfo] = useState<{ email: string; orgName: string | null; roles: TStaffRole[] } | null>(
-    null,
-  );
+  const invitation = useQuery(invitationQuery(token));
+  const info = invitation.data ?? null;
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [failed, setError] = useState<string | null>(null);
+  const error = failed ?? (invitation.isError ? errorText(invitation.error) : null);
   const [done, setDone] = useState(false);
-  useEffect(() => {
-    desk
-      .invitation(token)
-      .then(setInfo)
-      .catch((caught: unknown) => setError(errorText(caught)));
-  }, [token]);
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setError(null);
@@ -304,15 +287,11 @@ export function TwoFactorSetup({
   onDone: () => Promise<void>;
   onSignOut: () => void;
 }) {
-  const [setup, setSetup] = useState<{ secret: string; otpauthUri: string } | null>(null);
+  const twoFactor = useQuery(twoFactorSetupQuery);
+  const setup = twoFactor.data ?? null;
   const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    desk
-      .twoFactorSetup()
-      .then(setSetup)
-      .catch((caught: unknown) => setError(errorText(caught)));
-  }, []);
+  const [failed, setError] = useState<string | null>(null);
+  const error = failed ?? (twoFactor.isError ? errorText(twoFactor.error) : null);
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setError(null);
