@@ -4,8 +4,8 @@
  * borrower, the step URLs under /account/heloc/{uuid}/, and the basic info submitted.
  */
 import { expect, type Page } from '@playwright/test';
-import { register } from '@heloc/borrower-driver';
-import { playwrightTransport } from './driver';
+import type { TRegistrationInput } from '@heloc/domain';
+import { registerOverHttp, type RegisteredBorrower } from './driver';
 
 export const ADDRESSES = {
   CA: { street1: '12 Oak Street', city: 'Fresno', state: 'CA', zip: '93701' },
@@ -17,6 +17,22 @@ export const stepUrl = (step: string) => new RegExp(`/account/heloc/${UUID}/${st
 
 let counter = 0;
 
+/**
+ * A new borrower of `orgCode` registered through the API by the one borrower driver in the page's
+ * context and signed in in the page (token in its storage): the driver's sandbox borrower with
+ * `overrides`.
+ */
+export async function signedInBorrower(
+  page: Page,
+  overrides: Partial<TRegistrationInput> = {},
+  orgCode = 'MAIN',
+): Promise<RegisteredBorrower> {
+  await page.goto(`/auth/login?org=${orgCode}`);
+  const who = await registerOverHttp(page.request, overrides, orgCode);
+  await page.evaluate((token) => localStorage.setItem('jwt', `Bearer ${token}`), who.jwt);
+  return who;
+}
+
 /** A new borrower named `lastName` (the sandbox scenario), signed in in this page; answers the application id. */
 export async function registerBorrower(
   page: Page,
@@ -24,26 +40,18 @@ export async function registerBorrower(
   state: keyof typeof ADDRESSES = 'CA',
   orgCode = 'MAIN',
 ): Promise<string> {
-  await page.goto(`/auth/login?org=${orgCode}`);
   counter += 1;
-  const { jwt, session } = await register(
-    playwrightTransport(page.request),
+  const who = await signedInBorrower(
+    page,
     {
       property: ADDRESSES[state],
-      saleStatus: 'NOT_SELLING',
-      income: { employmentType: 'FULL_TIME', annualIncomeCents: 150_000_00 },
       name: { firstName: 'Sandy', lastName },
-      dob: '1980-02-29',
       email: `borrower-${Date.now()}-${counter}@heloc.test`,
-      phoneNumber: '(415) 555-0100',
       password: 'Sturdy-pass-42',
-      acceptedTerms: true,
     },
-    { orgCode },
+    orgCode,
   );
-  const { applicationUuid } = session;
-  await page.evaluate((token) => localStorage.setItem('jwt', `Bearer ${token}`), jwt);
-  return applicationUuid;
+  return who.applicationUuid;
 }
 
 /** The Authorization header of the page's stored sign-in (kept as "Bearer <jwt>", spec 1 §4). */

@@ -1,15 +1,18 @@
 /**
  * The one borrower driver (@heloc/borrower-driver) over real HTTP: Playwright's request context as
  * the transport (its cookie jar keeps the sign-in fingerprint, so the page and the driver are one
- * browser), a settle that polls the status while a job is at work, and a walk that waits when the
- * server's jobs or clock, not the borrower, move the application on.
+ * browser), registration through the API, a settle that polls the status while a job is at work, and
+ * a walk that waits when the server's jobs or clock, not the borrower, move the application on.
  */
 import type { APIRequestContext } from '@playwright/test';
-import { isWaitingStatus } from '@heloc/domain';
+import { isWaitingStatus, type TRegistrationInput } from '@heloc/domain';
 import {
   borrower,
   createClient,
   encodeRequest,
+  planFromRegistration,
+  register,
+  registration,
   toResponse,
   type Borrower,
   type BorrowerMemory,
@@ -71,4 +74,42 @@ export function httpBorrower(
         },
       }),
   };
+}
+
+/** A borrower registered through the API (closing-api's `Borrower`), with the plan the driver answers by. */
+export type RegisteredBorrower = {
+  applicationUuid: string;
+  jwt: string;
+  email: string;
+  lastName: string;
+  plan: BorrowerPlan;
+};
+
+/**
+ * A new borrower registered through the API under `orgCode` in this request context (its cookie jar
+ * keeps the fingerprint cookie): the driver's sandbox borrower (`registration()`) with `overrides`.
+ */
+export async function registerOverHttp(
+  request: APIRequestContext,
+  overrides: Partial<TRegistrationInput> = {},
+  orgCode = 'MAIN',
+): Promise<RegisteredBorrower> {
+  const body = registration(overrides);
+  const { jwt, session } = await register(playwrightTransport(request), body, { orgCode });
+  return {
+    applicationUuid: session.applicationUuid,
+    jwt,
+    email: body.email,
+    lastName: body.name.lastName,
+    plan: planFromRegistration(body),
+  };
+}
+
+/** Walks `who` over HTTP until the status `until` (profile, liens, … as the driver answers them). */
+export function walkOverHttp(
+  request: APIRequestContext,
+  who: RegisteredBorrower,
+  until: WalkOptions['until'],
+): Promise<string> {
+  return httpBorrower(request, who, who.plan).walkTo(until);
 }

@@ -8,6 +8,8 @@
  * each screen.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { answeredStatus } from '@heloc/borrower-driver';
+import { httpBorrower, registerOverHttp } from './driver';
 import { expectNoAxeViolations } from './fixtures';
 
 const PASSWORD = 'Ops-password-1';
@@ -37,32 +39,15 @@ test('a loan officer finds the demo borrower and a borrower of theirs, opens the
   test.setTimeout(120_000);
   // A borrower referred by Jordan Reyes (lo@heloc.test) who has submitted the profile: a step change
   // by the borrower, then the sandbox bureau's result.
-  const email = `console-${Date.now()}@example.com`;
-  const registered = await request.post('/identity/api/v1/registration/register', {
-    headers: { 'x-org-code': 'MAIN' },
-    data: {
-      property: { street1: '18 Quarry Road', city: 'Fresno', state: 'CA', zip: '93701' },
-      saleStatus: 'NOT_SELLING',
-      income: { employmentType: 'FULL_TIME', annualIncomeCents: 150_000_00 },
-      name: { firstName: 'Quinn', lastName: 'Console' },
-      dob: '1980-02-29',
-      email,
-      phoneNumber: '(415) 555-0100',
-      password: 'Strong-passw0rd!',
-      acceptedTerms: true,
-      referrer: JORDAN_REYES,
-    },
+  const who = await registerOverHttp(request, {
+    property: { street1: '18 Quarry Road', city: 'Fresno', state: 'CA', zip: '93701' },
+    name: { firstName: 'Quinn', lastName: 'Console' },
+    email: `console-${Date.now()}@example.com`,
+    referrer: JORDAN_REYES,
   });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const { jwt, applicationUuid } = (await registered.json()) as { jwt: string; applicationUuid: string };
-  const profile = await request.post(
-    `/service-application/api/v1/application/heloc/${applicationUuid}/profile`,
-    {
-      headers: { authorization: `Bearer ${jwt}` },
-      data: { name: { firstName: 'Quinn', lastName: 'Console' }, dob: '1980-02-29', softCreditConsent: true },
-    },
-  );
-  expect(profile.status(), await profile.text()).toBe(200);
+  const { email, applicationUuid } = who;
+  // The profile, as the one borrower driver answers it (a move it must make).
+  answeredStatus(await httpBorrower(request, who, who.plan).move('IN_PROGRESS'));
 
   const lo = await signInToConsole(browser, 'lo@heloc.test');
   // The loan officer lands on their pipeline.

@@ -8,7 +8,8 @@
  * the HTTP API (the borrower screens have their own tests). Axe on the panel's screens.
  */
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { apiPost, waitForStatus, type Borrower } from './closing-api';
+import { waitForStatus } from './closing-api';
+import { registerOverHttp, walkOverHttp } from './driver';
 import { expectNoAxeViolations } from './fixtures';
 
 const PASSWORD = 'Ops-password-1';
@@ -34,32 +35,14 @@ test('an exception to the engine’s decline and a valuation override (maker-che
   request,
 }) => {
   test.setTimeout(180_000);
-  const email = `engine-decisions-${Date.now()}@example.com`;
-  const res = await request.post('/identity/api/v1/registration/register', {
-    headers: { 'x-org-code': 'MAIN' },
-    data: {
-      property: { street1: '30 Quarry Road', city: 'Fresno', state: 'CA', zip: '93701' },
-      saleStatus: 'NOT_SELLING',
-      income: { employmentType: 'FULL_TIME', annualIncomeCents: 150_000_00 },
-      name: { firstName: 'Lee', lastName: 'Lowscore' },
-      dob: '1980-02-29',
-      email,
-      phoneNumber: '(415) 555-0100',
-      password: 'Strong-passw0rd!',
-      acceptedTerms: true,
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const { jwt, applicationUuid } = (await res.json()) as { jwt: string; applicationUuid: string };
-  const who: Borrower = { applicationUuid, jwt, email, lastName: 'Lowscore' };
-  await apiPost(request, who, '/profile', {
+  // A Lowscore borrower walked by the one borrower driver: profile, liens, the engine's decline.
+  const who = await registerOverHttp(request, {
+    property: { street1: '30 Quarry Road', city: 'Fresno', state: 'CA', zip: '93701' },
     name: { firstName: 'Lee', lastName: 'Lowscore' },
-    dob: '1980-02-29',
-    softCreditConsent: true,
+    email: `engine-decisions-${Date.now()}@example.com`,
   });
-  await waitForStatus(request, who, 'LIEN_VERIFICATION');
-  await apiPost(request, who, '/liens/confirm');
-  await waitForStatus(request, who, 'DECLINED');
+  const { applicationUuid } = who;
+  await walkOverHttp(request, who, 'DECLINED');
 
   // The processor-underwriter proposes an exception to the score floor (out of policy).
   const processor = await signInToConsole(browser, 'processor@heloc.test');

@@ -16,7 +16,8 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test';
-import { apiGet, apiPost, waitForStatus, type Borrower } from './closing-api';
+import { apiGet } from './closing-api';
+import { registerOverHttp, walkOverHttp } from './driver';
 import { expectNoAxeViolations } from './fixtures';
 
 const PASSWORD = 'Ops-password-1';
@@ -25,27 +26,15 @@ const JORDAN_REYES = '7c1a2b3c-0000-4000-8000-000000000001';
 
 let counter = 0;
 
-async function register(request: APIRequestContext, lastName: string): Promise<Borrower> {
+/** A borrower of Jordan Reyes registered through the API by the one borrower driver. */
+async function register(request: APIRequestContext, lastName: string) {
   counter += 1;
-  const email = `decisions-${Date.now()}-${counter}@example.com`;
-  const res = await request.post('/identity/api/v1/registration/register', {
-    headers: { 'x-org-code': 'MAIN' },
-    data: {
-      property: { street1: '18 Quarry Road', city: 'Fresno', state: 'CA', zip: '93701' },
-      saleStatus: 'NOT_SELLING',
-      income: { employmentType: 'FULL_TIME', annualIncomeCents: 150_000_00 },
-      name: { firstName: 'Riley', lastName },
-      dob: '1980-02-29',
-      email,
-      phoneNumber: '(415) 555-0100',
-      password: 'Strong-passw0rd!',
-      acceptedTerms: true,
-      referrer: JORDAN_REYES,
-    },
+  return registerOverHttp(request, {
+    property: { street1: '18 Quarry Road', city: 'Fresno', state: 'CA', zip: '93701' },
+    name: { firstName: 'Riley', lastName },
+    email: `decisions-${Date.now()}-${counter}@example.com`,
+    referrer: JORDAN_REYES,
   });
-  expect(res.status(), await res.text()).toBe(201);
-  const { jwt, applicationUuid } = (await res.json()) as { jwt: string; applicationUuid: string };
-  return { applicationUuid, jwt, email, lastName };
 }
 
 async function signInToConsole(browser: Browser, email: string): Promise<Page> {
@@ -72,14 +61,7 @@ test('maker-checker: a loan officer proposes a counter-offer, a second member ap
   test.setTimeout(180_000);
   // A borrower of Jordan Reyes at offer selection.
   const countered = await register(request, 'Counter');
-  await apiPost(request, countered, '/profile', {
-    name: { firstName: 'Riley', lastName: 'Counter' },
-    dob: '1980-02-29',
-    softCreditConsent: true,
-  });
-  await waitForStatus(request, countered, 'LIEN_VERIFICATION');
-  await apiPost(request, countered, '/liens/confirm');
-  await waitForStatus(request, countered, 'OFFER_SELECTION');
+  await walkOverHttp(request, countered, 'OFFER_SELECTION');
   const before = (await apiGet(request, countered, '/offers')) as { maxLineCents: number };
   // A round line $25,000 or more below the maximum (whole thousands read the same in every format).
   const line = Math.floor((before.maxLineCents - 25_000_00) / 100_000) * 100_000;

@@ -7,7 +7,8 @@
  * brought to a submitted step (SSN on file) through the HTTP API. Axe on each screen.
  */
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { driveToIncomeVerification, type Borrower } from './closing-api';
+import { driveToIncomeVerification } from './closing-api';
+import { registerOverHttp } from './driver';
 import { expectNoAxeViolations } from './fixtures';
 
 const PASSWORD = 'Ops-password-1';
@@ -35,25 +36,13 @@ test('a processor reveals the SSN with a reason (audited in the timeline) and ad
   page,
 }) => {
   test.setTimeout(180_000);
-  const email = `records-${Date.now()}@example.com`;
-  const res = await page.request.post('/identity/api/v1/registration/register', {
-    headers: { 'x-org-code': 'MAIN' },
-    data: {
-      property: { street1: '21 Quarry Road', city: 'Fresno', state: 'CA', zip: '93701' },
-      saleStatus: 'NOT_SELLING',
-      income: { employmentType: 'FULL_TIME', annualIncomeCents: 150_000_00 },
-      name: { firstName: 'Robin', lastName: 'Records' },
-      dob: '1980-02-29',
-      email,
-      phoneNumber: '(415) 555-0100',
-      password: 'Strong-passw0rd!',
-      acceptedTerms: true,
-      referrer: JORDAN_REYES,
-    },
+  const who = await registerOverHttp(page.request, {
+    property: { street1: '21 Quarry Road', city: 'Fresno', state: 'CA', zip: '93701' },
+    name: { firstName: 'Robin', lastName: 'Records' },
+    email: `records-${Date.now()}@example.com`,
+    referrer: JORDAN_REYES,
   });
-  expect(res.status(), await res.text()).toBe(201);
-  const { jwt, applicationUuid } = (await res.json()) as { jwt: string; applicationUuid: string };
-  const who: Borrower = { applicationUuid, jwt, email, lastName: 'Records' };
+  const { applicationUuid } = who;
   // The additional profile on the way puts the SSN 123-45-6789 on file.
   await driveToIncomeVerification(page, who);
 

@@ -7,7 +7,9 @@
  * the settings screen. BLUE_MESA is used by no other browser test, so its pricing changes affect none.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { apiGet, apiPost, waitForStatus, type Borrower } from './closing-api';
+import { signedInBorrower } from './borrower';
+import { apiGet } from './closing-api';
+import { walkOverHttp } from './driver';
 import { expectNoAxeViolations } from './fixtures';
 
 const ORG = 'BLUE_MESA';
@@ -34,37 +36,18 @@ async function newBorrower(browser: Browser): Promise<{ colour: string; lowestRa
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
-    await page.goto(`/auth/login?org=${ORG}`);
     counter += 1;
-    const email = `settings-${Date.now()}-${counter}@heloc.test`;
-    const res = await page.request.post('/identity/api/v1/registration/register', {
-      headers: { 'x-org-code': ORG },
-      data: {
-        property: { street1: '12 Oak Street', city: 'Fresno', state: 'CA', zip: '93701' },
-        saleStatus: 'NOT_SELLING',
-        income: { employmentType: 'FULL_TIME', annualIncomeCents: 150_000_00 },
+    const who = await signedInBorrower(
+      page,
+      {
         name: { firstName: 'Ann', lastName: 'Example' },
-        dob: '1980-02-29',
-        email,
-        phoneNumber: '(415) 555-0100',
-        password: 'Strong-passw0rd!',
-        acceptedTerms: true,
+        email: `settings-${Date.now()}-${counter}@heloc.test`,
       },
-    });
-    expect(res.status(), await res.text()).toBe(201);
-    const { jwt, applicationUuid } = (await res.json()) as { jwt: string; applicationUuid: string };
-    await page.evaluate((token) => localStorage.setItem('jwt', `Bearer ${token}`), jwt);
-    await page.goto(`/account/heloc/${applicationUuid}`);
+      ORG,
+    );
+    await page.goto(`/account/heloc/${who.applicationUuid}`);
     const colour = await primaryColour(page);
-    const who: Borrower = { applicationUuid, jwt, email, lastName: 'Example' };
-    await apiPost(page.request, who, '/profile', {
-      name: { firstName: 'Ann', lastName: 'Example' },
-      dob: '1980-02-29',
-      softCreditConsent: true,
-    });
-    await waitForStatus(page.request, who, 'LIEN_VERIFICATION');
-    await apiPost(page.request, who, '/liens/confirm');
-    await waitForStatus(page.request, who, 'OFFER_SELECTION');
+    await walkOverHttp(page.request, who, 'OFFER_SELECTION');
     const { offers } = (await apiGet(page.request, who, '/offers')) as { offers: { rateBps: number }[] };
     expect(offers.length).toBeGreaterThan(0);
     return { colour, lowestRateBps: Math.min(...offers.map((offer) => offer.rateBps)) };
