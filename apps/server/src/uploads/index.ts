@@ -16,19 +16,24 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { fileTypeFromBuffer } from 'file-type';
-import { formatFileSize, unsafeTextProblem, uploadTypeNames, type TDocumentType } from '@heloc/domain';
+import {
+  formatFileSize,
+  unsafeTextProblem,
+  UPLOAD_MAX_BYTES,
+  uploadTypeNames,
+  type TDocumentType,
+} from '@heloc/domain';
 import type { Executor } from '../db';
 import { schema } from '../db';
 import type { Clock } from '../lib/clock';
 import { AppError } from '../lib/errors';
 import type { FileStorage } from '../storage';
 
-/** Largest accepted upload: a phone photo or a scanned multi-page PDF fits. */
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
-
-/** What a document reader and an ID check can open. */
-export const DOCUMENT_CONTENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
-export const IMAGE_CONTENT_TYPES = ['image/jpeg', 'image/png'] as const;
+/*
+ * What a route accepts comes from the domain, the same lists the screens offer: DOCUMENT_UPLOAD_TYPES
+ * (PDF or a photo), IMAGE_UPLOAD_TYPES (an ID photo) and UPLOAD_MAX_BYTES (packages/domain
+ * schemas/closing.ts).
+ */
 
 const FILE_EXTENSIONS: Record<string, string> = {
   'application/pdf': 'pdf',
@@ -48,7 +53,7 @@ export type ReceivedUpload = {
 
 export const uploadsPlugin: FastifyPluginAsync = fp(async (app) => {
   await app.register(multipart, {
-    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12 },
+    limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12 },
   });
 });
 
@@ -56,7 +61,7 @@ export const uploadsPlugin: FastifyPluginAsync = fp(async (app) => {
 export async function receiveUpload(
   request: FastifyRequest,
   allowed: readonly string[],
-  maxBytes = MAX_UPLOAD_BYTES,
+  maxBytes = UPLOAD_MAX_BYTES,
 ): Promise<ReceivedUpload> {
   if (!request.isMultipart()) {
     throw new AppError('BAD_REQUEST', 'Send the file as multipart/form-data', { reason: 'NOT_MULTIPART' });

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  DOCUMENT_UPLOAD_TYPES,
   ENGINE_WRITES,
   CONDITION_UPLOAD_DOCUMENT_TYPES,
   ZApplicationStep,
@@ -17,7 +18,7 @@ import {
 import type { Executor } from '../../../db';
 import { AppError } from '../../../lib/errors';
 import { authOf } from '../../../plugins/auth';
-import { DOCUMENT_CONTENT_TYPES, receiveUpload } from '../../../uploads';
+import { receiveUpload } from '../../../uploads';
 import { withApplicationLock } from '../../../workflow/step-machine';
 import { documentsOfType } from '../documents';
 import {
@@ -115,7 +116,7 @@ export const conditionsRoutes: FastifyPluginAsyncZod = async (app) => {
           category: condition.category,
         });
       }
-      const upload = await receiveUpload(request, DOCUMENT_CONTENT_TYPES);
+      const upload = await receiveUpload(request, DOCUMENT_UPLOAD_TYPES);
       const asked = upload.fields.documentType ?? allowedTypes[0]!;
       const type = allowedTypes.find((each) => each === asked);
       if (!type) {

@@ -4,6 +4,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  IMAGE_UPLOAD_TYPES,
   ENGINE_WRITES,
   ID_TYPE_FRONT_DOCUMENT,
   VALUATION_FEE_CENTS,
@@ -12,7 +13,7 @@ import {
 } from '@heloc/domain';
 import { AppError } from '../../../lib/errors';
 import { authOf } from '../../../plugins/auth';
-import { IMAGE_CONTENT_TYPES, receiveUpload, storeApplicationDocument } from '../../../uploads';
+import { receiveUpload, storeApplicationDocument } from '../../../uploads';
 import { withApplicationLock } from '../../../workflow/step-machine';
 import {
   actionResult as result,
@@ -48,7 +49,7 @@ export const identityValuationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { identityUuid } = authOf(request);
       const uuid = await ownApplicationUuid(app.db, request, identityUuid);
-      const upload = await receiveUpload(request, IMAGE_CONTENT_TYPES);
+      const upload = await receiveUpload(request, IMAGE_UPLOAD_TYPES);
       const idType = ZIdType.safeParse(upload.fields.idType);
       if (!idType.success) {
         throw new AppError('BAD_REQUEST', 'Choose the ID type', { fields: { idType: 'Required' } });

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  DOCUMENT_UPLOAD_TYPES,
   ENGINE_WRITES,
   INCOME_UPLOAD_DOCUMENT_TYPES,
   INCOME_UPLOAD_TYPES,
@@ -19,7 +20,7 @@ import {
 import { AppError } from '../../../lib/errors';
 import { authOf } from '../../../plugins/auth';
 import { SANDBOX_CREDENTIALS } from '../../../providers/income/sandbox';
-import { DOCUMENT_CONTENT_TYPES, receiveUpload } from '../../../uploads';
+import { receiveUpload } from '../../../uploads';
 import { withApplicationLock } from '../../../workflow/step-machine';
 import { documentsOfType } from '../documents';
 import {
@@ -255,7 +256,7 @@ export const incomeRoutes: FastifyPluginAsyncZod<{ linkTokens: LinkTokens }> = a
     async (request) => {
       const { identityUuid } = authOf(request);
       const uuid = await ownApplicationUuid(app.db, request, identityUuid);
-      const upload = await receiveUpload(request, DOCUMENT_CONTENT_TYPES);
+      const upload = await receiveUpload(request, DOCUMENT_UPLOAD_TYPES);
       const type = INCOME_UPLOAD_DOCUMENT_TYPES[request.params.type];
       return withApplicationLock(app.db, uuid, async (tx, application) => {
         requireStep(application, stepsAllowing('SUBMIT_INCOME_DOCUMENTS'), 'Uploading income documents');

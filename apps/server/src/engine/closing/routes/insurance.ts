@@ -4,10 +4,15 @@
  */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { type TDocumentType, ZInsuranceRequirementsView, ZActionResult } from '@heloc/domain';
+import {
+  DOCUMENT_UPLOAD_TYPES,
+  type TDocumentType,
+  ZInsuranceRequirementsView,
+  ZActionResult,
+} from '@heloc/domain';
 import type { Executor } from '../../../db';
 import { authOf } from '../../../plugins/auth';
-import { DOCUMENT_CONTENT_TYPES, receiveUpload } from '../../../uploads';
+import { receiveUpload } from '../../../uploads';
 import { withApplicationLock, type ApplicationRow } from '../../../workflow/step-machine';
 import { documentsOfType } from '../documents';
 import {
@@ -90,7 +95,7 @@ export const insuranceRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { identityUuid } = authOf(request);
       const uuid = await ownApplicationUuid(app.db, request, identityUuid);
-      const upload = await receiveUpload(request, DOCUMENT_CONTENT_TYPES);
+      const upload = await receiveUpload(request, DOCUMENT_UPLOAD_TYPES);
       return withApplicationLock(app.db, uuid, async (tx, application) => {
         requireStep(application, stepsAllowing('INSURANCE_COMPLETE'), 'Uploading insurance');
         await storeOnce(

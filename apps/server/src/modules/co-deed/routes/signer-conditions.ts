@@ -1,16 +1,11 @@
 /** The signer's own conditions (behind fe-heloc-additional-signer-conditions). */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZSignerCondition } from '@heloc/domain';
+import { DOCUMENT_UPLOAD_TYPES, IMAGE_UPLOAD_TYPES, ZSignerCondition } from '@heloc/domain';
 import type { CoDeedCondition } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';
 import { authOf } from '../../../plugins/auth';
-import {
-  IMAGE_CONTENT_TYPES,
-  DOCUMENT_CONTENT_TYPES,
-  receiveUpload,
-  storeApplicationDocument,
-} from '../../../uploads';
+import { receiveUpload, storeApplicationDocument } from '../../../uploads';
 import { withApplicationLock } from '../../../workflow/step-machine';
 import { SIGNER, conditionsOf, errors, tags, coDeedContext } from './shared';
 
@@ -55,7 +50,7 @@ export const signerConditionRoutes: FastifyPluginAsyncZod = async (app) => {
         await requireConditionsFlag(authOf(request).orgCode);
         const upload = await receiveUpload(
           request,
-          kind === 'identity' ? IMAGE_CONTENT_TYPES : DOCUMENT_CONTENT_TYPES,
+          kind === 'identity' ? IMAGE_UPLOAD_TYPES : DOCUMENT_UPLOAD_TYPES,
         );
         const type = kind === 'identity' ? 'IDENTITY' : 'UPLOAD_DOCUMENT';
         const wanted = typeof upload.fields.conditionUuid === 'string' ? upload.fields.conditionUuid : null;

@@ -10,7 +10,7 @@ import { Alert, Button, FileInput, List, Loader, Stack, Text } from '@mantine/co
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { FEATURE_FLAGS } from '@heloc/domain';
+import { DOCUMENT_UPLOAD_TYPES, FEATURE_FLAGS, IMAGE_UPLOAD_TYPES } from '@heloc/domain';
 import { AppLink } from '@/components/ui/app-link';
 import { PageLoader } from '@/components/ui/page-loader';
 import { useOrg } from '@/platform/org';
@@ -89,7 +89,8 @@ interface UploadFormProps {
   title: string;
   lead: string;
   label: string;
-  accept: string;
+  /** The content types the server takes for this upload (the domain's lists). */
+  accept: readonly string[];
   kind: 'identity' | 'upload-document';
 }
 
@@ -130,7 +131,7 @@ export function ConditionUploadForm({ title, lead, label, accept, kind }: Upload
           <FileInput
             id={`condition-${kind}-file`}
             label={label}
-            accept={accept}
+            accept={accept.join(',')}
             value={file}
             onChange={(value) => {
               setFile(value);
@@ -161,7 +162,7 @@ export function ConditionUploadDocumentPage() {
         title={UPLOAD_DOCUMENT_TITLE}
         lead="Upload the document we asked for, as a PDF or a photo."
         label="Document (PDF, JPEG or PNG)"
-        accept="application/pdf,image/jpeg,image/png"
+        accept={DOCUMENT_UPLOAD_TYPES}
       />
     </ConditionsGate>
   );
@@ -175,7 +176,7 @@ export function ConditionIdentityPage() {
         title={CONDITION_IDENTITY_TITLE}
         lead="Upload a clear photo of the front of your driver's license or other government-issued photo ID."
         label="Photo of your ID (JPEG or PNG)"
-        accept="image/jpeg,image/png"
+        accept={IMAGE_UPLOAD_TYPES}
       />
     </ConditionsGate>
   );
