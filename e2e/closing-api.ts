@@ -17,7 +17,7 @@ import {
   type BorrowerMemory,
   type BorrowerPlan,
 } from '@heloc/borrower-driver';
-import type { TRegistrationInput } from '@heloc/domain';
+import { ESIGN_DISCLOSURE_VERSION, type TRegistrationInput } from '@heloc/domain';
 import { ADDRESSES } from './borrower';
 import { httpBorrower, playwrightTransport } from './driver';
 
@@ -347,7 +347,7 @@ export async function coOwnerSignsApi(page: Page, who: Borrower, signerPage: Pag
     await signer('/sign', {
       documentUuid: doc.uuid,
       esignConsent: true,
-      esignDisclosureVersion: 'esign-2026-01',
+      esignDisclosureVersion: ESIGN_DISCLOSURE_VERSION,
       scrolledToBottom: true,
     });
   }

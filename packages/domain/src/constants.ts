@@ -252,12 +252,6 @@ export const ERROR_TEXTS = {
 } as const;
 
 /**
- * Version of the E-SIGN disclosure a borrower or co-owner consents to before signing electronically;
- * each signature records it, and a sign call naming another version is refused.
- */
-export const ESIGN_DISCLOSURE_VERSION = 'esign-2026-01';
-
-/**
  * Registration with an e-mail that already has an account (the spec leaves the wording open): the
  * answer does not say that an account exists; the address's owner gets an e-mail instead.
  */

@@ -6,6 +6,7 @@ export * from './enums';
 export * from './step-labels';
 export * from './notary-kba';
 export * from './constants';
+export * from './disclosures';
 export * from './schemas';
 export * from './format';
 export * from './password';

@@ -4,7 +4,8 @@
  * with the same rules as the server (the routing-number checksum above all).
  */
 import { z } from 'zod';
-import { ESIGN_DISCLOSURE_VERSION, REQUIRED_MESSAGE } from '../constants';
+import { REQUIRED_MESSAGE } from '../constants';
+import { ESIGN_DISCLOSURE_VERSION } from '../disclosures';
 import { ZApplicationStep, ZDocumentType, ZIdType } from '../enums';
 import { parseDollarsToCents } from '../format/currency';
 import { isValidAccountNumber, isValidRoutingNumber } from '../format/routing-number';

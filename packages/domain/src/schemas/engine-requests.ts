@@ -6,7 +6,8 @@
  * their forms (borrower-steps.ts, submission.ts) and are listed here too.
  */
 import { z } from 'zod';
-import { ESIGN_DISCLOSURE_VERSION, MANUAL_NOTARY_FEE_CENTS, VALUATION_FEE_CENTS } from '../constants';
+import { MANUAL_NOTARY_FEE_CENTS, VALUATION_FEE_CENTS } from '../constants';
+import { ESIGN_DISCLOSURE_VERSION } from '../disclosures';
 import {
   ZAccountNumber,
   ZBankAccountType,

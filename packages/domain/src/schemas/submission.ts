@@ -130,8 +130,6 @@ export const ZContactInfoInput = z.object({
 });
 export type TContactInfoInput = z.input<typeof ZContactInfoInput>;
 
-/** Version of the hard-credit authorisation text (kept with the consent). */
-export const HARD_CREDIT_DISCLOSURE_VERSION = 'hard-credit-2026-01';
 export const HARD_CREDIT_CONSENT_MESSAGE = 'Please authorize the credit check to continue';
 
 /**

@@ -1,6 +1,6 @@
 /** Basic info and the soft pull: the profile step, the SSN after no match, the freeze PIN, a retry after a lifted freeze. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ENGINE_WRITES, ZActionResult } from '@heloc/domain';
+import { ENGINE_WRITES, SOFT_CREDIT_DISCLOSURE_VERSION, ZActionResult } from '@heloc/domain';
 import { AppError } from '../../lib/errors';
 import { authOf } from '../../plugins/auth';
 import { JOB_KINDS, moveApplication, recordConsent } from '../store';
@@ -16,9 +16,6 @@ import {
 } from '../route-helpers';
 import { sealFreezePin, sealSsn } from '../submission/secrets';
 import { stepsAllowing } from '../steps';
-
-/** Version of the soft-credit consent text the borrower agreed to (kept with the consent). */
-const SOFT_CREDIT_DISCLOSURE_VERSION = 'soft-credit-2026-01';
 
 export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
   const { clock } = app;

@@ -1,6 +1,6 @@
 /** Request bodies of the co-owner writes: the borrower's invitations, the signer's steps, staff conditions. */
 import { z } from 'zod';
-import { ESIGN_DISCLOSURE_VERSION } from '../../constants';
+import { ESIGN_DISCLOSURE_VERSION } from '../../disclosures';
 import { ZRescindRequest, ZSigningLocation } from '../closing';
 import { ZCoDeedAcceptRequest, ZCoDeedInvitationRequest, ZSignerIdentityRequest } from '../co-deed';
 import { ZUuid } from '../common';
