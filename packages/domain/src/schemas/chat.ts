@@ -174,6 +174,14 @@ export const ZChatMessageText = z.object({
   body: z.string().max(CHAT_MESSAGE_MAX_LENGTH).optional(),
 });
 
+/**
+ * A live message (POST …/conversations/:sid/messages) sent as JSON `{ body }` (text only). A message
+ * with files is multipart instead (a `body` part and `media` file parts): the route reads those parts
+ * itself, and Fastify hands this schema null for them, so null is allowed here.
+ */
+export const ZLiveChatMessageRequest = z.object({ body: z.string().max(CHAT_MESSAGE_MAX_LENGTH) }).nullable();
+export type TLiveChatMessageRequest = z.infer<typeof ZLiveChatMessageRequest>;
+
 /** Spec 2 §5 "Chat message": text or an attached file is required (whitespace is not text). */
 export function isSendableChatMessage(body: string | null | undefined, fileCount: number): boolean {
   return (body ?? '').trim().length > 0 || fileCount > 0;

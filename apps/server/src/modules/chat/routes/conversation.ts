@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  API_WRITES,
   CHAT_HISTORY_INITIAL_COUNT,
   ZApiErrorBody,
   ZChatConversationState,
@@ -124,6 +125,8 @@ export const conversationChatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = a
           description: `Text or a file is required. Attachments (multipart parts named \`media\`): jpg, png, amr, mp3, mp4, pdf, txt, at most ${options.attachmentMaxFiles} files of ${options.attachmentMaxBytes} bytes each; the content must match the extension. None on the conversation's first message (initWebChat carries it) and none in chatbot chats.`,
           headers: ZTokenHeaders,
           params: ZSidParams,
+          // JSON `{ body }`; null for multipart, whose parts are read below.
+          body: API_WRITES['POST /service-omni-proxy/insecure/api/v1/conversations/:sid/messages'],
           response: { 201: ZChatMessage, 413: ZApiErrorBody, 415: ZApiErrorBody, ...errors },
         },
       },
@@ -153,11 +156,9 @@ export const conversationChatRoutes: FastifyPluginAsyncZod<ChatRouteOptions> = a
             throw malformedMultipart(error);
           }
         } else {
-          const parsed = z
-            .object({ body: z.string().max(CHAT_MESSAGE_MAX_LENGTH) })
-            .safeParse(request.body ?? {});
-          if (!parsed.success) throw new AppError('BAD_REQUEST', 'body: text of at most 2000 characters');
-          body = parsed.data.body;
+          // The route's body schema checked the JSON; it is null only when none was sent.
+          if (!request.body) throw new AppError('BAD_REQUEST', 'body: text of at most 2000 characters');
+          body = request.body.body;
         }
         if (body !== null && body.length > CHAT_MESSAGE_MAX_LENGTH) {
           throw new AppError('BAD_REQUEST', `body: at most ${CHAT_MESSAGE_MAX_LENGTH} characters`);
