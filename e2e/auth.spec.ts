@@ -26,6 +26,9 @@ async function logOut(page: Page): Promise<void> {
 test('a new borrower registers, finds the application on the dashboard, logs out and in again', async ({
   page,
 }) => {
+  // Five pages and five axe scans in one test: 30 s ran out on a loaded 2-core machine (a CI rehearsal
+  // with builds beside it) while every step was still answering.
+  test.setTimeout(60_000);
   const email = `e2e-${Date.now()}@heloc.test`;
   const password = 'Sturdy-pass-42';
 
