@@ -1,5 +1,9 @@
-/** The outbox viewer's calls (`/service-ops/api/v1/mail/…`, MAIL_OUTBOX_READ). */
+/**
+ * The outbox viewer's calls (`/service-ops/api/v1/mail/…`, MAIL_OUTBOX_READ) and an application
+ * file's e-mails and reminders.
+ */
 import { z } from 'zod';
+import { ZApplicationMails } from '@heloc/domain';
 import { call } from '../api';
 
 const BASE = '/service-ops/api/v1/mail';
@@ -32,4 +36,6 @@ export const mailApi = {
       `${BASE}/templates/${kind}${orgCode ? `?orgCode=${encodeURIComponent(orgCode)}` : ''}`,
       ZTemplatePreview,
     ),
+  applicationMails: (uuid: string) =>
+    call('GET', `/service-ops/api/v1/applications/${uuid}/mails`, ZApplicationMails),
 };

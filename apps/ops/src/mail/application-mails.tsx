@@ -5,17 +5,13 @@
  */
 import { Alert, Card, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { ZApplicationMails } from '@heloc/domain';
-import { call } from '../api';
 import { ScrollTable } from '../scroll-table';
+import { applicationMailsQuery } from './queries';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-US') : '–');
 
 export function ApplicationMails({ uuid }: { uuid: string }) {
-  const mails = useQuery({
-    queryKey: ['application-mails', uuid],
-    queryFn: () => call('GET', `/service-ops/api/v1/applications/${uuid}/mails`, ZApplicationMails),
-  });
+  const mails = useQuery(applicationMailsQuery(uuid));
   return (
     <Card withBorder padding="sm" component="section" aria-label="E-mails and reminders">
       <Title order={3} size="h4" mb="xs">

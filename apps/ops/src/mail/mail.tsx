@@ -7,12 +7,13 @@
  */
 import { errorText } from '../api';
 import { Alert, Button, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { BORROWER_MAIL_KINDS, type TStaffSelf } from '@heloc/domain';
 import { ScrollTable } from '../scroll-table';
-import { mailApi, type TOutboxItem, type TOutboxMessage, type TTemplatePreview } from './api';
+import type { TTemplatePreview } from './api';
+import { outboxMessageQuery, outboxQuery, templateQuery } from './queries';
 
 const KIND_LABELS: Record<(typeof BORROWER_MAIL_KINDS)[number], string> = {
   WELCOME: 'Welcome',
@@ -47,11 +48,7 @@ function TemplatePreview({ me }: { me: TStaffSelf }) {
   // The organisation shown: the typed code is applied with "Show" (platform staff only).
   const [applied, setApplied] = useState(me.orgCode ?? 'MAIN');
   const [kind, setKind] = useState<string>(BORROWER_MAIL_KINDS[0]);
-  const template = useQuery({
-    queryKey: ['mail-template', kind, applied],
-    queryFn: () => mailApi.template(kind, me.orgCode ? null : applied),
-    retry: false,
-  });
+  const template = useQuery(templateQuery(kind, me.orgCode ? null : applied));
   const preview: TTemplatePreview | null = template.data ?? null;
   const error = template.isError ? errorText(template.error) : null;
   const submit = (event: FormEvent) => {
@@ -99,19 +96,18 @@ function TemplatePreview({ me }: { me: TStaffSelf }) {
 }
 
 function Outbox() {
-  const [items, setItems] = useState<TOutboxItem[] | null>(null);
-  const [open, setOpen] = useState<TOutboxMessage | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    mailApi.outbox().then(setItems, (caught: unknown) => setError(errorText(caught)));
-  }, []);
-  const show = async (id: string) => {
-    try {
-      setOpen(await mailApi.message(id));
-    } catch (caught) {
-      setError(errorText(caught));
-    }
-  };
+  const outbox = useQuery(outboxQuery);
+  const items = outbox.data ?? null;
+  // The message chosen with "View"; the one shown stays until the next one is read.
+  const [openId, setOpenId] = useState<string | null>(null);
+  const message = useQuery({
+    ...outboxMessageQuery(openId ?? ''),
+    enabled: openId !== null,
+    placeholderData: keepPreviousData,
+  });
+  const open = message.data ?? null;
+  const failed = outbox.error ?? message.error;
+  const error = failed ? errorText(failed) : null;
   return (
     <Stack>
       <Title order={3} size="h4">
@@ -139,7 +135,7 @@ function Outbox() {
                   <Table.Td>{item.to}</Table.Td>
                   <Table.Td>{item.subject}</Table.Td>
                   <Table.Td>
-                    <Button size="xs" variant="default" onClick={() => void show(item.id)}>
+                    <Button size="xs" variant="default" onClick={() => setOpenId(item.id)}>
                       View
                     </Button>
                   </Table.Td>

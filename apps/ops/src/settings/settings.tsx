@@ -22,11 +22,13 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useCallback, useEffect, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { ChangeEvent, FormEvent } from 'react';
-import { ZOrgSettings, type TOrgSettingsOverview, type TStaffSelf } from '@heloc/domain';
+import { ZOrgSettings, type TOrgSettings, type TStaffSelf } from '@heloc/domain';
 import { navigate } from '../console/location';
 import { settingsApi } from './api';
+import { orgCodesQuery, settingsKey, settingsOverviewQuery } from './queries';
 import { BrandSection, Contrast } from './brand-section';
 import { ContactSection } from './contact-section';
 import { FlagsSection } from './flags-section';
@@ -39,10 +41,7 @@ import { VersionPanel, VersionsTable } from './versions';
 
 export function OrgSettings({ me, orgCode }: { me: TStaffSelf; orgCode: string | null }) {
   const chosen = me.orgCode ?? orgCode;
-  const [codes, setCodes] = useState<string[]>([]);
-  useEffect(() => {
-    if (me.orgCode === null) settingsApi.orgCodes().then(setCodes, () => setCodes([]));
-  }, [me.orgCode]);
+  const codes = useQuery({ ...orgCodesQuery, enabled: me.orgCode === null }).data ?? [];
   return (
     <Stack maw={1100}>
       <Title order={2} size="h3">
@@ -68,32 +67,52 @@ export function OrgSettings({ me, orgCode }: { me: TStaffSelf; orgCode: string |
 }
 
 function OrgSettingsEditor({ orgCode }: { orgCode: string }) {
-  const [overview, setOverview] = useState<TOrgSettingsOverview | null>(null);
+  const queryClient = useQueryClient();
+  const read = useQuery(settingsOverviewQuery(orgCode));
+  const overview = read.data ?? null;
   const [form, setForm] = useState<Form>({});
   const [logoSvg, setLogoSvg] = useState('');
   const [officers, setOfficers] = useState<OfficerRow[]>([]);
+  const [started, setStarted] = useState(false);
   const [note, setNote] = useState('');
   const [problems, setProblems] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
+  const [failed, setError] = useState<string | null>(null);
+  const error = failed ?? (read.isError ? errorText(read.error) : null);
   const [notice, setNotice] = useState<string | null>(null);
   const [selected, setSelected] = useState<number | null>(null);
 
-  const load = useCallback(
-    async (select?: number) => {
-      try {
-        const answer = await settingsApi.overview(orgCode);
-        setOverview(answer);
-        setForm(formOf(answer.published));
-        setLogoSvg(answer.published.brand.logoSvg);
-        setOfficers(officerRowsOf(answer.published.loanOfficers));
-        if (select !== undefined) setSelected(select);
-      } catch (caught) {
-        setError(errorText(caught));
-      }
+  // The form holds the published settings when first read and after a draft, a publish or a
+  // rollback; a read in the background (the window focused again) leaves what is being typed.
+  const startForm = (published: TOrgSettings) => {
+    setForm(formOf(published));
+    setLogoSvg(published.brand.logoSvg);
+    setOfficers(officerRowsOf(published.loanOfficers));
+  };
+  if (overview && !started) {
+    setStarted(true);
+    startForm(overview.published);
+  }
+
+  /** After a write: every read of the organisation again, the form from the published settings. */
+  const reload = async (select: number) => {
+    // The versions first: each one's changes are against the published settings, and its panel is
+    // shown again (a new key) once the overview names the new published version.
+    await queryClient.invalidateQueries({ queryKey: [...settingsKey(orgCode), 'version'] });
+    await queryClient.invalidateQueries({ queryKey: settingsOverviewQuery(orgCode).queryKey });
+    const fresh = await queryClient.fetchQuery(settingsOverviewQuery(orgCode));
+    startForm(fresh.published);
+    setSelected(select);
+  };
+
+  const saveDraft = useMutation({
+    mutationFn: (settings: TOrgSettings) => settingsApi.saveDraft(orgCode, settings, note),
+    onSuccess: async (created) => {
+      setNote('');
+      setNotice(`Draft version ${created.version} saved. Preview it, then publish it.`);
+      await reload(created.version);
     },
-    [orgCode],
-  );
-  useEffect(() => void load(), [load]);
+    onError: (caught) => setError(errorText(caught)),
+  });
 
   if (!overview)
     return error ? (
@@ -104,7 +123,7 @@ function OrgSettingsEditor({ orgCode }: { orgCode: string }) {
       <Text>Loading…</Text>
     );
 
-  const save = async (event: FormEvent<HTMLFormElement>) => {
+  const save = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setError(null);
     setNotice(null);
@@ -126,14 +145,7 @@ function OrgSettingsEditor({ orgCode }: { orgCode: string }) {
     if (note.trim() === '') found.note = 'Say what changed and why';
     setProblems(found);
     if (Object.keys(found).length > 0) return;
-    try {
-      const created = await settingsApi.saveDraft(orgCode, settings, note);
-      setNote('');
-      setNotice(`Draft version ${created.version} saved. Preview it, then publish it.`);
-      await load(created.version);
-    } catch (caught) {
-      setError(errorText(caught));
-    }
+    saveDraft.mutate(settings);
   };
 
   const uploadLogo = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -196,7 +208,7 @@ function OrgSettingsEditor({ orgCode }: { orgCode: string }) {
         </Alert>
       )}
       <Card withBorder>
-        <form onSubmit={(event) => void save(event)} noValidate aria-labelledby="settings-edit-title">
+        <form onSubmit={save} noValidate aria-labelledby="settings-edit-title">
           <Stack gap="md">
             <Title order={3} size="h5" id="settings-edit-title">
               Change the settings
@@ -239,7 +251,7 @@ function OrgSettingsEditor({ orgCode }: { orgCode: string }) {
           version={selected}
           onDone={async (version, text) => {
             setNotice(text);
-            await load(version);
+            await reload(version).catch((caught: unknown) => setError(errorText(caught)));
           }}
         />
       )}

@@ -17,11 +17,13 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { settingsChangeLabel, type TOrgSettingsOverview, type TSettingsVersion } from '@heloc/domain';
 import { when } from '../console/format';
 import { settingsApi } from './api';
+import { settingsVersionQuery } from './queries';
 import { ScrollTable } from '../scroll-table';
 
 export function VersionsTable({
@@ -108,12 +110,27 @@ export function VersionPanel({
   version: number;
   onDone: (version: number, notice: string) => Promise<void>;
 }) {
-  const [detail, setDetail] = useState<TSettingsVersion | null>(null);
+  const read = useQuery(settingsVersionQuery(orgCode, version));
+  const detail = read.data ?? null;
   const [note, setNote] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    settingsApi.version(orgCode, version).then(setDetail, (caught: unknown) => setError(errorText(caught)));
-  }, [orgCode, version]);
+  const [failed, setError] = useState<string | null>(null);
+  const error = failed ?? (read.isError ? errorText(read.error) : null);
+  // Publish a draft, or roll back to an earlier published version (a new version, published at once).
+  const change = useMutation({
+    mutationFn: async (shown: TSettingsVersion) => {
+      if (shown.state === 'DRAFT') {
+        const published = await settingsApi.publish(orgCode, shown.version, note);
+        return { version: published.version, notice: `Version ${published.version} is published.` };
+      }
+      const created = await settingsApi.rollBack(orgCode, shown.version, note);
+      return {
+        version: created.version,
+        notice: `Rolled back to version ${shown.version}: version ${created.version} is published.`,
+      };
+    },
+    onSuccess: (done) => onDone(done.version, done.notice),
+    onError: (caught) => setError(errorText(caught)),
+  });
   if (!detail)
     return error ? (
       <Alert color="red" role="alert">
@@ -121,27 +138,14 @@ export function VersionPanel({
       </Alert>
     ) : null;
 
-  const act = async (event: FormEvent<HTMLFormElement>) => {
+  const act = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setError(null);
     if (note.trim() === '') {
       setError('Say why in the note');
       return;
     }
-    try {
-      if (detail.state === 'DRAFT') {
-        const published = await settingsApi.publish(orgCode, detail.version, note);
-        await onDone(published.version, `Version ${published.version} is published.`);
-      } else {
-        const created = await settingsApi.rollBack(orgCode, detail.version, note);
-        await onDone(
-          created.version,
-          `Rolled back to version ${detail.version}: version ${created.version} is published.`,
-        );
-      }
-    } catch (caught) {
-      setError(errorText(caught));
-    }
+    change.mutate(detail);
   };
 
   return (
@@ -188,7 +192,7 @@ export function VersionPanel({
           </Alert>
         )}
         {detail.state !== 'PUBLISHED' && (
-          <form onSubmit={(event) => void act(event)} noValidate>
+          <form onSubmit={act} noValidate>
             <Group align="end">
               <TextInput
                 label={detail.state === 'DRAFT' ? 'Why publish it' : 'Why roll back'}

@@ -15,45 +15,47 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { useCallback, useEffect, useState } from 'react';
-import type { TWebhookDelivery, TWebhookSubscription } from '@heloc/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { when } from '../console/format';
 import { onLinkClick } from '../console/location';
 import { webhooksApi } from './api';
+import { WEBHOOKS_KEY, deliveriesQuery, subscriptionKey, subscriptionQuery } from './queries';
 import { SecretNotice } from './secret-notice';
 import { StatusBadge } from './status-badge';
 import { ScrollTable } from '../scroll-table';
 
 export function SubscriptionDetail({ uuid }: { uuid: string }) {
-  const [subscription, setSubscription] = useState<TWebhookSubscription | null>(null);
-  const [deliveries, setDeliveries] = useState<TWebhookDelivery[]>([]);
-  const [error, setError] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+  const found = useQuery(subscriptionQuery(uuid));
+  const listed = useQuery(deliveriesQuery(uuid));
+  const read = found.error ?? listed.error;
+  const [failed, setError] = useState<string | null>(null);
+  const error = failed ?? (read ? errorText(read) : null);
   const [notice, setNotice] = useState<string | null>(null);
   const [secret, setSecret] = useState<string | null>(null);
   const [since, setSince] = useState(() => new Date(Date.now() - 86_400_000).toISOString().slice(0, 16));
 
-  const refresh = useCallback(() => {
-    Promise.all([webhooksApi.get(uuid), webhooksApi.deliveries(uuid)])
-      .then(([found, listed]) => {
-        setSubscription(found);
-        setDeliveries(listed);
-      })
-      .catch((caught: unknown) => setError(errorText(caught)));
-  }, [uuid]);
-  useEffect(refresh, [refresh]);
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: subscriptionKey(uuid) });
 
-  const act = async (work: () => Promise<string | null>) => {
-    setError(null);
-    setNotice(null);
-    try {
-      setNotice(await work());
-      refresh();
-    } catch (caught) {
-      setError(errorText(caught));
-    }
-  };
+  // Pause, resume, rotate, replay: the notice is the action's; then every webhook read is read again.
+  const act = useMutation({
+    mutationFn: (work: () => Promise<string | null>) => work(),
+    onMutate: () => {
+      setError(null);
+      setNotice(null);
+    },
+    onSuccess: async (text) => {
+      setNotice(text);
+      await queryClient.invalidateQueries({ queryKey: WEBHOOKS_KEY });
+    },
+    onError: (caught) => setError(errorText(caught)),
+  });
 
-  if (!subscription)
+  // The page shows once both reads are in (the subscription and its deliveries).
+  const subscription = found.data;
+  const deliveries = listed.data;
+  if (!subscription || !deliveries)
     return error ? (
       <Alert color="red" role="alert">
         {error}
@@ -100,7 +102,7 @@ export function SubscriptionDetail({ uuid }: { uuid: string }) {
         <Button
           variant="default"
           onClick={() =>
-            void act(async () => {
+            act.mutate(async () => {
               await webhooksApi.setPaused(uuid, active);
               return active ? 'Paused: events are kept for replay.' : 'Resumed.';
             })
@@ -111,7 +113,7 @@ export function SubscriptionDetail({ uuid }: { uuid: string }) {
         <Button
           variant="default"
           onClick={() =>
-            void act(async () => {
+            act.mutate(async () => {
               setSecret((await webhooksApi.rotateSecret(uuid)).secret);
               return 'Secret rotated: the old one no longer signs.';
             })
@@ -126,7 +128,7 @@ export function SubscriptionDetail({ uuid }: { uuid: string }) {
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          void act(async () => {
+          act.mutate(async () => {
             const answer = await webhooksApi.replaySince(uuid, new Date(since).toISOString());
             return `${answer.replayed} deliveries queued again.`;
           });
@@ -196,7 +198,7 @@ export function SubscriptionDetail({ uuid }: { uuid: string }) {
                     disabled={delivery.status === 'PENDING'}
                     aria-label={`Replay ${delivery.eventType} of ${when(delivery.createdAt)}`}
                     onClick={() =>
-                      void act(async () => {
+                      act.mutate(async () => {
                         await webhooksApi.replayDelivery(delivery.uuid);
                         return 'Delivery queued again.';
                       })

@@ -17,7 +17,8 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useCallback, useEffect, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { FormEvent } from 'react';
 import {
   WEBHOOK_EVENT_TYPES,
@@ -25,11 +26,12 @@ import {
   type TStaffSelf,
   type TWebhookEventType,
   type TWebhookFilter,
-  type TWebhookSubscription,
+  type TWebhookSubscriptionRequest,
 } from '@heloc/domain';
 import { when } from '../console/format';
 import { onLinkClick } from '../console/location';
 import { webhooksApi } from './api';
+import { WEBHOOKS_KEY, subscriptionsQuery } from './queries';
 import { SecretNotice } from './secret-notice';
 import { StatusBadge } from './status-badge';
 import { ScrollTable } from '../scroll-table';
@@ -41,8 +43,11 @@ const list = (text: string) =>
     .filter(Boolean);
 
 export function Subscriptions({ me }: { me: TStaffSelf }) {
-  const [items, setItems] = useState<TWebhookSubscription[]>([]);
-  const [error, setError] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+  const subscriptions = useQuery(subscriptionsQuery);
+  const items = subscriptions.data ?? [];
+  const [failed, setError] = useState<string | null>(null);
+  const error = failed ?? (subscriptions.isError ? errorText(subscriptions.error) : null);
   const [secret, setSecret] = useState<string | null>(null);
   const [url, setUrl] = useState('');
   const [description, setDescription] = useState('');
@@ -52,15 +57,20 @@ export function Subscriptions({ me }: { me: TStaffSelf }) {
   const [states, setStates] = useState('');
   const [problems, setProblems] = useState<Record<string, string>>({});
 
-  const refresh = useCallback(() => {
-    webhooksApi
-      .list()
-      .then(setItems)
-      .catch((caught: unknown) => setError(errorText(caught)));
-  }, []);
-  useEffect(refresh, [refresh]);
+  const subscribe = useMutation({
+    mutationFn: (request: TWebhookSubscriptionRequest) => webhooksApi.create(request),
+    onSuccess: async (created) => {
+      setSecret(created.secret);
+      setUrl('');
+      setDescription('');
+      setSteps('');
+      setStates('');
+      await queryClient.invalidateQueries({ queryKey: WEBHOOKS_KEY });
+    },
+    onError: (caught) => setError(errorText(caught)),
+  });
 
-  const create = async (event: FormEvent<HTMLFormElement>) => {
+  const create = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setError(null);
     setSecret(null);
@@ -96,17 +106,7 @@ export function Subscriptions({ me }: { me: TStaffSelf }) {
       return;
     }
     setProblems({});
-    try {
-      const created = await webhooksApi.create(request);
-      setSecret(created.secret);
-      setUrl('');
-      setDescription('');
-      setSteps('');
-      setStates('');
-      refresh();
-    } catch (caught) {
-      setError(errorText(caught));
-    }
+    subscribe.mutate(request);
   };
 
   const paused = items.filter((each) => each.status === 'PAUSED' && each.pausedReason === 'FAILURES');
@@ -133,7 +133,7 @@ export function Subscriptions({ me }: { me: TStaffSelf }) {
       )}
       {secret && <SecretNotice secret={secret} />}
       <Card withBorder>
-        <form onSubmit={(event) => void create(event)} noValidate aria-labelledby="webhook-create-title">
+        <form onSubmit={create} noValidate aria-labelledby="webhook-create-title">
           <Stack gap="sm">
             <Title order={3} size="h5" id="webhook-create-title">
               New subscription
