@@ -1,6 +1,7 @@
 /**
- * The SQL of the engine's first slice (profile → offer): the routes in ./routes/ call these and
- * hold no query of their own. Functions take the executor first (a transaction under the
+ * The SQL of the engine's first slice (profile → offer): the routes in ./routes/ and the jobs in
+ * ./jobs/ call these and hold no query of their own (the offers' replacement too: the submission's
+ * requalification prices them again). Functions take the executor first (a transaction under the
  * application lock, or the database) and never decide a step: that is the step table's job.
  */
 import { and, desc, eq } from 'drizzle-orm';
@@ -131,6 +132,34 @@ export async function listLiens(db: Executor, applicationUuid: string) {
   }));
 }
 
+/** The provider's liens replace any earlier unconfirmed ones (a re-run lookup, another property). */
+export async function replaceProviderLiens(
+  db: Executor,
+  applicationUuid: string,
+  liens: readonly {
+    position: number;
+    lenderName: string;
+    balanceCents: number;
+    monthlyPaymentCents: number;
+  }[],
+): Promise<void> {
+  await db
+    .delete(schema.applicationLiens)
+    .where(eq(schema.applicationLiens.applicationUuid, applicationUuid));
+  if (liens.length > 0) {
+    await db.insert(schema.applicationLiens).values(
+      liens.map((lien) => ({
+        applicationUuid,
+        position: lien.position,
+        lenderName: lien.lenderName,
+        balanceCents: lien.balanceCents,
+        monthlyPaymentCents: lien.monthlyPaymentCents,
+        source: 'PROVIDER',
+      })),
+    );
+  }
+}
+
 /** Records the borrower's corrected balances (the corrected liens then count as the borrower's) and confirms every lien. */
 export async function confirmLiens(
   db: Executor,
@@ -155,6 +184,26 @@ export async function confirmLiens(
 }
 
 export type OfferRow = typeof schema.applicationOffers.$inferSelect;
+
+/** Replaces the application's offers with newly priced ones. */
+export async function replaceOffers(
+  db: Executor,
+  applicationUuid: string,
+  offers: readonly { termYears: number; rateBps: number; originationFeeBps: number; lineCents: number }[],
+): Promise<void> {
+  await db
+    .delete(schema.applicationOffers)
+    .where(eq(schema.applicationOffers.applicationUuid, applicationUuid));
+  await db.insert(schema.applicationOffers).values(
+    offers.map((offer) => ({
+      applicationUuid,
+      termYears: offer.termYears,
+      rateBps: offer.rateBps,
+      originationFeeBps: offer.originationFeeBps,
+      maxLineCents: offer.lineCents,
+    })),
+  );
+}
 
 /** The priced offers, by term then fee. */
 export async function listOffers(db: Executor, applicationUuid: string): Promise<OfferRow[]> {

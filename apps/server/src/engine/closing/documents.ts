@@ -12,13 +12,7 @@
  *   description is "See Exhibit A" until title work supplies it.
  */
 import { and, asc, eq } from 'drizzle-orm';
-import {
-  mergePricing,
-  originationFeeCents,
-  type TDocumentType,
-  type TOrgData,
-  type TSigningLocation,
-} from '@heloc/domain';
+import { mergePricing, originationFeeCents, type TDocumentType, type TOrgData } from '@heloc/domain';
 import type { Executor } from '../../db';
 import { schema } from '../../db';
 import type { Clock } from '../../lib/clock';
@@ -259,33 +253,3 @@ export async function documentsOfType(
 
 /** Transaction date → "yyyy-mm-dd" batch-friendly id. */
 export const batchId = (label: string, at: Date) => `${label}-${at.getTime()}`;
-
-/**
- * Records one e-signature (the borrower's or an additional signer's): the E-SIGN consent version, the
- * scroll-to-the-end acknowledgement, the document's hash as signed, and where the signer was when
- * their browser shared it. The caller checks the document is theirs to sign and not signed yet.
- */
-export async function recordSignature(
-  db: Executor,
-  signature: {
-    applicationUuid: string;
-    document: Pick<DocumentRow, 'uuid' | 'sha256'>;
-    signerIdentityUuid: string;
-    esignConsentVersion: string;
-    location: TSigningLocation | undefined;
-    signedAt: Date;
-  },
-): Promise<void> {
-  await db.insert(schema.applicationSignatures).values({
-    applicationUuid: signature.applicationUuid,
-    documentUuid: signature.document.uuid,
-    signerIdentityUuid: signature.signerIdentityUuid,
-    esignConsentVersion: signature.esignConsentVersion,
-    scrolledToBottom: true,
-    documentSha256: signature.document.sha256,
-    signedAt: signature.signedAt,
-    latitude: signature.location?.latitude ?? null,
-    longitude: signature.location?.longitude ?? null,
-    locationAccuracyMeters: signature.location?.accuracyMeters ?? null,
-  });
-}

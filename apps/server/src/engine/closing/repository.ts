@@ -1,11 +1,14 @@
 /**
  * The SQL of the closing routes (routes/: accounts, conditions, documents and signing, income,
- * notary, summary) that ../store.ts and ../conditions-store.ts do not already hold: the route files
- * call these and hold no query of their own. Executor first; no function decides a step.
+ * notary, summary) and jobs (jobs/) that ../store.ts and ../conditions-store.ts do not already hold:
+ * the route and job files call these and hold no query of their own. Executor first; no function
+ * decides a step.
  */
 import { and, asc, eq, gte } from 'drizzle-orm';
+import type { TSigningLocation } from '@heloc/domain';
 import type { Executor } from '../../db';
 import { schema } from '../../db';
+import type { DocumentRow } from './documents';
 
 export type AccountRow = typeof schema.applicationAccounts.$inferSelect;
 type AccountValues = Omit<typeof schema.applicationAccounts.$inferInsert, 'applicationUuid' | 'purpose'>;
@@ -127,4 +130,45 @@ export async function actionTimesSince(
     )
     .orderBy(asc(schema.applicationEvents.at));
   return rows.map((row) => row.at);
+}
+
+/**
+ * Lists stored documents on the application (the closing package, the re-issued notices of right to
+ * cancel): the rows storeGenerated answered, inserted by the job in its locked transaction.
+ */
+export async function insertDocuments(
+  db: Executor,
+  rows: (typeof schema.applicationDocuments.$inferInsert)[],
+): Promise<void> {
+  await db.insert(schema.applicationDocuments).values(rows);
+}
+
+/**
+ * Records one e-signature (the borrower's or an additional signer's): the E-SIGN consent version, the
+ * scroll-to-the-end acknowledgement, the document's hash as signed, and where the signer was when
+ * their browser shared it. The caller checks the document is theirs to sign and not signed yet.
+ */
+export async function recordSignature(
+  db: Executor,
+  signature: {
+    applicationUuid: string;
+    document: Pick<DocumentRow, 'uuid' | 'sha256'>;
+    signerIdentityUuid: string;
+    esignConsentVersion: string;
+    location: TSigningLocation | undefined;
+    signedAt: Date;
+  },
+): Promise<void> {
+  await db.insert(schema.applicationSignatures).values({
+    applicationUuid: signature.applicationUuid,
+    documentUuid: signature.document.uuid,
+    signerIdentityUuid: signature.signerIdentityUuid,
+    esignConsentVersion: signature.esignConsentVersion,
+    scrolledToBottom: true,
+    documentSha256: signature.document.sha256,
+    signedAt: signature.signedAt,
+    latitude: signature.location?.latitude ?? null,
+    longitude: signature.location?.longitude ?? null,
+    locationAccuracyMeters: signature.location?.accuracyMeters ?? null,
+  });
 }

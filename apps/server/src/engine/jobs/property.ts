@@ -1,6 +1,4 @@
 /** The property lookup (PROPERTY_LOOKUP): found, several, none, not the owner. */
-import { eq } from 'drizzle-orm';
-import { schema } from '../../db';
 import type { JobWorker } from '../../jobs/worker';
 import {
   isCreditFacts,
@@ -10,6 +8,7 @@ import {
   type PropertyCandidate,
 } from '../store';
 import { parseJobPayload } from '../job-payloads';
+import { replaceProviderLiens } from '../repository';
 import { PROVIDER, loadSubject, type EngineJobContext } from './shared';
 
 export function registerPropertyJobs(worker: JobWorker, context: EngineJobContext): void {
@@ -78,21 +77,7 @@ export function registerPropertyJobs(worker: JobWorker, context: EngineJobContex
           return;
         }
         // The provider's liens replace any earlier unconfirmed ones (a re-run lookup, another property).
-        await tx
-          .delete(schema.applicationLiens)
-          .where(eq(schema.applicationLiens.applicationUuid, application.uuid));
-        if (property.liens.length > 0) {
-          await tx.insert(schema.applicationLiens).values(
-            property.liens.map((lien) => ({
-              applicationUuid: application.uuid,
-              position: lien.position,
-              lenderName: lien.lenderName,
-              balanceCents: lien.balanceCents,
-              monthlyPaymentCents: lien.monthlyPaymentCents,
-              source: 'PROVIDER',
-            })),
-          );
-        }
+        await replaceProviderLiens(tx, application.uuid, property.liens);
         await moveApplication(tx, clock, application, 'PROPERTY_FOUND', {
           actor: PROVIDER,
           data: {

@@ -21,6 +21,7 @@ import {
   moveApplication,
 } from '../store';
 import { parseJobPayload } from '../job-payloads';
+import { replaceOffers } from '../repository';
 import { PROVIDER, loadSubject, type EngineJobContext } from './shared';
 
 export function registerUnderwritingJobs(worker: JobWorker, context: EngineJobContext): void {
@@ -170,18 +171,7 @@ export function registerUnderwritingJobs(worker: JobWorker, context: EngineJobCo
           return;
         }
         const offers = priceOffers({ creditScore: credit.score, cltvBps, pricing, lineCents });
-        await tx
-          .delete(schema.applicationOffers)
-          .where(eq(schema.applicationOffers.applicationUuid, locked.uuid));
-        await tx.insert(schema.applicationOffers).values(
-          offers.map((offer) => ({
-            applicationUuid: locked.uuid,
-            termYears: offer.termYears,
-            rateBps: offer.rateBps,
-            originationFeeBps: offer.originationFeeBps,
-            maxLineCents: offer.lineCents,
-          })),
-        );
+        await replaceOffers(tx, locked.uuid, offers);
         await tx
           .update(schema.helocApplications)
           .set({ uwCalculatedDrawAmountCents: lineCents, adjustedHomeAmountCents: avm.valueCents })

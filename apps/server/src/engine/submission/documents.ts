@@ -6,7 +6,7 @@
  * change commits. A re-run job writes a new object under a new key and the stale one is never listed.
  */
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import {
   DOCUMENT_TYPE_LABELS,
   mergePricing,
@@ -61,41 +61,6 @@ export async function renderAndStore<K extends TGeneratedDocumentType>(
     });
   }
   return stored;
-}
-
-/**
- * Lists `documents` on the application, replacing earlier generated documents of the same types
- * (a regenerated summary supersedes the old one; uploads are other types and stay).
- */
-export async function listOnApplication(
-  tx: Executor,
-  applicationUuid: string,
-  documents: readonly StoredDocument[],
-  createdAt: Date,
-): Promise<void> {
-  if (documents.length === 0) return;
-  const types = [...new Set(documents.map((each) => each.type))];
-  await tx
-    .delete(schema.applicationDocuments)
-    .where(
-      and(
-        eq(schema.applicationDocuments.applicationUuid, applicationUuid),
-        inArray(schema.applicationDocuments.type, types),
-      ),
-    );
-  await tx.insert(schema.applicationDocuments).values(
-    documents.map((each) => ({
-      uuid: each.uuid,
-      applicationUuid,
-      type: each.type,
-      fileKey: each.fileKey,
-      fileName: each.fileName,
-      contentType: each.contentType,
-      sizeBytes: each.sizeBytes,
-      sha256: each.sha256,
-      createdAt,
-    })),
-  );
 }
 
 export async function documentsOf(

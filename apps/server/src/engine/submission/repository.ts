@@ -1,12 +1,14 @@
 /**
  * The SQL of the submission segment's routes (more info → HMDA → summary, assets, requalification,
- * documents): the route files call these and hold no query of their own. Executor first (a
- * transaction under the application lock); no function decides a step.
+ * documents) and jobs (the generated documents' listing): the route and job files call these and
+ * hold no query of their own. Executor first (a transaction under the application lock); no
+ * function decides a step.
  */
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { Executor } from '../../db';
 import { schema } from '../../db';
 import { setPrimaryPhoneNumber } from '../../modules/profile/repository';
+import type { StoredDocument } from './documents';
 
 type ApplicationUpdate = Partial<typeof schema.helocApplications.$inferInsert>;
 
@@ -163,26 +165,6 @@ export async function findApplicationDocument(db: Executor, applicationUuid: str
   return row ?? null;
 }
 
-/** Replaces the application's offers with newly priced ones. */
-export async function replaceOffers(
-  db: Executor,
-  applicationUuid: string,
-  offers: readonly { termYears: number; rateBps: number; originationFeeBps: number; lineCents: number }[],
-): Promise<void> {
-  await db
-    .delete(schema.applicationOffers)
-    .where(eq(schema.applicationOffers.applicationUuid, applicationUuid));
-  await db.insert(schema.applicationOffers).values(
-    offers.map((offer) => ({
-      applicationUuid,
-      termYears: offer.termYears,
-      rateBps: offer.rateBps,
-      originationFeeBps: offer.originationFeeBps,
-      maxLineCents: offer.lineCents,
-    })),
-  );
-}
-
 /** The data of the latest step change into `toStep`, or null. */
 export async function latestEntryInto(
   db: Executor,
@@ -202,4 +184,39 @@ export async function latestEntryInto(
     .orderBy(desc(schema.applicationEvents.id))
     .limit(1);
   return entry?.data ?? null;
+}
+
+/**
+ * Lists `documents` on the application, replacing earlier generated documents of the same types
+ * (a regenerated summary supersedes the old one; uploads are other types and stay).
+ */
+export async function listOnApplication(
+  tx: Executor,
+  applicationUuid: string,
+  documents: readonly StoredDocument[],
+  createdAt: Date,
+): Promise<void> {
+  if (documents.length === 0) return;
+  const types = [...new Set(documents.map((each) => each.type))];
+  await tx
+    .delete(schema.applicationDocuments)
+    .where(
+      and(
+        eq(schema.applicationDocuments.applicationUuid, applicationUuid),
+        inArray(schema.applicationDocuments.type, types),
+      ),
+    );
+  await tx.insert(schema.applicationDocuments).values(
+    documents.map((each) => ({
+      uuid: each.uuid,
+      applicationUuid,
+      type: each.type,
+      fileKey: each.fileKey,
+      fileName: each.fileName,
+      contentType: each.contentType,
+      sizeBytes: each.sizeBytes,
+      sha256: each.sha256,
+      createdAt,
+    })),
+  );
 }

@@ -1,8 +1,8 @@
 /** Junior lien payoffs, flood determination and the closing package (documents generated for signing). */
 import { liensPaidOffAtClosing, pacificIsoDate } from '@heloc/domain';
 import { listLiens } from '../../repository';
-import { schema } from '../../../db';
 import { batchId, E_SIGNED_TYPES, renderClosingPackage, storeGenerated } from '../documents';
+import { insertDocuments } from '../repository';
 import {
   CLOSING_JOBS,
   latestEvent,
@@ -107,7 +107,7 @@ export function registerClosingPackageJobs(worker: JobWorker, context: ClosingJo
       );
       if (envelope.outcome !== 'CREATED') throw new Error(`envelope rejected: ${envelope.reason}`);
       await settle(applicationUuid, 'GEN_CLOSING_DOCS', async (tx, application) => {
-        await tx.insert(schema.applicationDocuments).values(rows);
+        await insertDocuments(tx, rows);
         await moveClosing(tx, clock, application, 'CLOSING_DOCS_READY', {
           actor: SYSTEM,
           data: { envelope: envelope.envelope, documentDate, documents: rows.length },

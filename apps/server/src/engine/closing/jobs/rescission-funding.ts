@@ -8,6 +8,7 @@ import type { RecordingSubmission } from '../../../providers/recording';
 import type { Disbursement } from '../../../providers/funding';
 import { type ApplicationRow } from '../../../workflow/step-machine';
 import { batchId, currentClosingDocuments, renderNotices, storeGenerated } from '../documents';
+import { insertDocuments } from '../repository';
 import {
   CLOSING_JOBS,
   closingOf,
@@ -73,7 +74,7 @@ export function registerRescissionFundingJobs(worker: JobWorker, context: Closin
         await renderNotices(facts, transactionDate),
       );
       await settle(applicationUuid, 'GEN_RESCISSION', async (tx, application) => {
-        await tx.insert(schema.applicationDocuments).values(rows);
+        await insertDocuments(tx, rows);
         await updateClosing(tx, clock, application.uuid, { transactionDate, rescissionDeadline: deadline });
         await moveClosing(tx, clock, application, 'RESCISSION_STARTED', {
           actor: SYSTEM,

@@ -14,7 +14,7 @@ import {
 } from '@heloc/domain';
 import { AppError } from '../../../lib/errors';
 import { authOf } from '../../../plugins/auth';
-import { currentClosingDocuments, E_SIGNED_TYPES, recordSignature } from '../documents';
+import { currentClosingDocuments, E_SIGNED_TYPES } from '../documents';
 import {
   actionResult as result,
   APPLICATION_BASE as BASE,
@@ -28,7 +28,7 @@ import {
 import { texasClosingRefusal, texasSigningNotBefore } from '../texas';
 import { CLOSING_JOBS, moveClosing, recordAction } from '../store';
 import { tags, documentView } from './shared';
-import { listSignatures } from '../repository';
+import { listSignatures, recordSignature } from '../repository';
 import { findApplicationDocument } from '../../submission/repository';
 import { stepsAllowing } from '../../steps';
 

@@ -7,7 +7,8 @@ import { parseJobPayload } from '../../job-payloads';
 import { withApplicationLock } from '../../../workflow/step-machine';
 import { recordEvent } from '../../../workflow/audit';
 import { isCreditFacts, latestTransitionData, loadApplicationFile, moveApplication } from '../../store';
-import { listOnApplication, renderAndStore } from '../documents';
+import { renderAndStore } from '../documents';
+import { listOnApplication } from '../repository';
 import { SUBMISSION_JOB_KINDS } from '../job-kinds';
 import type { EngineAction } from '../../steps';
 import {

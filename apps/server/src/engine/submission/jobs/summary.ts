@@ -5,7 +5,8 @@ import type { JobWorker } from '../../../jobs/worker';
 import { parseJobPayload } from '../../job-payloads';
 import { formatPhone } from '@heloc/domain';
 import { confirmedLiensCents, loadApplicationFile, moveApplication } from '../../store';
-import { listOnApplication, loanTermsFor, renderAndStore } from '../documents';
+import { loanTermsFor, renderAndStore } from '../documents';
+import { listOnApplication } from '../repository';
 import { SUBMISSION_JOB_KINDS } from '../job-kinds';
 import {
   SYSTEM,

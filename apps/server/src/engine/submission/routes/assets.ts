@@ -30,7 +30,8 @@ import { latestTransitionData, moveApplication } from '../../store';
 import { CLOSING_JOBS, queueAfterLatestEvent } from '../../closing/store';
 import { SUBMISSION_JOB_KINDS } from '../job-kinds';
 import { submissionContext } from './shared';
-import { latestEntryInto, replaceOffers, updateApplication } from '../repository';
+import { replaceOffers } from '../../repository';
+import { latestEntryInto, updateApplication } from '../repository';
 import { stepsAllowing } from '../../steps';
 
 export const assetsRequalifyRoutes: FastifyPluginAsyncZod = async (app) => {

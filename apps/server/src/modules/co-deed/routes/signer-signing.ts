@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API_WRITES, ZSignerView } from '@heloc/domain';
-import { recordSignature } from '../../../engine/closing/documents';
+import { recordSignature } from '../../../engine/closing/repository';
 import { AppError } from '../../../lib/errors';
 import { withApplicationLock } from '../../../workflow/step-machine';
 import type { SignerProgress } from './shared';
