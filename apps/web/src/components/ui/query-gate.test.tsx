@@ -38,4 +38,30 @@ describe('QueryGate', () => {
     expect(screen.getByText('Hello Ada')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
+
+  it('shows the alert alone when the screen leaves out the retry', () => {
+    const own = (query: GatedQuery<{ name: string }>) =>
+      renderWithProviders(
+        <QueryGate query={query} label="Loading your offers" loading={<p>Fetching…</p>} retry={false}>
+          {(data) => <p>Hello {data.name}</p>}
+        </QueryGate>,
+      );
+    own({ data: undefined, error: failure, isPending: false, refetch: vi.fn() });
+    expect(screen.getByRole('alert')).toHaveTextContent('The service is busy');
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+  });
+
+  it('shows the screen’s own loading view while pending', () => {
+    renderWithProviders(
+      <QueryGate
+        query={{ data: undefined, error: null, isPending: true, refetch: vi.fn() }}
+        label="Loading your offers"
+        loading={<p>Fetching…</p>}
+      >
+        {(data: { name: string }) => <p>Hello {data.name}</p>}
+      </QueryGate>,
+    );
+    expect(screen.getByText('Fetching…')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Loading your offers')).not.toBeInTheDocument();
+  });
 });

@@ -13,6 +13,7 @@ import {
   isFinalApplicationStep,
 } from '@heloc/domain';
 import type { THelocApplicationView } from '@heloc/domain';
+import { QueryGate } from '@/components/ui/query-gate';
 import { VisuallyHidden } from '@/components/ui/visually-hidden';
 import readable from '@/components/ui/readable-form.module.css';
 import { appHref, paths } from '@/config/paths';
@@ -53,36 +54,42 @@ export function DashboardPage() {
             {errorText(create.error)}
           </Alert>
         ) : null}
-        {applications.isPending ? (
-          <Group gap="sm" role="status">
-            <Loader size="sm" aria-hidden="true" />
-            <Text>Loading your applications</Text>
-          </Group>
-        ) : applications.isError ? (
-          <Alert color="red" variant="light" role="alert" title="We could not load your applications">
-            {errorText(applications.error)}
-          </Alert>
-        ) : applications.data.length === 0 ? (
-          <Paper withBorder p="xl" radius="md">
-            <Stack gap="md" align="flex-start">
-              <Title order={2} size="h3">
-                You have no applications yet
-              </Title>
-              <Text>Apply for a home equity line of credit in a few minutes.</Text>
-              <Button onClick={start} loading={create.isPending}>
-                {START_APPLICATION_LABEL}
-              </Button>
-            </Stack>
-          </Paper>
-        ) : (
-          <ul className={classes.list} aria-label="Applications">
-            {applications.data.map((application) => (
-              <li key={application.uuid}>
-                <ApplicationCard application={application} />
-              </li>
-            ))}
-          </ul>
-        )}
+        <QueryGate
+          query={applications}
+          label="Loading your applications"
+          errorTitle="We could not load your applications"
+          retry={false}
+          loading={
+            <Group gap="sm" role="status">
+              <Loader size="sm" aria-hidden="true" />
+              <Text>Loading your applications</Text>
+            </Group>
+          }
+        >
+          {(list) =>
+            list.length === 0 ? (
+              <Paper withBorder p="xl" radius="md">
+                <Stack gap="md" align="flex-start">
+                  <Title order={2} size="h3">
+                    You have no applications yet
+                  </Title>
+                  <Text>Apply for a home equity line of credit in a few minutes.</Text>
+                  <Button onClick={start} loading={create.isPending}>
+                    {START_APPLICATION_LABEL}
+                  </Button>
+                </Stack>
+              </Paper>
+            ) : (
+              <ul className={classes.list} aria-label="Applications">
+                {list.map((application) => (
+                  <li key={application.uuid}>
+                    <ApplicationCard application={application} />
+                  </li>
+                ))}
+              </ul>
+            )
+          }
+        </QueryGate>
       </Stack>
     </Container>
   );

@@ -5,11 +5,11 @@
  */
 import '@/components/ui/form-styles';
 import '@mantine/core/styles/Loader.css';
-import { Alert, Button, Container, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Container, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { isUuid } from '@heloc/domain';
+import { QueryGate } from '@/components/ui/query-gate';
 import { paths } from '@/config/paths';
-import { errorText } from '@/lib/api-errors';
 import { useIsSignedIn } from '@/lib/auth';
 import { useApplication } from '../api/get-application';
 
@@ -34,20 +34,21 @@ export function AccountSetupPage() {
             </Text>
             {uuid ? (
               <Paper withBorder p="md" radius="md">
-                {application.isPending ? (
-                  <Loader size="sm" aria-label="Loading your Application ID" />
-                ) : application.isError ? (
-                  <Alert color="red" variant="light" role="alert">
-                    {errorText(application.error)}
-                  </Alert>
-                ) : (
-                  <dl>
-                    <dt>Application ID</dt>
-                    <dd>
-                      <strong>{application.data.loanNumber}</strong>
-                    </dd>
-                  </dl>
-                )}
+                <QueryGate
+                  query={application}
+                  label="Loading your Application ID"
+                  retry={false}
+                  loading={<Loader size="sm" aria-label="Loading your Application ID" />}
+                >
+                  {(data) => (
+                    <dl>
+                      <dt>Application ID</dt>
+                      <dd>
+                        <strong>{data.loanNumber}</strong>
+                      </dd>
+                    </dl>
+                  )}
+                </QueryGate>
               </Paper>
             ) : null}
             <Button component="a" href={paths.host.dashboard.getHref()} w="fit-content">

@@ -55,6 +55,8 @@ export function NotificationsButton() {
       onError: () => showToast({ message: DEFAULT_ERROR_MESSAGE, tone: 'error' }),
     });
 
+  // Not QueryGate: the bell's panel has a compact spinner and a fixed sentence instead of the
+  // error alert, and it shows the failure even while older notifications are cached.
   const content = accounts.isError ? (
     <p className={classes.empty}>We could not load your notifications. Please try again later.</p>
   ) : accounts.isPending ? (
