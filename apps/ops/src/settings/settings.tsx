@@ -98,8 +98,7 @@ function OrgSettingsEditor({ orgCode }: { orgCode: string }) {
     // The versions first: each one's changes are against the published settings, and its panel is
     // shown again (a new key) once the overview names the new published version.
     await queryClient.invalidateQueries({ queryKey: [...settingsKey(orgCode), 'version'] });
-    await queryClient.invalidateQueries({ queryKey: settingsOverviewQuery(orgCode).queryKey });
-    const fresh = await queryClient.fetchQuery(settingsOverviewQuery(orgCode));
+    const fresh = await queryClient.fetchQuery({ ...settingsOverviewQuery(orgCode), staleTime: 0 });
     startForm(fresh.published);
     setSelected(select);
   };
