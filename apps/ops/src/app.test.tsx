@@ -4,14 +4,14 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TChatSocketEvent, TDeskConversation, TStaffSelf } from '@heloc/domain';
 import { App } from './app';
-import { clearToken, desk } from './api';
+import { clearToken, desk, storedToken } from './api';
 import { consoleApi } from './console/api';
 import type * as ConsoleApiModule from './console/api';
 
 vi.mock('./api', () => ({
   DeskError: class extends Error {},
   errorFlag: () => false,
-  storedToken: () => 'staff-jwt',
+  storedToken: vi.fn(() => 'staff-jwt'),
   clearToken: vi.fn(),
   desk: {
     signIn: vi.fn(),
@@ -278,6 +278,25 @@ describe('the session', () => {
     expect(await screen.findByText('Signed in as Ops · MAIN')).toBeVisible();
     expect(desk.signIn).toHaveBeenCalledWith('ops@heloc.test', 'Ops-password-1', undefined);
     expect(desk.me).toHaveBeenCalledTimes(2);
+  });
+
+  it('without a stored sign-in the form shows at once, and signing in opens the console', async () => {
+    vi.mocked(storedToken).mockReturnValueOnce(null);
+    vi.mocked(desk.signIn).mockResolvedValue(undefined);
+    vi.mocked(desk.list).mockResolvedValue([]);
+    const user = userEvent.setup();
+    render(
+      <MantineProvider>
+        <App />
+      </MantineProvider>,
+    );
+    expect(screen.getByRole('heading', { name: 'Lender console sign in' })).toBeVisible();
+    expect(desk.me).not.toHaveBeenCalled();
+    await user.type(screen.getByLabelText('Email'), 'ops@heloc.test');
+    await user.type(screen.getByLabelText('Password'), 'Ops-password-1');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Signed in as Ops · MAIN')).toBeVisible();
+    expect(desk.me).toHaveBeenCalledTimes(1);
   });
 
   it('signing out forgets the member and shows the sign-in form', async () => {
