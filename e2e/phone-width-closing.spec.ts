@@ -8,11 +8,15 @@
  *   its owners list;
  * - notary/session (its three steps), notary/error, the manual notary (the fee consent on notary/intro,
  *   notary/reserve-manual, notary/schedule-manual, the booked appointment);
+ * - complete in the rescission period: the "Cancel my line" dialog and, once confirmed, "Your line of
+ *   credit is cancelled" (the signing borrower, its deed and insurance then done through the API);
  * - the conditions' upload (a file chosen, then received) and phone number (refused empty) screens;
  * - the income link modal on income/review (the banks, the sign-in with its errors, the code);
  * - password reset (the link from the outbox, a refused password, a used link, the login's notice);
  * - the co-owner's screens (the invitation, identity, documents, the notary intro and session, the
- *   signed documents, the notary error).
+ *   signed documents, the notary error), then their conditions (heloc-signer/conditions before and after
+ *   an upload, conditions/upload-document refused empty, conditions/identity): staff raise two, with
+ *   fe-heloc-additional-signer-conditions published on for MAIN meanwhile and rolled back after.
  *
  * Each borrower's earlier steps run through the API (closing-api.ts); the five borrowers run side by
  * side, each in its own browser context, so the pass takes about as long as its slowest borrower. A
@@ -20,8 +24,16 @@
  * (not drawn over it), no control of it under that button or cut off at the screen's edge, and axe on
  * the dialog.
  */
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { MANUAL_NOTARY_FEE_CENTS } from '@heloc/domain';
+import {
+  expect,
+  request as playwrightRequest,
+  test,
+  type APIRequestContext,
+  type Browser,
+  type Locator,
+  type Page,
+} from '@playwright/test';
+import { FEATURE_FLAGS, MANUAL_NOTARY_FEE_CENTS } from '@heloc/domain';
 import {
   API,
   apiGet,
@@ -44,6 +56,9 @@ import { checkShown as checkShownNow, escape, PHONE, WIDTH } from './phone';
 test.use({ viewport: PHONE });
 
 const app = (who: Borrower, step: string) => `/account/heloc/${who.applicationUuid}/${step}`;
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
 const signerScreen = (screen: string) => `/account/heloc/heloc-signer/${screen}`;
 
 type ClosingDocuments = {
@@ -280,6 +295,28 @@ async function signingAndEnotary(browser: Browser, baseURL: string) {
   await expect(page.getByRole('main').getByText('Required')).toBeVisible();
   await checkShown(page, 'notary/session, signed without consent');
   await checkScreen(page, app(who, 'notary/error'));
+
+  // The deed signed and the insurance received (the API): in the rescission period the borrower opens
+  // "Cancel my line", confirms, and reads the cancelled line's confirmation.
+  await apiPost(page.request, who, '/notary/session/sign', { esignConsent: true });
+  await waitForStatus(page.request, who, 'TRUST_AND_INSURANCE');
+  const insured = await page.request.post(`${API}/${who.applicationUuid}/insurance/upload/hazard`, {
+    headers: { authorization: `Bearer ${who.jwt}` },
+    multipart: { file: { name: 'policy.pdf', mimeType: 'application/pdf', buffer: PDF } },
+  });
+  expect(insured.ok(), await insured.text()).toBe(true);
+  await waitForStatus(page.request, who, 'RESCISSION');
+  await checkScreen(page, app(who, 'complete'));
+  const main = page.getByRole('main');
+  await main.getByRole('button', { name: 'Cancel my line' }).click();
+  const cancel = page.getByRole('dialog', { name: 'Cancel your line of credit?' });
+  await checkDialog(page, cancel, 'complete: the "Cancel my line" dialog');
+  await cancel.getByRole('button', { name: 'Yes, cancel my line' }).click();
+  const cancelled = main.getByRole('heading', { level: 1, name: 'Your line of credit is cancelled' });
+  await expect(cancelled).toBeVisible({ timeout: 20_000 });
+  await checkShown(page, 'complete: the line cancelled');
+  // Still the confirmation after the checks (a CANCELLED application routes to the dashboard).
+  await expect(main.getByRole('link', { name: 'Go to the dashboard' })).toBeVisible();
   await page.context().close();
 }
 
@@ -425,8 +462,97 @@ async function coOwner(browser: Browser, baseURL: string) {
     .click();
   await expect(signer.getByRole('main').getByRole('document')).toBeVisible({ timeout: 15_000 });
   await checkShown(signer, 'heloc-signer/documents, a signed document open');
+
+  // The signer's conditions (behind fe-heloc-additional-signer-conditions): two raised by staff, the
+  // list, the document's upload refused empty then received, the ID's upload.
+  const { uuid: signerUuid } = (await asSigner('')) as { uuid: string };
+  await withSignerConditions(baseURL, async (staff, authorization) => {
+    for (const data of [
+      { type: 'UPLOAD_DOCUMENT', description: 'A copy of the trust certificate for the home' },
+      { type: 'IDENTITY', description: 'A clearer photo of your ID' },
+    ]) {
+      const raised = await staff.post(`/service-ops/api/v1/co-deed/signers/${signerUuid}/conditions`, {
+        headers: { authorization },
+        data,
+      });
+      expect(raised.status(), await raised.text()).toBe(200);
+    }
+    const conditions = (await asSigner('/conditions')) as unknown as { uuid: string; type: string }[];
+    const documentCondition = conditions.find((each) => each.type === 'UPLOAD_DOCUMENT')!;
+    // The page's one-minute copy of the flags (session storage) still has the flag off.
+    await signer.evaluate(() => sessionStorage.removeItem('heloc_feature_flags'));
+    await checkScreen(signer, signerScreen('conditions'));
+    const main = signer.getByRole('main');
+    await expect(main.getByRole('list', { name: 'Open conditions' }).getByRole('listitem')).toHaveCount(2);
+    await checkScreen(signer, signerScreen(`conditions/upload-document?condition=${documentCondition.uuid}`));
+    await main.getByRole('button', { name: 'Upload', exact: true }).click();
+    await expect(main.getByText('Required')).toBeVisible();
+    await checkShown(signer, 'heloc-signer/conditions/upload-document, refused empty');
+    await main.locator('input[type=file]').setInputFiles({
+      name: 'trust-certificate-of-the-family-trust-signed-2026.pdf',
+      mimeType: 'application/pdf',
+      buffer: PDF,
+    });
+    await main.getByRole('button', { name: 'Upload', exact: true }).click();
+    await expect(signer).toHaveURL(/\/heloc-signer\/conditions$/);
+    await expect(main.getByText(/^Received:/)).toBeVisible();
+    await checkShown(signer, 'heloc-signer/conditions, one received');
+    await checkScreen(signer, signerScreen('conditions/identity'));
+  });
   await signer.context().close();
   await page.context().close();
+}
+
+/**
+ * Runs `work` with fe-heloc-additional-signer-conditions on for MAIN: a settings version with the flag
+ * on, published by the platform admin, then the version published before rolled back to (the other
+ * specs on this server expect the flag off). `work` gets the admin's request context and header.
+ */
+async function withSignerConditions(
+  baseURL: string,
+  work: (staff: APIRequestContext, authorization: string) => Promise<void>,
+) {
+  const staff = await playwrightRequest.newContext({ baseURL });
+  try {
+    const login = await staff.post('/identity/api/v1/login', {
+      data: { email: 'admin@heloc.test', password: 'Ops-password-1' },
+    });
+    expect(login.status(), await login.text()).toBe(200);
+    const authorization = `Bearer ${((await login.json()) as { jwt: string }).jwt}`;
+    const settings = '/service-ops/api/v1/organisations/MAIN/settings';
+    const call = async (path: string, data?: unknown) => {
+      const res =
+        data === undefined
+          ? await staff.get(`${settings}${path}`, { headers: { authorization } })
+          : await staff.post(`${settings}${path}`, { headers: { authorization }, data });
+      expect(res.ok(), `${path}: ${res.status()} ${await res.text()}`).toBe(true);
+      return res.json() as Promise<Record<string, unknown>>;
+    };
+    const overview = (await call('')) as {
+      publishedVersion: number;
+      published: { featureFlags: Record<string, boolean> };
+    };
+    const draft = (await call('/versions', {
+      settings: {
+        ...overview.published,
+        featureFlags: {
+          ...overview.published.featureFlags,
+          [FEATURE_FLAGS.additionalSignerConditions]: true,
+        },
+      },
+      note: 'Phone-width pass: the signer conditions on',
+    })) as { version: number };
+    await call(`/versions/${draft.version}/publish`, { note: 'Phone-width pass: the signer conditions on' });
+    try {
+      await work(staff, authorization);
+    } finally {
+      await call(`/versions/${overview.publishedVersion}/rollback`, {
+        note: 'Phone-width pass: the signer conditions off again',
+      });
+    }
+  } finally {
+    await staff.dispose();
+  }
 }
 
 /** The conditions' screens: a document asked for (a file chosen, then received), a phone number. */
@@ -469,9 +595,7 @@ async function conditions(browser: Browser, baseURL: string) {
   const file = {
     name: 'homeowners-association-statement-january-to-december-2026-final.pdf',
     mimeType: 'application/pdf',
-    buffer: Buffer.from(
-      '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
-    ),
+    buffer: PDF,
   };
   await main.getByLabel('Document').setInputFiles(file);
   await expect(main.getByText(file.name)).toBeVisible();

@@ -1,33 +1,42 @@
 /**
  * A phone-width pass (issue 19: "a phone-width (390 px) pass over every screen: nothing covered, nothing
  * cut off, axe clean"): at 390×844 every borrower screen a visitor and one borrower reach — the borrower's
- * application moved through its statuses by the API, from the basic info to the rescission period —
- * must not scroll sideways (`scrollWidth <= 390`), must have no focusable control that, once focused
- * (the browser scrolls it into view), lies under the sticky top bar or the floating "Chat with us"
- * button, and must be axe-clean.
+ * application moved through its statuses by the API, from the basic info through the rescission period
+ * to the funded line — must not scroll sideways (`scrollWidth <= 390`), must have no focusable control
+ * that, once focused (the browser scrolls it into view), lies under the sticky top bar or the floating
+ * "Chat with us" button, and must be axe-clean.
  *
- * Also the screens four sandbox scenarios route to after the basic info (credit/social, credit/error,
- * review-app/property, review-app/delinquency).
+ * The visitor's screens include every step of the registration form (the personal step refused empty),
+ * register/account-setup signed out and heloc-signer/cancelled (both open to visitors). The borrower's
+ * include the host pages of a signed-in person (/contact, each platform app's coming-soon page,
+ * register/account-setup with the Application ID), income/pointserv-callback (no token, a refused token)
+ * and the complete screen twice: funding pending, then funded (COMPLETE, the clock moved past rescission
+ * and recording). Also the screens four sandbox scenarios route to after the basic info (credit/social,
+ * credit/error, review-app/property, review-app/delinquency).
  *
  * The other phone-width specs: phone-width-holds.spec.ts (the decline pages, error/timeout,
  * review-app/no-credit, -incorrect-pin, -incorrect-ownership and -datatree, product/assets and
  * product/prequal-winback, the valuation (bpo/*), payoff and flood-certificate holds),
  * phone-width-closing.spec.ts (the closing screens: signing and notary after their intros, the
- * conditions' upload and phone screens, the income link modal, the co-owner's signer screens) and
- * phone-width-ops.spec.ts (the console).
+ * conditions' upload and phone screens, the income link modal, the "Cancel my line" dialog and the
+ * cancelled line's confirmation, the co-owner's signer screens and their conditions, conditions/
+ * upload-document and conditions/identity) and phone-width-ops.spec.ts (the console).
  *
  * Not covered by any: review-app/uw and review-app/signdocs (no status the server reaches routes
- * there: it never decides REVIEW, and no step is CLOSING_DISCLOSURE).
+ * there: it never decides REVIEW, and no step is CLOSING_DISCLOSURE); income/pointserv-callback while
+ * it verifies (a moment before it moves on: a real token links the income and leaves the screen).
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import {
   API,
   apiGet,
   apiPost,
   bankLinkApi,
   enotaryApi,
+  moveClock,
   registerBorrower,
   signAllApi,
+  statusOf,
   toWeekdayMorning,
   uploadIdApi,
   waitForStatus,
@@ -40,9 +49,27 @@ const PDF = Buffer.from(
 );
 test.use({ viewport: PHONE });
 
+/** The platform's other apps (apps/web/src/config/paths.ts `paths.platform`): each a coming-soon page. */
+const PLATFORM_APPS = [
+  ['/universal-marketplace', 'Marketplace'],
+  ['/universal-passport', 'Passport'],
+  ['/group-manager', 'Group Manager'],
+  ['/portfolio', 'Portfolio Manager'],
+  ['/pay', 'Pay'],
+  ['/exchange', 'Exchange'],
+] as const;
+
+/** checkScreen once `ready` (in `main`) shows: content that comes after the screen's heading. */
+async function checkWhen(page: Page, path: string, ready: (main: Locator) => Locator) {
+  await page.goto(path);
+  await expect(page, `${path} stays on its screen`).toHaveURL(new RegExp(`${escape(path)}$`));
+  await expect(ready(page.getByRole('main'))).toBeVisible({ timeout: 15_000 });
+  await checkShown(page, path);
+}
+
 test('every visitor screen at 390 px', async ({ page }) => {
-  // Eleven screens, each scanned by axe: more than the default 30 s on a busy machine.
-  test.setTimeout(90_000);
+  // Eighteen screens, each scanned by axe: more than the default 30 s on a busy machine.
+  test.setTimeout(150_000);
   await checkScreen(page, '/auth/login?org=MAIN', true);
   for (const path of [
     '/auth/forgot-password',
@@ -56,16 +83,36 @@ test('every visitor screen at 390 px', async ({ page }) => {
     '/coming-soon',
     '/account/heloc/register/support',
     '/account/heloc/heloc-signer/login',
+    '/account/heloc/heloc-signer/cancelled',
   ]) {
     await checkScreen(page, path);
   }
+  // Signed out, the confirmation after registering asks for the login.
+  await checkWhen(page, '/account/heloc/register/account-setup', (main) =>
+    main.getByRole('link', { name: 'Log in', exact: true }),
+  );
+  // The registration form past its first step (the step is the query's `step`).
+  for (const [step, title] of [
+    ['income', 'Income Info'],
+    ['personal', 'Personal Info'],
+    ['contact', 'Contact Info'],
+    ['login', 'Login Info'],
+  ] as const) {
+    await checkWhen(page, `/account/heloc/register?step=${step}`, (main) =>
+      main.getByRole('heading', { level: 2, name: title }),
+    );
+  }
+  // The personal step refused empty: each required field says so.
+  await page.goto('/account/heloc/register?step=personal');
+  const main = page.getByRole('main');
+  await main.getByRole('button', { name: 'Continue' }).click();
+  await expect(main.getByLabel('First name')).toHaveAccessibleDescription('Required');
+  await expect(main.getByLabel('Birthdate')).toHaveAccessibleDescription(/Required/);
+  await checkShown(page, 'register, the personal step refused empty');
 });
 
-test('every borrower screen from the basic info to the rescission period at 390 px', async ({
-  page,
-  baseURL,
-}) => {
-  test.setTimeout(180_000);
+test('every borrower screen from the basic info to the funded line at 390 px', async ({ page, baseURL }) => {
+  test.setTimeout(300_000);
   await toWeekdayMorning(baseURL!);
   const who = await registerBorrower(page);
   const app = (step: string) => `/account/heloc/${who.applicationUuid}/${step}`;
@@ -79,6 +126,23 @@ test('every borrower screen from the basic info to the rescission period at 390 
   await checkScreen(page, app('start/profile'), true);
   await checkScreen(page, '/dashboard', true);
   await checkScreen(page, '/dashboard/settings');
+  // The host pages of a signed-in borrower: the contacts (once the phone hours are in), each platform
+  // app's coming-soon page, the confirmation after registering (once the Application ID is in).
+  await page.goto('/contact');
+  await expect(page).toHaveURL(/\/contact$/);
+  await expect(page.getByRole('main').getByRole('heading', { level: 1, name: 'Contact us' })).toBeVisible();
+  await expect(page.getByRole('main')).not.toContainText('Loading our hours');
+  await checkShown(page, '/contact');
+  for (const [path, name] of PLATFORM_APPS) {
+    await checkWhen(page, path, (main) =>
+      main.getByRole('heading', { level: 1, name: `${name} is coming soon` }),
+    );
+  }
+  await checkWhen(
+    page,
+    `/account/heloc/register/account-setup?applicationUuid=${who.applicationUuid}`,
+    (main) => main.getByText('Application ID', { exact: true }),
+  );
   await post('/profile', {
     name: { firstName: 'Ann', lastName: who.lastName },
     dob: '1980-02-29',
@@ -102,6 +166,12 @@ test('every borrower screen from the basic info to the rescission period at 390 
   await at('SUMMARY', 'start/app-summary', 'document/disclosures');
   await post('/submit', { summaryAccepted: true, hardCreditConsent: true });
   await at('INCOME_VERIFICATION', 'income/review', 'income/upload/paystub');
+  // The payroll provider's return without a token, then with one the server refuses.
+  for (const query of ['', '?publicToken=phone-width-not-a-token']) {
+    await checkWhen(page, app(`income/pointserv-callback${query}`), (main) =>
+      main.getByRole('alert').getByRole('link', { name: 'Back to income verification' }),
+    );
+  }
   const link = await bankLinkApi(page, who);
   await post('/income/link', { publicToken: link.publicToken });
   await at('EMPLOYMENT_VERIFICATION', 'income/employer-verification');
@@ -124,6 +194,16 @@ test('every borrower screen from the basic info to the rescission period at 390 
   });
   expect(insured.ok(), await insured.text()).toBe(true);
   await at('RESCISSION', 'complete');
+  const heading = (name: string) => page.getByRole('main').getByRole('heading', { level: 1, name });
+  await expect(heading('Funding is pending')).toBeVisible();
+  await expect(page.getByRole('main').getByRole('button', { name: 'Cancel my line' })).toBeVisible();
+  // Past the rescission period and the recording day: the line is funded (COMPLETE).
+  for (let hop = 0; hop < 6 && (await statusOf(page.request, who)) !== 'COMPLETE'; hop += 1) {
+    await moveClock(baseURL!, { advanceMs: 4 * 24 * 3_600_000 });
+    await page.waitForTimeout(1500);
+  }
+  await at('COMPLETE', 'complete');
+  await expect(heading('Your line of credit is funded')).toBeVisible();
 });
 
 /** The screens a sandbox scenario routes to right after the basic info (DESIGN.md §7). */
