@@ -2,18 +2,26 @@
  * "The steps an action may run from come from the step tables only" (issue 18): the borrower
  * endpoints check the step they accept with stepsAllowing(action), read from the engine's step table,
  * never with a list written beside it. This holds the rule: stepsAllowing answers the table's `from`,
- * and a scan of the engine's route files fails on a literal list of steps handed to requireStep or
+ * and a scan of the engine's route and service files fails on a literal list of steps handed to requireStep or
  * alreadyDone (the two step checks of route-helpers.ts), except the few listed below with the reason
  * they are no move of the table.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { stepsAllowing as stepsAllowingIn, type StepTable } from '../workflow/step-machine';
 import { ENGINE_STEP_TABLE, stepsAllowing } from './steps';
 
 const ENGINE = new URL('.', import.meta.url).pathname;
-const ROUTE_DIRS = ['routes', 'submission/routes', 'closing/routes'];
+/** The handlers and the services they call (issue 18: the step checks moved with the business rules). */
+const ROUTE_DIRS = [
+  'routes',
+  'submission/routes',
+  'closing/routes',
+  'services',
+  'submission/services',
+  'closing/services',
+].filter((dir) => existsSync(join(ENGINE, dir)));
 
 /** Step lists that stay in a handler, and why. */
 const KEPT: Record<string, string> = {
