@@ -2,16 +2,13 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZApplicationDocumentList, ZUuid } from '@heloc/domain';
-import { AppError } from '../../../lib/errors';
 import {
-  actionResult as result,
   APPLICATION_BASE as BASE,
   applicationErrors as errors,
   applicationParams as params,
   onOwnApplication,
 } from '../../route-helpers';
-import { documentsOf } from '../documents';
-import { findApplicationDocument } from '../repository';
+import { findDocument, listDocuments, readDocumentFile } from '../services/documents';
 
 export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -26,10 +23,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      onOwnApplication(app.db, request, async (tx, application) => ({
-        ...result(application),
-        documents: await documentsOf(tx, application.uuid),
-      })),
+      onOwnApplication(app.db, request, (tx, application) => listDocuments(tx, app, { application })),
   );
 
   app.get(
@@ -44,12 +38,10 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const document = await onOwnApplication(app.db, request, async (tx, application) => {
-        return findApplicationDocument(tx, application.uuid, request.params.documentUuid.toLowerCase());
-      });
-      if (!document) throw new AppError('NOT_FOUND', 'Document not found');
-      const file = await app.storage.get(document.fileKey);
-      if (!file) throw new AppError('NOT_FOUND', 'Document not found');
+      const found = await onOwnApplication(app.db, request, (tx, application) =>
+        findDocument(tx, app, { application, documentUuid: request.params.documentUuid }),
+      );
+      const { document, bytes } = await readDocumentFile(app, { document: found });
       return reply
         .header('content-type', document.contentType)
         .header(
@@ -58,7 +50,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
         )
         .header('cache-control', 'private, no-store')
         .header('x-content-type-options', 'nosniff')
-        .send(Buffer.from(file.bytes));
+        .send(Buffer.from(bytes));
     },
   );
 };
