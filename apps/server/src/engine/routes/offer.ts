@@ -1,25 +1,15 @@
 /** The priced offers, the borrower's choice of offer and amount, and withdrawing the application. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ENGINE_WRITES, mergePricing, offerFigures, ZActionResult, ZOffersResponse } from '@heloc/domain';
-import { AppError } from '../../lib/errors';
-import { authOf } from '../../plugins/auth';
-import type { ApplicationRow } from '../../workflow/step-machine';
-import { moveApplication } from '../store';
-import { listOffers, selectOffer } from '../repository';
+import { ENGINE_WRITES, ZActionResult, ZOffersResponse } from '@heloc/domain';
 import {
-  actionResult as result,
-  alreadyDone,
   APPLICATION_BASE as BASE,
   applicationErrors as errors,
   applicationParams as params,
-  borrowerActor as borrower,
   onOwnApplication,
 } from '../route-helpers';
-import { stepsAllowing } from '../steps';
+import { cancelApplication, chooseOffer, getOffers } from '../services/offer';
 
 export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { clock } = app;
-
   app.get(
     `${BASE}/offers`,
     {
@@ -31,35 +21,8 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZOffersResponse, ...errors },
       },
     },
-    async (request) => {
-      return onOwnApplication(app.db, request, async (tx, application) => {
-        const rows = await listOffers(tx, application.uuid);
-        if (rows.length === 0) {
-          throw new AppError('CONFLICT', `No offers while the application is at ${application.step}`, {
-            step: application.step,
-          });
-        }
-        return {
-          ...result(application),
-          maxLineCents: rows[0]!.maxLineCents,
-          minLineCents: pricingOf(application).minLineCents,
-          selectedAmountCents: application.amountCents,
-          offers: rows.map((row) => {
-            const figures = offerFigures(row.maxLineCents, row);
-            return {
-              uuid: row.uuid,
-              termYears: row.termYears,
-              rateBps: row.rateBps,
-              originationFeeBps: row.originationFeeBps,
-              originationFeeCents: figures.feeCents,
-              aprBps: figures.aprBps,
-              monthlyPaymentCents: figures.monthlyPaymentCents,
-              selected: row.selected,
-            };
-          }),
-        };
-      });
-    },
+    async (request) =>
+      onOwnApplication(app.db, request, (tx, application) => getOffers(tx, app, { application })),
   );
 
   app.post(
@@ -74,41 +37,10 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZActionResult, ...errors },
       },
     },
-    async (request) => {
-      const { identityUuid } = authOf(request);
-      const offerUuid = request.body.offerUuid.toLowerCase();
-      const { amountCents } = request.body;
-      return onOwnApplication(app.db, request, async (tx, application) => {
-        if (
-          await alreadyDone(
-            tx,
-            application,
-            'SELECT_OFFER',
-            stepsAllowing('SELECT_OFFER'),
-            (data) => data.offerUuid === offerUuid && data.amountCents === amountCents,
-          )
-        ) {
-          return result(application);
-        }
-        const offer = (await listOffers(tx, application.uuid)).find((row) => row.uuid === offerUuid);
-        if (application.step === 'OFFER_SELECTION') {
-          if (!offer) throw new AppError('NOT_FOUND', 'Offer not found');
-          const { minLineCents } = pricingOf(application);
-          if (amountCents < minLineCents || amountCents > offer.maxLineCents) {
-            throw new AppError('BAD_REQUEST', 'The amount must be between the minimum and the maximum line', {
-              minLineCents,
-              maxLineCents: offer.maxLineCents,
-            });
-          }
-        }
-        const moved = await moveApplication(tx, clock, application, 'SELECT_OFFER', {
-          actor: borrower(identityUuid),
-          data: { offerUuid, amountCents },
-        });
-        await selectOffer(tx, application.uuid, offer!, amountCents);
-        return result(moved);
-      });
-    },
+    async (request) =>
+      onOwnApplication(app.db, request, (tx, application, identityUuid) =>
+        chooseOffer(tx, app, { application, identityUuid, body: request.body }),
+      ),
   );
 
   app.post(
@@ -122,18 +54,9 @@ export const offerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZActionResult, ...errors },
       },
     },
-    async (request) => {
-      const { identityUuid } = authOf(request);
-      return onOwnApplication(app.db, request, async (tx, application) => {
-        if (application.step === 'CANCELLED') return result(application);
-        return result(
-          await moveApplication(tx, clock, application, 'CANCEL', { actor: borrower(identityUuid) }),
-        );
-      });
-    },
+    async (request) =>
+      onOwnApplication(app.db, request, (tx, application, identityUuid) =>
+        cancelApplication(tx, app, { application, identityUuid }),
+      ),
   );
-
-  function pricingOf(application: ApplicationRow) {
-    return mergePricing(app.orgs.byOrgCode(application.orgCode)?.orgPricingData ?? []);
-  }
 };
