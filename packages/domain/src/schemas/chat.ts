@@ -169,11 +169,6 @@ export const ZChatConversationState = z.object({
 });
 export type TChatConversationState = z.infer<typeof ZChatConversationState>;
 
-/** Text part of a live message; files come as multipart parts named `media`. */
-export const ZChatMessageText = z.object({
-  body: z.string().max(CHAT_MESSAGE_MAX_LENGTH).optional(),
-});
-
 /**
  * A live message (POST …/conversations/:sid/messages) sent as JSON `{ body }` (text only). A message
  * with files is multipart instead (a `body` part and `media` file parts): the route reads those parts
