@@ -21,6 +21,8 @@ async function logOut(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Profile menu' }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/auth\/login$/);
+  // The URL changes before the login screen's code has loaded; axe and the next fill wait for the form.
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
 }
 
 test('a new borrower registers, finds the application on the dashboard, logs out and in again', async ({

@@ -82,12 +82,36 @@ export async function checkScreen(page: Page, path: string, whole = false) {
 export async function checkShown(page: Page, name: string, whole = false) {
   await expect(page.locator('main h1:visible, main h2:visible').first()).toBeVisible({ timeout: 15_000 });
   await expect(page.locator('main .mantine-Loader-root')).toHaveCount(0, { timeout: 15_000 });
+  await scrollSettled(page);
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   // Soft: one run reports every screen's problems, not only the first one's.
   expect.soft(width, `${name} is ${width} px wide`).toBeLessThanOrEqual(WIDTH);
   expect.soft(await coveredControls(page), name).toEqual([]);
   await expectNoAxeViolations(page, { include: whole ? undefined : 'main' }).catch((error: unknown) =>
     expect.soft(String(error), `axe on ${name}`).toBe(''),
+  );
+}
+
+/**
+ * Waits until the page stops scrolling: a submit with errors scrolls smoothly to the first invalid field,
+ * and a control focused while that scroll still runs is measured where it passes, not where it stops (a
+ * CI run reported a select "under the top bar" that way on a loaded machine).
+ */
+async function scrollSettled(page: Page) {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        let last = window.scrollY;
+        let still = 0;
+        const tick = () => {
+          const now = window.scrollY;
+          still = now === last ? still + 1 : 0;
+          last = now;
+          if (still >= 5) resolve();
+          else requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+      }),
   );
 }
 
