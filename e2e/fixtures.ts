@@ -7,6 +7,18 @@ export async function expectNoAxeViolations(
   /** Only this part of the page (e.g. 'main' when the rest was checked on an earlier screen). */
   { include }: { include?: string } = {},
 ): Promise<void> {
+  // A route's code loads after its URL changes: scan once the screen is drawn (a main landmark with a
+  // level-one heading somewhere), not the moment between. A screen that never draws them still fails,
+  // on axe's own landmark and heading rules.
+  await page
+    .waitForFunction(
+      () => !!document.querySelector('main, [role=main]') && !!document.querySelector('h1'),
+      null,
+      {
+        timeout: 10_000,
+      },
+    )
+    .catch(() => undefined);
   const builder = new AxeBuilder({ page }).withTags([
     'wcag2a',
     'wcag2aa',
