@@ -33,7 +33,7 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test';
-import { FEATURE_FLAGS, MANUAL_NOTARY_FEE_CENTS } from '@heloc/domain';
+import { ESIGN_DISCLOSURE_VERSION, FEATURE_FLAGS, MANUAL_NOTARY_FEE_CENTS } from '@heloc/domain';
 import {
   API,
   apiGet,
@@ -438,7 +438,7 @@ async function coOwner(browser: Browser, baseURL: string) {
     await asSigner('/sign', {
       documentUuid: doc.uuid,
       esignConsent: true,
-      esignDisclosureVersion: 'esign-2026-01',
+      esignDisclosureVersion: ESIGN_DISCLOSURE_VERSION,
       scrolledToBottom: true,
     });
   }

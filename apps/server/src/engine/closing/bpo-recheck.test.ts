@@ -11,7 +11,7 @@ import { inflateSync } from 'node:zlib';
 import { asc, eq } from 'drizzle-orm';
 import { PDFArray, PDFDocument, PDFName, PDFRawStream, type PDFObject } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routeForStatus, type TPropertyCondition } from '@heloc/domain';
+import { ESIGN_DISCLOSURE_VERSION, routeForStatus, type TPropertyCondition } from '@heloc/domain';
 import { schema } from '../../db';
 import { DECLINE_REASON_TEXT } from '../../documents';
 import { ManualClock } from '../../lib/clock';
@@ -257,7 +257,7 @@ describe('the valuation report at closing is underwritten again (Texas)', () => 
     const first = await c.post(who, '/signing/sign', {
       documentUuid: agreement.uuid,
       esignConsent: true,
-      esignDisclosureVersion: 'esign-2026-01',
+      esignDisclosureVersion: ESIGN_DISCLOSURE_VERSION,
       scrolledToBottom: true,
     });
     expect(first.statusCode).toBe(409);

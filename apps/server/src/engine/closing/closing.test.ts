@@ -5,7 +5,7 @@
  */
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BANK_MESSAGES, ESTIMATE_MESSAGES, routeForStatus } from '@heloc/domain';
+import { BANK_MESSAGES, ESIGN_DISCLOSURE_VERSION, ESTIMATE_MESSAGES, routeForStatus } from '@heloc/domain';
 import { schema } from '../../db';
 import { ManualClock } from '../../lib/clock';
 import { createSandboxProviders, type Providers } from '../../providers';
@@ -121,7 +121,7 @@ async function signAll(who: Borrower) {
     const res = await c.post(who, '/signing/sign', {
       documentUuid: doc.uuid,
       esignConsent: true,
-      esignDisclosureVersion: 'esign-2026-01',
+      esignDisclosureVersion: ESIGN_DISCLOSURE_VERSION,
       scrolledToBottom: true,
       location: SIGNED_AT_FRESNO,
     });
@@ -261,7 +261,7 @@ describe('happy path from registration to COMPLETE, all through the HTTP API', (
         longitude: SIGNED_AT_FRESNO.longitude,
         locationAccuracyMeters: SIGNED_AT_FRESNO.accuracyMeters,
         scrolledToBottom: true,
-        esignConsentVersion: 'esign-2026-01',
+        esignConsentVersion: ESIGN_DISCLOSURE_VERSION,
       });
       expect(signature.documentSha256).toMatch(/^[0-9a-f]{64}$/);
     }
@@ -663,7 +663,7 @@ describe('scenarios', () => {
       c.post(who, '/signing/sign', {
         documentUuid: first.uuid,
         esignConsent: true,
-        esignDisclosureVersion: 'esign-2026-01',
+        esignDisclosureVersion: ESIGN_DISCLOSURE_VERSION,
         scrolledToBottom: true,
       });
     const early = await sign();
@@ -836,7 +836,7 @@ describe('bad input, order, ownership and repeats', () => {
     const nowhere = await c.post(who, '/signing/sign', {
       documentUuid: who.applicationUuid,
       esignConsent: true,
-      esignDisclosureVersion: 'esign-2026-01',
+      esignDisclosureVersion: ESIGN_DISCLOSURE_VERSION,
       scrolledToBottom: true,
       location: { latitude: 91, longitude: -119.7871 },
     });

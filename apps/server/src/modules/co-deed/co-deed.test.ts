@@ -8,7 +8,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from 'otplib';
-import { FEATURE_FLAGS } from '@heloc/domain';
+import { ESIGN_DISCLOSURE_VERSION, FEATURE_FLAGS } from '@heloc/domain';
 import { schema } from '../../db';
 import { ManualClock } from '../../lib/clock';
 import { readOutbox } from '../../mail';
@@ -96,7 +96,7 @@ async function signClosingDocuments(
     const res = await c.post(who, '/signing/sign', {
       documentUuid: doc.uuid,
       esignConsent: true,
-      esignDisclosureVersion: 'esign-2026-01',
+      esignDisclosureVersion: ESIGN_DISCLOSURE_VERSION,
       scrolledToBottom: true,
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -273,7 +273,7 @@ describe('additional signers', () => {
       asSigner(bob, 'POST', '/sign', {
         documentUuid: disclosure.uuid,
         esignConsent: true,
-        esignDisclosureVersion: 'esign-2026-01',
+        esignDisclosureVersion: ESIGN_DISCLOSURE_VERSION,
         scrolledToBottom: true,
         location: { latitude: 37.7749, longitude: -122.4194 },
       });
@@ -584,7 +584,7 @@ describe('other owners named before the closing documents (issue 19)', () => {
       await asSigner(signer, 'POST', '/sign', {
         documentUuid: doc.uuid,
         esignConsent: true,
-        esignDisclosureVersion: 'esign-2026-01',
+        esignDisclosureVersion: ESIGN_DISCLOSURE_VERSION,
         scrolledToBottom: true,
       });
     }
