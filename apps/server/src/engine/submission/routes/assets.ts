@@ -1,43 +1,20 @@
 /** Asset depletion (income from assets) and the CLTV requalification at a lower amount. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ENGINE_WRITES, ZAssetDepletionView, ZCltvRequalifyView, ZActionResult } from '@heloc/domain';
 import {
-  ENGINE_WRITES,
-  ASSET_DEPLETION_MONTHS,
-  combinedLtvBps,
-  dtiWithAssetsBps,
-  eligibleAssetsCents,
-  priceOffers,
-  ZAssetDepletionView,
-  ZCltvRequalifyView,
-  ZActionResult,
-  type TApplicationStatus,
-  type TRequalifyCause,
-} from '@heloc/domain';
-import type { Executor } from '../../../db';
-import { AppError } from '../../../lib/errors';
-import type { EngineAction } from '../../steps';
-import {
-  actionResult as result,
-  alreadyDone,
   APPLICATION_BASE as BASE,
   applicationErrors as errors,
   applicationParams as params,
-  borrowerActor as borrower,
   onOwnApplication,
-  outOfOrder,
 } from '../../route-helpers';
-import { latestTransitionData, moveApplication } from '../../store';
-import { CLOSING_JOBS, queueAfterLatestEvent } from '../../closing/store';
-import { SUBMISSION_JOB_KINDS } from '../job-kinds';
-import { submissionContext } from './shared';
-import { replaceOffers } from '../../repository';
-import { latestEntryInto, updateApplication } from '../repository';
-import { stepsAllowing } from '../../steps';
+import {
+  acceptRequalification,
+  declareAssets,
+  getAssetDepletion,
+  getRequalification,
+} from '../services/assets';
 
 export const assetsRequalifyRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { clock } = app;
-  const { pricingOf } = submissionContext(app);
-
   app.get(
     `${BASE}/asset-depletion`,
     {
@@ -50,17 +27,7 @@ export const assetsRequalifyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      onOwnApplication(app.db, request, async (tx, application) => {
-        const facts = await latestTransitionData(tx, application.uuid, 'ASSETS_NEEDED');
-        if (!facts) throw outOfOrder(application, 'Asset depletion');
-        return {
-          ...result(application),
-          dtiBps: typeof facts.dtiBps === 'number' ? facts.dtiBps : 0,
-          dtiCapBps: pricingOf(application).dtiCapBps,
-          depletionMonths: ASSET_DEPLETION_MONTHS,
-          complete: application.assetDepletionComplete,
-        };
-      }),
+      onOwnApplication(app.db, request, (tx, application) => getAssetDepletion(tx, app, { application })),
   );
 
   app.post(
@@ -77,108 +44,10 @@ export const assetsRequalifyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      onOwnApplication(app.db, request, async (tx, application, identityUuid) => {
-        if (application.assetDepletionComplete && application.step !== 'ASSETS_PREQUAL')
-          return result(application);
-        const facts = await latestTransitionData(tx, application.uuid, 'ASSETS_NEEDED');
-        if (application.step !== 'ASSETS_PREQUAL' || !facts) throw outOfOrder(application, 'Asset depletion');
-        const pricing = pricingOf(application);
-        const eligible = eligibleAssetsCents(request.body.assets);
-        const dtiBps = dtiWithAssetsBps({
-          monthlyDebtCents: Number(facts.monthlyDebtCents),
-          statedAnnualIncomeCents: Number(
-            facts.qualifyingAnnualIncomeCents ?? application.statedAnnualIncomeCents ?? 0,
-          ),
-          eligibleAssetsCents: eligible,
-        });
-        const data = {
-          // Balances are financial data but not identifiers; the trail keeps what was relied on.
-          assets: request.body.assets,
-          eligibleAssetsCents: eligible,
-          qualifyingAnnualIncomeCents: facts.qualifyingAnnualIncomeCents,
-          dtiBps: Number.isFinite(dtiBps) ? dtiBps : null,
-          valueCents: facts.valueCents,
-          existingLiensCents: facts.existingLiensCents,
-          maxLineCents: facts.maxLineCents,
-          cltvBps: facts.cltvBps,
-          score: facts.score,
-        };
-        await updateApplication(tx, application.uuid, { assetDepletionComplete: true });
-        if (dtiBps > pricing.dtiCapBps) {
-          const moved = await moveApplication(tx, clock, application, 'ASSETS_INSUFFICIENT', {
-            actor: borrower(identityUuid),
-            reason: 'DTI_ABOVE_CAP',
-            data: { ...data, reasons: ['DTI_ABOVE_CAP'] },
-            flags: { uwDecision: 'DECLINE', dtiDecline: true },
-          });
-          return result(moved);
-        }
-        const lineCents = Number(facts.maxLineCents);
-        const offers = priceOffers({
-          creditScore: Number(facts.score),
-          cltvBps: combinedLtvBps({
-            valueCents: Number(facts.valueCents),
-            existingLiensCents: Number(facts.existingLiensCents),
-            lineCents,
-          }),
-          pricing,
-          lineCents,
-        });
-        await replaceOffers(tx, application.uuid, offers);
-        await updateApplication(tx, application.uuid, {
-          uwCalculatedDrawAmountCents: lineCents,
-          adjustedHomeAmountCents: Number(facts.valueCents),
-        });
-        const moved = await moveApplication(tx, clock, application, 'SUBMIT_ASSETS', {
-          actor: borrower(identityUuid),
-          data: { ...data, offers: offers.length },
-          flags: { uwDecision: 'APPROVED', uwSubDecision: 'UNVERIFIED_DTI_LIMITED' },
-        });
-        return result(moved);
-      }),
+      onOwnApplication(app.db, request, (tx, application, identityUuid) =>
+        declareAssets(tx, app, { application, identityUuid, body: request.body }),
+      ),
   );
-
-  /**
-   * CLTV_REQUALIFY is reached from two phases, and the event that led there records which: the hard
-   * pull at submission (accepting submits the application) or the valuation report at closing, Texas
-   * (accepting goes on to the closing documents). Each phase accepts with its own action of the step
-   * table; the screen and the endpoints are the same.
-   */
-  const REQUALIFY_PHASES = {
-    SUBMISSION: {
-      cause: 'CREDIT_REPORT',
-      accept: 'ACCEPT_REQUALIFY',
-      next: SUBMISSION_JOB_KINDS.submitApplication,
-      flags: { disclosurelistSummaryComplete: true },
-    },
-    CLOSING: {
-      cause: 'VALUATION',
-      accept: 'ACCEPT_REQUALIFY_CLOSING',
-      next: CLOSING_JOBS.closingPrepare,
-      flags: {},
-    },
-  } as const satisfies Record<
-    string,
-    {
-      cause: TRequalifyCause;
-      accept: EngineAction;
-      next: string;
-      flags: Partial<TApplicationStatus>;
-    }
-  >;
-
-  /** The latest entry into CLTV_REQUALIFY: its facts (new maximum, previous amount) and its phase. */
-  async function requalification(tx: Executor, applicationUuid: string) {
-    const entry = await latestEntryInto(tx, applicationUuid, 'CLTV_REQUALIFY');
-    if (!entry) return null;
-    // Entries recorded before phases were (the hard pull's) are the submission's.
-    const phase = entry.phase === 'CLOSING' ? 'CLOSING' : 'SUBMISSION';
-    return {
-      ...REQUALIFY_PHASES[phase],
-      previousAmountCents: Number(entry.previousAmountCents),
-      maxLineCents: Number(entry.maxLineCents),
-    };
-  }
 
   app.get(
     `${BASE}/requalify`,
@@ -193,19 +62,7 @@ export const assetsRequalifyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      onOwnApplication(app.db, request, async (tx, application) => {
-        const requalify = await requalification(tx, application.uuid);
-        if (!requalify) throw outOfOrder(application, 'Requalification');
-        return {
-          ...result(application),
-          cause: requalify.cause,
-          previousAmountCents: requalify.previousAmountCents,
-          maxLineCents: requalify.maxLineCents,
-          minLineCents: pricingOf(application).minLineCents,
-          termYears: application.termYears,
-          rateBps: application.rateBps,
-        };
-      }),
+      onOwnApplication(app.db, request, (tx, application) => getRequalification(tx, app, { application })),
   );
 
   app.post(
@@ -222,36 +79,8 @@ export const assetsRequalifyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      onOwnApplication(app.db, request, async (tx, application, identityUuid) => {
-        const requalify = await requalification(tx, application.uuid);
-        const accept = requalify?.accept ?? REQUALIFY_PHASES.SUBMISSION.accept;
-        if (await alreadyDone(tx, application, accept, stepsAllowing(accept))) return result(application);
-        const { amountCents } = request.body;
-        if (application.step === 'CLTV_REQUALIFY' && requalify) {
-          const { minLineCents } = pricingOf(application);
-          const { maxLineCents } = requalify;
-          if (amountCents < minLineCents || amountCents > maxLineCents) {
-            throw new AppError(
-              'BAD_REQUEST',
-              'The amount must be between the minimum and the new maximum line',
-              {
-                minLineCents,
-                maxLineCents,
-              },
-            );
-          }
-        }
-        // Out of order (no requalification open) answers 409 from the step table here.
-        const moved = await moveApplication(tx, clock, application, accept, {
-          actor: borrower(identityUuid),
-          data: { amountCents, previousAmountCents: application.amountCents },
-          flags: requalify?.flags ?? {},
-        });
-        await queueAfterLatestEvent(tx, clock, application.uuid, {
-          kind: requalify?.next ?? REQUALIFY_PHASES.SUBMISSION.next,
-        });
-        await updateApplication(tx, application.uuid, { amountCents });
-        return result(moved);
-      }),
+      onOwnApplication(app.db, request, (tx, application, identityUuid) =>
+        acceptRequalification(tx, app, { application, identityUuid, body: request.body }),
+      ),
   );
 };
