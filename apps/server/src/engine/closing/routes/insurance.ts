@@ -4,58 +4,21 @@
  */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  DOCUMENT_UPLOAD_TYPES,
-  type TDocumentType,
-  ZInsuranceRequirementsView,
-  ZActionResult,
-} from '@heloc/domain';
-import type { Executor } from '../../../db';
+import { DOCUMENT_UPLOAD_TYPES, ZInsuranceRequirementsView, ZActionResult } from '@heloc/domain';
 import { authOf } from '../../../plugins/auth';
 import { receiveUpload } from '../../../uploads';
-import { withApplicationLock, type ApplicationRow } from '../../../workflow/step-machine';
-import { documentsOfType } from '../documents';
+import { withApplicationLock } from '../../../workflow/step-machine';
 import {
-  actionResult as result,
   APPLICATION_BASE as BASE,
   applicationErrors as errors,
   applicationParams as params,
-  borrowerActor as borrower,
   onOwnApplication,
   ownApplicationUuid,
-  requireStep,
 } from '../../route-helpers';
-import { CLOSING_JOBS, closingOf, latestEvent, moveClosing, updateClosing } from '../store';
-import { tags, documentView, storeOnce } from './shared';
-import { stepsAllowing } from '../../steps';
-
-const INSURANCE_UPLOAD_TYPES = {
-  hazard: 'PROOF_OF_HAZARD_INSURANCE',
-  flood: 'PROOF_OF_FLOOD_INSURANCE',
-  trust: 'CERTIFICATE_OF_TRUST',
-} as const satisfies Record<string, TDocumentType>;
+import { getInsuranceRequirements, uploadInsuranceDocument } from '../services/insurance';
+import { tags } from './shared';
 
 export const insuranceRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { clock } = app;
-
-  async function insuranceRequirements(tx: Executor, application: ApplicationRow) {
-    const closing = await closingOf(tx, application.uuid);
-    const found = await latestEvent(tx, application.uuid, 'PROPERTY_FOUND');
-    const trust = found?.data.ownershipType === 'TRUST';
-    const uploaded = await documentsOfType(tx, application.uuid, Object.values(INSURANCE_UPLOAD_TYPES));
-    const requirement = (type: keyof typeof INSURANCE_UPLOAD_TYPES, required: boolean) => ({
-      type,
-      documentType: INSURANCE_UPLOAD_TYPES[type],
-      required,
-      uploaded: uploaded.filter((doc) => doc.type === INSURANCE_UPLOAD_TYPES[type]).map(documentView),
-    });
-    return [
-      requirement('hazard', true),
-      requirement('flood', closing.floodInsuranceRequired === true),
-      requirement('trust', trust),
-    ];
-  }
-
   app.get(
     `${BASE}/insurance/requirements`,
     {
@@ -72,11 +35,9 @@ export const insuranceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      onOwnApplication(app.db, request, async (tx, application) => ({
-        ...result(application),
-        complete: (await closingOf(tx, application.uuid)).insuranceComplete,
-        requirements: await insuranceRequirements(tx, application),
-      })),
+      onOwnApplication(app.db, request, (tx, application) =>
+        getInsuranceRequirements(tx, app, { application }),
+      ),
   );
 
   app.post(
@@ -96,28 +57,14 @@ export const insuranceRoutes: FastifyPluginAsyncZod = async (app) => {
       const { identityUuid } = authOf(request);
       const uuid = await ownApplicationUuid(app.db, request, identityUuid);
       const upload = await receiveUpload(request, DOCUMENT_UPLOAD_TYPES);
-      return withApplicationLock(app.db, uuid, async (tx, application) => {
-        requireStep(application, stepsAllowing('INSURANCE_COMPLETE'), 'Uploading insurance');
-        await storeOnce(
-          app,
-          tx,
+      return withApplicationLock(app.db, uuid, (tx, application) =>
+        uploadInsuranceDocument(tx, app, {
           application,
-          INSURANCE_UPLOAD_TYPES[request.params.type],
-          upload,
           identityUuid,
-        );
-        const missing = (await insuranceRequirements(tx, application)).filter(
-          (each) => each.required && each.uploaded.length === 0,
-        );
-        if (missing.length > 0) return result(application);
-        await updateClosing(tx, clock, application.uuid, { insuranceComplete: true });
-        return result(
-          await moveClosing(tx, clock, application, 'INSURANCE_COMPLETE', {
-            actor: borrower(identityUuid),
-            next: { kind: CLOSING_JOBS.rescissionStart },
-          }),
-        );
-      });
+          uploadType: request.params.type,
+          upload,
+        }),
+      );
     },
   );
 };
