@@ -1,5 +1,6 @@
 /** Signing in from tests exactly as the browser does: token header plus fingerprint cookie. */
 import type { FastifyInstance } from 'fastify';
+import { registration } from '@heloc/borrower-driver';
 import type { TRegistrationInput } from '@heloc/domain';
 
 export type Credentials = { authorization: string; cookie: string };
@@ -24,23 +25,17 @@ export async function signIn(app: FastifyInstance, email: string, password: stri
   return fromResponse(res, (res.json() as { jwt: string }).jwt, app);
 }
 
-let counter = 0;
-
-/** A valid registration body; override any part. E-mails are unique per call. */
+/**
+ * A valid registration body; override any part. E-mails are unique per call. The borrower driver's
+ * body (the registration page's call) with this suite's borrower: Test Borrower earning $120,000, the
+ * figure the server tests' expected offers and debt ratios are worked out from.
+ */
 export function registrationBody(overrides: Partial<TRegistrationInput> = {}): TRegistrationInput {
-  counter += 1;
-  return {
-    property: { street1: '12 Oak Street', city: 'Fresno', state: 'CA', zip: '93701' },
-    saleStatus: 'NOT_SELLING',
+  return registration({
     income: { employmentType: 'FULL_TIME', annualIncomeCents: 120_000_00 },
     name: { firstName: 'Test', lastName: 'Borrower' },
-    dob: '1980-02-29',
-    email: `borrower${counter}-${Date.now()}@example.com`,
-    phoneNumber: '(415) 555-0100',
-    password: 'Strong-passw0rd!',
-    acceptedTerms: true,
     ...overrides,
-  };
+  });
 }
 
 /** Registers a new borrower under `orgCode` and answers their credentials and first application. */
