@@ -1,5 +1,5 @@
 /** The priced offers, the borrower's choice of offer and amount, and withdrawing the application. */
-import { mergePricing, offerFigures, type TActionResult } from '@heloc/domain';
+import { offerFigures, type TActionResult } from '@heloc/domain';
 import type { Executor } from '../../db';
 import { AppError } from '../../lib/errors';
 import type { ApplicationRow } from '../../workflow/step-machine';
@@ -9,11 +9,7 @@ import { actionResult as result, alreadyDone, borrowerActor as borrower } from '
 import { stepsAllowing } from '../steps';
 import type { EngineDeps } from './deps';
 import type { ParsedBody } from './parsed-body';
-
-/** The organisation's pricing of the application (its minimum line, caps). */
-function pricingOf({ orgs }: Pick<EngineDeps, 'orgs'>, application: ApplicationRow) {
-  return mergePricing(orgs.byOrgCode(application.orgCode)?.orgPricingData ?? []);
-}
+import { pricingOf } from './pricing';
 
 /** The priced offers for the maximum line; 409 while none are priced. */
 export async function getOffers(

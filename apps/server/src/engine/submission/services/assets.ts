@@ -4,7 +4,6 @@ import {
   combinedLtvBps,
   dtiWithAssetsBps,
   eligibleAssetsCents,
-  mergePricing,
   priceOffers,
   type TActionResult,
   type TApplicationStatus,
@@ -28,13 +27,9 @@ import { latestEntryInto, updateApplication } from '../repository';
 import { stepsAllowing } from '../../steps';
 import type { EngineDeps } from '../../services/deps';
 import type { ParsedBody } from '../../services/parsed-body';
+import { pricingOf } from '../../services/pricing';
 
 type Own = { application: ApplicationRow; identityUuid: string };
-
-/** The organisation's pricing of the application (its DTI cap, minimum line, rates). */
-function pricingOf({ orgs }: Pick<EngineDeps, 'orgs'>, application: ApplicationRow) {
-  return mergePricing(orgs.byOrgCode(application.orgCode)?.orgPricingData ?? []);
-}
 
 /** Why assets are asked for: the debt-to-income on the stated income and the cap; 409 before then. */
 export async function getAssetDepletion(
