@@ -4,30 +4,17 @@
  * (routes/index.ts says what they share).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ENGINE_WRITES, ZActionResult, ZClosingSummary } from '@heloc/domain';
 import {
-  ENGINE_WRITES,
-  rescissionEndsAt,
-  monthlyPaymentCents,
-  ZActionResult,
-  ZClosingSummary,
-} from '@heloc/domain';
-import { firstPaymentDate } from '../documents';
-import {
-  actionResult as result,
   APPLICATION_BASE as BASE,
   applicationErrors as errors,
   applicationParams as params,
-  borrowerActor as borrower,
   onOwnApplication,
 } from '../../route-helpers';
-import { rescindLine, rightToCancelRuns } from '../rescission';
-import { closingOf } from '../store';
+import { getClosingSummary, rescindClosedLine } from '../services/summary';
 import { tags } from './shared';
-import { listAccounts } from '../repository';
 
 export const summaryRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { clock } = app;
-
   app.get(
     `${BASE}/closing-summary`,
     {
@@ -43,28 +30,7 @@ export const summaryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      onOwnApplication(app.db, request, async (tx, application) => {
-        const closing = await closingOf(tx, application.uuid);
-        const [account] = await listAccounts(tx, application.uuid, 'DISBURSEMENT');
-        return {
-          ...result(application),
-          lineAmountCents: application.amountCents,
-          monthlyPaymentCents:
-            application.amountCents > 0 && application.termYears > 0
-              ? monthlyPaymentCents(application.amountCents, application.rateBps, application.termYears)
-              : 0,
-          firstPaymentDate: closing.transactionDate ? firstPaymentDate(closing.transactionDate) : null,
-          rescissionStartDate: closing.transactionDate,
-          rescissionDeadline: closing.rescissionDeadline,
-          rescissionEndsAt: closing.rescissionDeadline
-            ? rescissionEndsAt(closing.rescissionDeadline).toISOString()
-            : null,
-          fundingDate: closing.fundingDate,
-          funded: closing.fundedAt !== null,
-          disburseAccountMask: account?.mask ?? null,
-          canRescind: rightToCancelRuns(application, closing, clock),
-        };
-      }),
+      onOwnApplication(app.db, request, (tx, application) => getClosingSummary(tx, app, { application })),
   );
 
   app.post(
@@ -81,12 +47,8 @@ export const summaryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      onOwnApplication(app.db, request, async (tx, application, identityUuid) => {
-        const moved = await rescindLine(tx, clock, application, {
-          actor: borrower(identityUuid),
-          reason: 'The borrower exercised the right to cancel',
-        });
-        return result(moved);
-      }),
+      onOwnApplication(app.db, request, (tx, application, identityUuid) =>
+        rescindClosedLine(tx, app, { application, identityUuid }),
+      ),
   );
 };
