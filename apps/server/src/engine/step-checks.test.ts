@@ -28,7 +28,7 @@ const KEPT: Record<string, string> = {
   // GET notary/slots is a read, no move: the slots show on the notary choice screen (before the
   // borrower chose) and on the reservation screen; the table's moves from there differ (the choice is
   // also open from DEED_SIGNING, where no slots are offered).
-  "closing/routes/notary-choice.ts: requireStep(application!, ['MANUAL_DEED_SIGNING', 'NOTARY_DISCLOSURE']":
+  "closing/services/notary-choice.ts: requireStep(application, ['MANUAL_DEED_SIGNING', 'NOTARY_DISCLOSURE']":
     'the manual notary slots, a read',
 };
 
