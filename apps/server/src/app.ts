@@ -13,6 +13,7 @@ import { closingRoutes } from './engine/closing/routes';
 import { bridgeWriteEvents } from './lib/write-events-bridge';
 import { registerClosingJobs } from './engine/closing/jobs';
 import { engineRoutes } from './engine/routes';
+import { answerWritesWithStatus } from './engine/write-answer-status';
 import { registerEngineJobs } from './engine/jobs';
 import { registerSubmissionJobs, submissionRoutes } from './engine/submission';
 import { JobWorker } from './jobs/worker';
@@ -326,6 +327,8 @@ export async function buildApp({
   await app.register(profileRoutes);
   await app.register(applicationRoutes);
   await app.register(statusRoutes);
+  // Before the engine's routes: the hook applies to the routes registered after it.
+  answerWritesWithStatus(app);
   await app.register(engineRoutes);
   await app.register(submissionRoutes);
   await app.register(closingRoutes);

@@ -82,7 +82,7 @@ async function drain(who: Borrower) {
 async function throughCredit(who: Borrower) {
   const res = await submitProfile(who);
   expect(res.statusCode, res.body).toBe(200);
-  expect(res.json()).toEqual({ status: 'WAITING_FOR_CREDIT' });
+  expect(res.json()).toMatchObject({ status: 'WAITING_FOR_CREDIT' });
   expect((await status(who)).status).toBe('WAITING_FOR_CREDIT');
   return drain(who);
 }
@@ -91,7 +91,7 @@ async function toOffers(who: Borrower) {
   expect((await throughCredit(who)).status).toBe('LIEN_VERIFICATION');
   const res = await post(who, '/liens/confirm');
   expect(res.statusCode, res.body).toBe(200);
-  expect(res.json()).toEqual({ status: 'WAITING_FOR_UNDERWRITING' });
+  expect(res.json()).toMatchObject({ status: 'WAITING_FOR_UNDERWRITING' });
   return drain(who);
 }
 
@@ -170,9 +170,11 @@ describe('happy path', () => {
 
     const chosen = await post(ann, '/offer', { offerUuid: tenYear.uuid, amountCents: 100_000_00 });
     expect(chosen.statusCode, chosen.body).toBe(200);
-    expect(chosen.json()).toEqual({ status: 'COLLECT_ADDITIONAL_INFO' });
+    expect(chosen.json()).toMatchObject({ status: 'COLLECT_ADDITIONAL_INFO' });
     // The same choice again answers the same; another choice now is out of order.
-    expect((await post(ann, '/offer', { offerUuid: tenYear.uuid, amountCents: 100_000_00 })).json()).toEqual({
+    expect(
+      (await post(ann, '/offer', { offerUuid: tenYear.uuid, amountCents: 100_000_00 })).json(),
+    ).toMatchObject({
       status: 'COLLECT_ADDITIONAL_INFO',
     });
     expect((await post(ann, '/offer', { offerUuid: tenYear.uuid, amountCents: 90_000_00 })).statusCode).toBe(
@@ -220,8 +222,8 @@ describe('happy path', () => {
 
   it('answers a repeated profile the same and enqueues one soft pull', async () => {
     const ann = await borrower();
-    expect((await submitProfile(ann)).json()).toEqual({ status: 'WAITING_FOR_CREDIT' });
-    expect((await submitProfile(ann)).json()).toEqual({ status: 'WAITING_FOR_CREDIT' });
+    expect((await submitProfile(ann)).json()).toMatchObject({ status: 'WAITING_FOR_CREDIT' });
+    expect((await submitProfile(ann)).json()).toMatchObject({ status: 'WAITING_FOR_CREDIT' });
     const jobs = await t.database.db
       .select()
       .from(schema.jobs)
@@ -229,9 +231,33 @@ describe('happy path', () => {
     expect(jobs.filter((job) => job.payload.applicationUuid === ann.applicationUuid)).toHaveLength(1);
     expect((await drain(ann)).status).toBe('LIEN_VERIFICATION');
     // Long after it succeeded, the same action still answers (the current status), not an error.
-    expect((await submitProfile(ann)).json()).toEqual({ status: 'LIEN_VERIFICATION' });
-    expect((await post(ann, '/liens/confirm')).json()).toEqual({ status: 'WAITING_FOR_UNDERWRITING' });
-    expect((await post(ann, '/liens/confirm')).json()).toEqual({ status: 'WAITING_FOR_UNDERWRITING' });
+    expect((await submitProfile(ann)).json()).toMatchObject({ status: 'LIEN_VERIFICATION' });
+    expect((await post(ann, '/liens/confirm')).json()).toMatchObject({ status: 'WAITING_FOR_UNDERWRITING' });
+    expect((await post(ann, '/liens/confirm')).json()).toMatchObject({ status: 'WAITING_FOR_UNDERWRITING' });
+  });
+
+  it('a write answers the status endpoint’s own answer, so the screen need not ask again (issue 17)', async () => {
+    const ann = await borrower();
+    const written = await submitProfile(ann);
+    expect(written.statusCode, written.body).toBe(200);
+    expect(written.json()).toEqual(await status(ann));
+    await t.app.jobs.runDue();
+    // With its flags: confirming the liens sets liensComplete in the same write.
+    const confirmed = await post(ann, '/liens/confirm');
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    const answer = confirmed.json() as TApplicationStatusResponse;
+    expect(answer).toEqual(await status(ann));
+    expect(answer).toMatchObject({
+      status: 'WAITING_FOR_UNDERWRITING',
+      applicationStatus: { liensComplete: true },
+    });
+    // A read keeps its own answer: the liens list carries the step, not the status object.
+    const liens = await t.app.inject({
+      method: 'GET',
+      url: `${base(ann.applicationUuid)}/liens`,
+      headers: headers(ann),
+    });
+    expect(liens.json()).not.toHaveProperty('applicationStatus');
   });
 
   it('lists the liens found; a corrected balance counts in the maximum line', async () => {
@@ -326,8 +352,8 @@ describe('happy path', () => {
   it('cancels from a non-final step, once', async () => {
     const ann = await borrower();
     await submitProfile(ann);
-    expect((await post(ann, '/cancel')).json()).toEqual({ status: 'CANCELLED' });
-    expect((await post(ann, '/cancel')).json()).toEqual({ status: 'CANCELLED' });
+    expect((await post(ann, '/cancel')).json()).toMatchObject({ status: 'CANCELLED' });
+    expect((await post(ann, '/cancel')).json()).toMatchObject({ status: 'CANCELLED' });
     // The soft pull that was queued finds the application gone and changes nothing.
     expect((await drain(ann)).status).toBe('CANCELLED');
   });
@@ -338,8 +364,10 @@ describe('credit scenarios', () => {
     const ann = await borrower('Nomatch');
     expect((await throughCredit(ann)).status).toBe('CREDIT_NO_MATCH');
     const res = await post(ann, '/ssn', { ssn: '123-45-6789' });
-    expect(res.json()).toEqual({ status: 'WAITING_FOR_CREDIT' });
-    expect((await post(ann, '/ssn', { ssn: '123456789' })).json()).toEqual({ status: 'WAITING_FOR_CREDIT' });
+    expect(res.json()).toMatchObject({ status: 'WAITING_FOR_CREDIT' });
+    expect((await post(ann, '/ssn', { ssn: '123456789' })).json()).toMatchObject({
+      status: 'WAITING_FOR_CREDIT',
+    });
     expect((await drain(ann)).status).toBe('LIEN_VERIFICATION');
     const [profile] = await t.database.db
       .select()
@@ -365,7 +393,7 @@ describe('credit scenarios', () => {
     const frozen = await throughCredit(ann);
     expect(frozen.status).toBe('CREDIT_FROZEN');
     expect(frozen.applicationStatus.creditFrozenWithPin).toBe(false);
-    expect((await post(ann, '/credit-retry')).json()).toEqual({ status: 'WAITING_FOR_CREDIT' });
+    expect((await post(ann, '/credit-retry')).json()).toMatchObject({ status: 'WAITING_FOR_CREDIT' });
     expect((await drain(ann)).status).toBe('CREDIT_FROZEN');
   });
 
@@ -376,7 +404,7 @@ describe('credit scenarios', () => {
       status: 'CREDIT_FROZEN_PIN',
       applicationStatus: { creditFrozenWithPin: true },
     });
-    expect((await post(ann, '/credit-pin', { pin: '9999' })).json()).toEqual({
+    expect((await post(ann, '/credit-pin', { pin: '9999' })).json()).toMatchObject({
       status: 'WAITING_FOR_CREDIT',
     });
     const wrong = await drain(ann);
@@ -444,7 +472,7 @@ describe('property scenarios', () => {
     const missed = await throughCredit(ann);
     expect(missed).toMatchObject({ status: 'IN_PROGRESS', applicationStatus: { datatreeNoMatch: true } });
     const again = await submitProfile(ann);
-    expect(again.json()).toEqual({ status: 'WAITING_FOR_CREDIT' });
+    expect(again.json()).toMatchObject({ status: 'WAITING_FOR_CREDIT' });
     expect((await status(ann)).applicationStatus.datatreeNoMatch).toBe(false);
   });
 
@@ -460,10 +488,10 @@ describe('property scenarios', () => {
     expect(properties).toHaveLength(3);
     expect((await post(ann, '/property', { propertyId: 'sbx_prop_unknown' })).statusCode).toBe(400);
     const choice = properties[1]!;
-    expect((await post(ann, '/property', { propertyId: choice.propertyId })).json()).toEqual({
+    expect((await post(ann, '/property', { propertyId: choice.propertyId })).json()).toMatchObject({
       status: 'WAITING_FOR_PROPERTY',
     });
-    expect((await post(ann, '/property', { propertyId: choice.propertyId })).json()).toEqual({
+    expect((await post(ann, '/property', { propertyId: choice.propertyId })).json()).toMatchObject({
       status: 'WAITING_FOR_PROPERTY',
     });
     expect((await drain(ann)).status).toBe('LIEN_VERIFICATION');

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ZActionResult } from '@heloc/domain';
+import { EMPTY_APPLICATION_STATUS, ZActionResult } from '@heloc/domain';
 import { engineCommand, engineWrite } from './engine-client';
+import { takeWriteStatus } from './write-status';
 
 const fetchMock = vi.fn<typeof fetch>();
 const UUID = '3f2a1b4c-0000-4000-8000-000000000001';
@@ -51,6 +52,25 @@ describe('engineWrite', () => {
     expect(sent().url).toBe(
       `/service-application/api/v1/application/heloc/${UUID}/conditions/c-1/phone-number`,
     );
+  });
+
+  it('keeps the status a write answered for the screen’s advance(); a bare step keeps nothing', async () => {
+    const answered = {
+      status: 'HMDA',
+      applicationStatus: { ...EMPTY_APPLICATION_STATUS, liensComplete: true },
+    };
+    fetchMock.mockResolvedValueOnce(
+      new Response(JSON.stringify(answered), { headers: { 'content-type': 'application/json' } }),
+    );
+    await engineWrite(
+      UUID,
+      'contact',
+      { email: 'ann@example.com', phoneNumber: '(415) 555-0177' },
+      ZActionResult,
+    );
+    expect(takeWriteStatus(UUID)).toEqual(answered);
+    await engineCommand(UUID, 'credit-retry', ZActionResult, {});
+    expect(takeWriteStatus(UUID)).toBeNull();
   });
 
   it('a command sends no body', async () => {

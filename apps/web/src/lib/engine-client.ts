@@ -7,6 +7,7 @@
 import type { z } from 'zod';
 import type { TEngineCommand, TEngineWrite, TEngineWriteBody } from '@heloc/domain';
 import { api } from './api-client';
+import { keepWriteStatus } from './write-status';
 
 export const engineBase = (applicationUuid: string) =>
   `/service-application/api/v1/application/heloc/${encodeURIComponent(applicationUuid)}`;
@@ -28,7 +29,10 @@ export function engineWrite<A extends TEngineWrite, S extends z.ZodType>(
   schema: S,
   options: { conditionUuid?: string } = {},
 ): Promise<z.output<S>> {
-  return api.post(actionPath(applicationUuid, action, options.conditionUuid), body, { schema });
+  return kept(
+    applicationUuid,
+    api.post(actionPath(applicationUuid, action, options.conditionUuid), body, { schema }),
+  );
 }
 
 /** POST to an engine write that takes no body. */
@@ -38,5 +42,12 @@ export function engineCommand<S extends z.ZodType>(
   schema: S,
   body?: Record<string, never>,
 ): Promise<z.output<S>> {
-  return api.post(actionPath(applicationUuid, command), body, { schema });
+  return kept(applicationUuid, api.post(actionPath(applicationUuid, command), body, { schema }));
+}
+
+/** The write's answer, its status answer kept for the screen's advance() or goTo(). */
+async function kept<T>(applicationUuid: string, write: Promise<T>): Promise<T> {
+  const answer = await write;
+  keepWriteStatus(applicationUuid, answer);
+  return answer;
 }

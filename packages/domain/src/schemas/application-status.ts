@@ -104,3 +104,14 @@ export const EMPTY_APPLICATION_STATUS: TApplicationStatus = {
   rescissionDeadline: null,
   fundingDate: null,
 };
+
+/**
+ * The status answer of an application at `step` with the flags it stored (every flag it never set at
+ * its starting value): what the status endpoint answers and what a write's answer carries.
+ */
+export function statusResponseOf(
+  step: TApplicationStatusResponse['status'],
+  flags: Partial<TApplicationStatus>,
+): TApplicationStatusResponse {
+  return { status: step, applicationStatus: { ...EMPTY_APPLICATION_STATUS, ...flags } };
+}

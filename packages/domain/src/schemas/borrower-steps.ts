@@ -8,6 +8,7 @@ import { REQUIRED_MESSAGE, VALIDATION_MESSAGES } from '../constants';
 import { formatCurrency, parseDollarsToCents } from '../format/currency';
 import { displayDateToIso } from '../format/date';
 import { ZApplicationStep } from '../enums';
+import { ZApplicationStatus } from './application-status';
 import { requiredString, ZIsoDate, ZUuid } from './common';
 import { ZBorrowerDob, ZRegistrationRequest } from './auth';
 
@@ -81,8 +82,16 @@ export type TOfferChoiceFormInput = z.input<ReturnType<typeof offerChoiceForm>>;
 // request and answer bodies, shared by the server (validation, OpenAPI) and the web client.
 // ---------------------------------------------------------------------------------------------
 
-/** What every borrower action answers: the step the application moved to. */
-export const ZActionResult = z.object({ status: ZApplicationStep });
+/**
+ * What every borrower action answers: the step the application moved to. A write's answer also
+ * carries the status object at that step (the status endpoint's answer, read once the write has
+ * committed), so the screens route on it without asking the status endpoint again; it is left out
+ * when a job had already moved the application on by then.
+ */
+export const ZActionResult = z.object({
+  status: ZApplicationStep,
+  applicationStatus: ZApplicationStatus.optional(),
+});
 export type TActionResult = z.infer<typeof ZActionResult>;
 
 /** POST …/profile. */

@@ -79,7 +79,7 @@ async function bankLink(who: Borrower, kind: 'BANK' | 'PAYROLL' = 'BANK') {
 async function throughIncome(who: Borrower) {
   const link = await bankLink(who);
   const res = await c.post(who, '/income/link', { publicToken: link.publicToken });
-  expect(res.json()).toEqual({ status: 'WAITING_FOR_INCOME' });
+  expect(res.json()).toMatchObject({ status: 'WAITING_FOR_INCOME' });
   return link;
 }
 
@@ -92,7 +92,7 @@ async function throughAccounts(
     accountId: link.accounts[0]!.accountId,
   });
   expect(res.statusCode, res.body).toBe(200);
-  expect((await c.post(who, '/bank/autopay', { payType: 'AUTOPAY' })).json()).toEqual({
+  expect((await c.post(who, '/bank/autopay', { payType: 'AUTOPAY' })).json()).toMatchObject({
     status: 'IDENTITY_VERIFICATION',
   });
 }
@@ -132,7 +132,7 @@ async function signAll(who: Borrower) {
 }
 
 async function eNotary(who: Borrower, deedUuid: string) {
-  expect((await c.post(who, '/notary/choice', { method: 'ENOTARY' })).json()).toEqual({
+  expect((await c.post(who, '/notary/choice', { method: 'ENOTARY' })).json()).toMatchObject({
     status: 'DEED_SIGNING',
   });
   const session = await c.post(who, '/notary/session');
@@ -148,7 +148,7 @@ async function eNotary(who: Borrower, deedUuid: string) {
     (await c.post(who, '/notary/session/review', { documentUuid: deedUuid, scrolledToBottom: true }))
       .statusCode,
   ).toBe(200);
-  expect((await c.post(who, '/notary/session/sign', { esignConsent: true })).json()).toEqual({
+  expect((await c.post(who, '/notary/session/sign', { esignConsent: true })).json()).toMatchObject({
     status: 'WAITING_FOR_NOTARY',
   });
 }
@@ -237,7 +237,7 @@ describe('happy path from registration to COMPLETE, all through the HTTP API', (
     });
 
     // Identity → flood determination (zone X) → closing package.
-    expect((await uploadId(ann)).json()).toEqual({ status: 'WAITING_FOR_IDENTITY' });
+    expect((await uploadId(ann)).json()).toMatchObject({ status: 'WAITING_FOR_IDENTITY' });
     status = await c.drain(ann);
     expect(status.status).toBe('NOTE_SIGNING');
     expect(route(status)).toBe('signing/intro');
@@ -248,7 +248,7 @@ describe('happy path from registration to COMPLETE, all through the HTTP API', (
     expect(list.documents.map((doc) => doc.type).sort()).toEqual(
       ['CLOSING_DISCLOSURE', 'DEED_OF_TRUST', 'HELOC_AGREEMENT', 'NOTICE_OF_RIGHT_TO_CANCEL'].sort(),
     );
-    expect(last).toEqual({ status: 'GEN_NOTARY_DOCS', signed: 3, remaining: 0 });
+    expect(last).toMatchObject({ status: 'GEN_NOTARY_DOCS', signed: 3, remaining: 0 });
     // Each signature keeps the document's hash and where the borrower signed (the location alert's promise).
     const signatures = await t.database.db
       .select()
@@ -300,7 +300,7 @@ describe('happy path from registration to COMPLETE, all through the HTTP API', (
     ]);
     expect(
       (await c.upload(ann, '/insurance/upload/hazard', { bytes: PDF_BYTES, fileName: 'policy.pdf' })).json(),
-    ).toEqual({
+    ).toMatchObject({
       status: 'GEN_RESCISSION',
     });
     status = await c.drain(ann);
@@ -461,7 +461,9 @@ describe('scenarios', () => {
     // The same file again is the same document (a retried upload).
     const again = await c.upload(who, '/income/upload/paystub', { bytes: PDF_BYTES, fileName: 'stub.pdf' });
     expect(again.json().document.uuid).toBe(uploaded.json().document.uuid);
-    expect((await c.post(who, '/income/documents/submit')).json()).toEqual({ status: 'WAITING_FOR_INCOME' });
+    expect((await c.post(who, '/income/documents/submit')).json()).toMatchObject({
+      status: 'WAITING_FOR_INCOME',
+    });
     const after = await c.drain(who);
     expect(after.status).toBe('EMPLOYMENT_VERIFICATION');
     expect(after.applicationStatus).toMatchObject({
@@ -511,12 +513,12 @@ describe('scenarios', () => {
     expect(requirements.requirements.find((r: { type: string }) => r.type === 'flood').required).toBe(true);
     expect(
       (await c.upload(who, '/insurance/upload/hazard', { bytes: PDF_BYTES, fileName: 'h.pdf' })).json(),
-    ).toEqual({
+    ).toMatchObject({
       status: 'TRUST_AND_INSURANCE',
     });
     expect(
       (await c.upload(who, '/insurance/upload/flood', { bytes: PNG_BYTES, fileName: 'f.png' })).json(),
-    ).toEqual({
+    ).toMatchObject({
       status: 'GEN_RESCISSION',
     });
   });
@@ -578,7 +580,7 @@ describe('scenarios', () => {
     expect((await c.post(who, '/rescind', { confirm: false })).statusCode).toBe(400);
     const rescinded = await c.post(who, '/rescind', { confirm: true });
     expect(rescinded.statusCode, rescinded.body).toBe(200);
-    expect(rescinded.json()).toEqual({ status: 'CANCELLED' });
+    expect(rescinded.json()).toMatchObject({ status: 'CANCELLED' });
 
     // Past the deadline and past recording day: the jobs find it cancelled and do nothing.
     clock.advance(10 * 86_400_000);
@@ -615,13 +617,13 @@ describe('scenarios', () => {
     const tooLow = await c.post(who, '/bpo/estimate', { estimatedValueCents: 49_999_99 });
     expect(tooLow.statusCode).toBe(400);
     expect(JSON.stringify(tooLow.json())).toContain(ESTIMATE_MESSAGES.range);
-    expect((await c.post(who, '/bpo/estimate', { estimatedValueCents: 700_000_00 })).json()).toEqual({
+    expect((await c.post(who, '/bpo/estimate', { estimatedValueCents: 700_000_00 })).json()).toMatchObject({
       status: 'BPO_ORDER',
     });
     status = await c.status(who);
     expect(route(status)).toBe('bpo/order-bpo');
     expect((await c.post(who, '/bpo/order', { feeConsent: true, feeCents: 17_000 })).statusCode).toBe(400);
-    expect((await c.post(who, '/bpo/order', { feeConsent: true, feeCents: 18_000 })).json()).toEqual({
+    expect((await c.post(who, '/bpo/order', { feeConsent: true, feeCents: 18_000 })).json()).toMatchObject({
       status: 'BPO_PROCESSING',
     });
     status = await c.drain(who);
@@ -641,7 +643,7 @@ describe('scenarios', () => {
     const status = await toSigning(who);
     expect(status.status).toBe('BPO_ORDER');
     expect(route(status, 'TX')).toBe('bpo/condition');
-    expect((await c.post(who, '/bpo/order', { feeConsent: true, feeCents: 18_000 })).json()).toEqual({
+    expect((await c.post(who, '/bpo/order', { feeConsent: true, feeCents: 18_000 })).json()).toMatchObject({
       status: 'BPO_PROCESSING',
     });
     await c.drain(who);
@@ -715,7 +717,7 @@ describe('scenarios', () => {
       { bytes: Buffer.from(SANDBOX_UNREADABLE_ID_PNG_BASE64, 'base64'), fileName: 'blank.png' },
       { idType: 'PASSPORT' },
     );
-    expect(unreadable.json()).toEqual({ status: 'WAITING_FOR_IDENTITY' });
+    expect(unreadable.json()).toMatchObject({ status: 'WAITING_FOR_IDENTITY' });
     const failed = await c.drain(who);
     expect(failed.status).toBe('IDENTITY_VERIFICATION');
     expect(route(failed)).toBe('identity');
@@ -747,7 +749,7 @@ describe('scenarios', () => {
       { bytes: PNG_BYTES, fileName: 'passport.png' },
       { idType: 'PASSPORT' },
     );
-    expect(retry.json()).toEqual({ status: 'WAITING_FOR_IDENTITY' });
+    expect(retry.json()).toMatchObject({ status: 'WAITING_FOR_IDENTITY' });
     expect((await c.drain(who)).status).toBe('NOTE_SIGNING');
     expect(await openConditionsOf(who)).toEqual([]);
   });
@@ -764,7 +766,7 @@ describe('scenarios', () => {
       feeConsent: true,
       feeCents: 30_000,
     });
-    expect(chosen.json()).toEqual({ status: 'MANUAL_DEED_SIGNING' });
+    expect(chosen.json()).toMatchObject({ status: 'MANUAL_DEED_SIGNING' });
     const after = await c.status(who);
     expect(after.applicationStatus.manualNotary).toBe(true);
     expect(route(after)).toBe('notary/reserve-manual');
@@ -879,7 +881,7 @@ describe('bad input, order, ownership and repeats', () => {
 
     // Idempotent: the same link twice is one step change and one job.
     const link = await throughIncome(who);
-    expect((await c.post(who, '/income/link', { publicToken: link.publicToken })).json()).toEqual({
+    expect((await c.post(who, '/income/link', { publicToken: link.publicToken })).json()).toMatchObject({
       status: 'WAITING_FOR_INCOME',
     });
     await c.drain(who);
@@ -898,10 +900,10 @@ describe('bad input, order, ownership and repeats', () => {
         .statusCode,
     ).toBe(400);
     const manual = { routingNumber: '021000021', accountNumber: '000123450000' };
-    expect((await c.post(who, '/bank/manual-disburse', manual)).json()).toEqual({
+    expect((await c.post(who, '/bank/manual-disburse', manual)).json()).toMatchObject({
       status: 'AUTOPAY_ACCOUNT',
     });
-    expect((await c.post(who, '/bank/manual-disburse', manual)).json()).toEqual({
+    expect((await c.post(who, '/bank/manual-disburse', manual)).json()).toMatchObject({
       status: 'AUTOPAY_ACCOUNT',
     });
     // …0000 goes to manual review: a condition that holds funding, not the borrower.
@@ -910,10 +912,10 @@ describe('bad input, order, ownership and repeats', () => {
     expect(await openConditionsOf(who)).toEqual([
       expect.objectContaining({ categoryEnum: 'BANK_ACCOUNT_FRAUD_REVIEW' }),
     ]);
-    expect((await c.post(who, '/bank/autopay', { payType: 'MANUAL' })).json()).toEqual({
+    expect((await c.post(who, '/bank/autopay', { payType: 'MANUAL' })).json()).toMatchObject({
       status: 'IDENTITY_VERIFICATION',
     });
-    expect((await c.post(who, '/bank/autopay', { payType: 'MANUAL' })).json()).toEqual({
+    expect((await c.post(who, '/bank/autopay', { payType: 'MANUAL' })).json()).toMatchObject({
       status: 'IDENTITY_VERIFICATION',
     });
     const accounts = (await c.get(who, '/bank/accounts')).json();
@@ -1049,7 +1051,9 @@ describe('condition uploads (conditions/upload-document)', () => {
     expect(await conditionsOf(who)).toEqual([expect.objectContaining({ actionNeeded: false })]);
 
     // The income review reads the documents uploaded here: verified, condition cleared.
-    expect((await c.post(who, '/income/documents/submit')).json()).toEqual({ status: 'WAITING_FOR_INCOME' });
+    expect((await c.post(who, '/income/documents/submit')).json()).toMatchObject({
+      status: 'WAITING_FOR_INCOME',
+    });
     expect((await c.drain(who)).status).toBe('DISBURSEMENT_ACCOUNT');
     expect(await conditionsOf(who)).toEqual([]);
     // A cleared condition takes no more uploads.

@@ -82,10 +82,10 @@ describe('the bank linked for income, offered for the disbursement', () => {
     const savings = body.link.accounts[1] as { accountId: string };
     const res = await c.post(ann, '/bank/disburse-income-link', { accountId: savings.accountId });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ status: 'AUTOPAY_ACCOUNT' });
+    expect(res.json()).toMatchObject({ status: 'AUTOPAY_ACCOUNT' });
     // The same call again is the same answer (idempotent), not a step error.
     const again = await c.post(ann, '/bank/disburse-income-link', { accountId: savings.accountId });
-    expect(again.json()).toEqual({ status: 'AUTOPAY_ACCOUNT' });
+    expect(again.json()).toMatchObject({ status: 'AUTOPAY_ACCOUNT' });
 
     const accounts = (await c.get(ann, '/bank/accounts')).json();
     expect(accounts.disburseAccount).toMatchObject({
@@ -115,7 +115,7 @@ describe('the bank linked for income, offered for the disbursement', () => {
     expect(JSON.stringify(accounts)).not.toContain(digits);
 
     // Autopay from the same account, as after a link made on this screen.
-    expect((await c.post(ann, '/bank/autopay', { payType: 'AUTOPAY' })).json()).toEqual({
+    expect((await c.post(ann, '/bank/autopay', { payType: 'AUTOPAY' })).json()).toMatchObject({
       status: 'IDENTITY_VERIFICATION',
     });
   });

@@ -63,7 +63,7 @@ describe('resuming after a crash', () => {
         password: 'pass_good',
       })
     ).json();
-    expect((await c1.post(who, '/income/link', { publicToken: auth.publicToken })).json()).toEqual({
+    expect((await c1.post(who, '/income/link', { publicToken: auth.publicToken })).json()).toMatchObject({
       status: 'WAITING_FOR_INCOME',
     });
     // Server A's worker takes the job (what runOne does first) … and the process dies before finishing.

@@ -120,7 +120,7 @@ function made(move: Move | NoMove, answered?: string): Move {
   expect(move.kind, JSON.stringify(move)).toBe('moved');
   const done = move as Move;
   expect(done.answer?.status, done.answer?.body).toBe(200);
-  if (answered !== undefined) expect(done.answer?.json()).toEqual({ status: answered });
+  if (answered !== undefined) expect(done.answer?.json()).toMatchObject({ status: answered });
   return done;
 }
 

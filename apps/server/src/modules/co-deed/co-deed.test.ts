@@ -357,7 +357,7 @@ describe('additional signers', () => {
     ]);
 
     // Her notary, insurance → rescission with one notice of right to cancel per owner.
-    expect((await c.post(ann, '/notary/choice', { method: 'ENOTARY' })).json()).toEqual({
+    expect((await c.post(ann, '/notary/choice', { method: 'ENOTARY' })).json()).toMatchObject({
       status: 'DEED_SIGNING',
     });
     const annSession = (await c.post(ann, '/notary/session')).json() as {
@@ -371,7 +371,7 @@ describe('additional signers', () => {
     expect((await c.post(ann, '/notary/session/identity', { answers })).statusCode).toBe(200);
     const deed = docs.find((doc) => doc.type === 'DEED_OF_TRUST')!;
     await c.post(ann, '/notary/session/review', { documentUuid: deed.uuid, scrolledToBottom: true });
-    expect((await c.post(ann, '/notary/session/sign', { esignConsent: true })).json()).toEqual({
+    expect((await c.post(ann, '/notary/session/sign', { esignConsent: true })).json()).toMatchObject({
       status: 'WAITING_FOR_NOTARY',
     });
     expect((await c.drain(ann)).status).toBe('TRUST_AND_INSURANCE');

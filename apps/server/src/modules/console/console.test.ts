@@ -72,6 +72,8 @@ beforeAll(async () => {
   }
   zed = await registerAndSignIn(t.app, 'MAIN', {
     name: { firstName: 'Zed', lastName: 'Quintero' },
+    // An address of its own: the search by the start of an e-mail must find this borrower alone.
+    email: `zq.search-${Date.now()}@example.com`,
     property: { street1: '77 Juniper Lane', city: 'Sacramento', state: 'CA', zip: '95814' },
   });
   texan = await registerAndSignIn(t.app, 'MAIN', {

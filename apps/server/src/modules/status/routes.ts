@@ -7,9 +7,9 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  EMPTY_APPLICATION_STATUS,
   ZApiErrorBody,
   ZApplicationStatusResponse,
+  statusResponseOf,
   ZUuid,
   type TApplicationStatusResponse,
 } from '@heloc/domain';
@@ -43,10 +43,9 @@ export const statusRoutes: FastifyPluginAsyncZod = async (app) => {
     if (cached) return cached;
     const row = await findApplicationStatus(app.db, uuid);
     if (!row) return null;
-    const answer: TApplicationStatusResponse = ZApplicationStatusResponse.parse({
-      status: row.step,
-      applicationStatus: { ...EMPTY_APPLICATION_STATUS, ...row.flags },
-    });
+    const answer: TApplicationStatusResponse = ZApplicationStatusResponse.parse(
+      statusResponseOf(row.step as TApplicationStatusResponse['status'], row.flags),
+    );
     const entry = { identityUuid: row.identityUuid, json: JSON.stringify(answer) };
     cache.set(uuid, entry);
     return entry;

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RouteObject } from 'react-router';
 import type { TDestination, TStepRoute } from '@heloc/domain';
 import { browserLocation } from '@/lib/browser-location';
+import { keepWriteStatus } from '@/lib/write-status';
 import { flowRoute, mockFlowApi } from '@/testing/application-flow';
 import {
   APPLICATION_PATH,
@@ -159,6 +160,19 @@ describe('status-driven navigation', () => {
     await act(() => vi.advanceTimersByTimeAsync(2000));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/${APPLICATION_UUID}/product/select`));
     release();
+  });
+
+  it('advance() routes on the status the write answered, without asking for it again (issue 17)', async () => {
+    server.on(STATUS_ROUTE, statusAnswer('LIEN_VERIFICATION'));
+    const { router } = render('/liens');
+    await screen.findByRole('heading', { name: 'liens' });
+    await waitFor(() => expect(server.callsTo(STATUS_ROUTE).length).toBeGreaterThan(0));
+    const readsBefore = server.callsTo(STATUS_ROUTE).length;
+    // What engineWrite keeps from a write's answer (lib/engine-client.ts).
+    keepWriteStatus(APPLICATION_UUID, statusAnswer('OFFER_SELECTION', { liensComplete: true }).body);
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/${APPLICATION_UUID}/product/select`));
+    expect(server.callsTo(STATUS_ROUTE)).toHaveLength(readsBefore);
   });
 
   it('giving up on a waiting status lands on the timeout page', async () => {

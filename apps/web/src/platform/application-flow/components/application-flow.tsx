@@ -2,10 +2,10 @@
  * The status-driven navigation of one application (spec 1 §4 "Routing from the authoritative server
  * status"), provided by the application frame to its step screens:
  *
- * - `advance()`, which a screen calls after a successful write: polls the status by the domain policy
- *   while it is a waiting one (the processing modal rotates its messages meanwhile), reads the
- *   application and profile again, and goes to the destination the domain resolves; giving up lands on
- *   the timeout page (the UNKNOWN row).
+ * - `advance()`, which a screen calls after a successful write: takes the status the write answered
+ *   (lib/write-status.ts; else it reads it), polls it by the domain policy while it is a waiting one
+ *   (the processing modal rotates its messages meanwhile), reads the application and profile again,
+ *   and goes to the destination the domain resolves; giving up lands on the timeout page (UNKNOWN).
  * - The guard: the frame's index, and every step route whose `handle` names its step, show the screen
  *   the status resolves to; a waiting status found on arrival (a reload mid-wait) is polled the same way.
  * - A missing application or profile during routing goes to the dashboard.
@@ -23,6 +23,7 @@ import { applicationQueryOptions, isMissingApplication } from '@/platform/applic
 import { ApiError } from '@/lib/api-client';
 import { profileQueryOptions, useProfile } from '@/lib/auth';
 import { browserLocation } from '@/lib/browser-location';
+import { takeWriteStatus } from '@/lib/write-status';
 import { statusQueryKey, statusQueryOptions } from '../api/get-status';
 import { destinationOf, destinationPath, stepOfPathname } from '../destination';
 import { abortableSleep, pollStatus } from '../poll-status';
@@ -108,8 +109,17 @@ export function ApplicationFlowProvider({
     setBusy(true);
     try {
       await dropStatusReadsInFlight(queryClient, applicationUuid);
+      // The write's own answer stands for the first read; a waiting one is asked again after the delay.
+      let written = takeWriteStatus(applicationUuid);
       const outcome = await pollStatus({
-        fetchStatus: () => queryClient.fetchQuery({ ...statusQueryOptions(applicationUuid), staleTime: 0 }),
+        fetchStatus: async () => {
+          const answer = written;
+          written = null;
+          if (!answer)
+            return queryClient.fetchQuery({ ...statusQueryOptions(applicationUuid), staleTime: 0 });
+          queryClient.setQueryData(statusQueryKey(applicationUuid), answer);
+          return answer;
+        },
         sleep: (ms) => abortableSleep(ms, controller.signal),
         onAnswer: (answer) => setWaiting(answer.waiting),
         isFatal: isGone,
@@ -156,8 +166,10 @@ export function ApplicationFlowProvider({
       setArrivingStep(step.toLowerCase());
       try {
         await dropStatusReadsInFlight(queryClient, applicationUuid);
+        const written = takeWriteStatus(applicationUuid);
+        if (written) queryClient.setQueryData(statusQueryKey(applicationUuid), written);
         await Promise.all([
-          queryClient.fetchQuery({ ...statusQueryOptions(applicationUuid), staleTime: 0 }),
+          written ?? queryClient.fetchQuery({ ...statusQueryOptions(applicationUuid), staleTime: 0 }),
           queryClient.fetchQuery({ ...applicationQueryOptions(applicationUuid), staleTime: 0 }),
         ]);
         await navigate(destinationPath(applicationUuid, step));
