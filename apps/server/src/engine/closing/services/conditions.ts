@@ -1,5 +1,4 @@
 /** Conditions the borrower clears, as services: a missing phone number and document requests. */
-import type { FastifyInstance } from 'fastify';
 import {
   CONDITION_UPLOAD_DOCUMENT_TYPES,
   type TActionResult,
@@ -17,7 +16,7 @@ import type { ParsedBody } from '../../services/parsed-body';
 import { conditionCounted, openConditionOf } from '../conditions-store';
 import { documentsOfType } from '../documents';
 import { findCondition, updateCondition } from '../repository';
-import { documentView, storeOnce } from '../routes/shared';
+import { documentView, storeOnce } from './stored-documents';
 import { recordAction } from '../store';
 
 type Upload = Awaited<ReturnType<typeof receiveUpload>>;
@@ -130,9 +129,7 @@ export async function uploadConditionDocument(
   let document = existing;
   let updated: typeof current | undefined = current;
   if (!existing || !(await conditionCounted(tx, application.uuid, conditionUuid, existing.uuid))) {
-    // storeOnce (routes/shared.ts) takes the app but reads only its storage and clock.
-    document =
-      existing ?? (await storeOnce(deps as FastifyInstance, tx, application, type, upload, identityUuid));
+    document = existing ?? (await storeOnce(tx, deps, { application, type, upload, identityUuid }));
     const remaining = current.numDocsRequired - 1;
     updated = await updateCondition(
       tx,

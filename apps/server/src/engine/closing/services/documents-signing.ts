@@ -10,7 +10,7 @@ import { stepsAllowing } from '../../steps';
 import { findApplicationDocument } from '../../submission/repository';
 import { currentClosingDocuments, E_SIGNED_TYPES } from '../documents';
 import { listSignatures, recordSignature } from '../repository';
-import { documentView } from '../routes/shared';
+import { documentView } from './stored-documents';
 import { CLOSING_JOBS, moveClosing, recordAction } from '../store';
 import { texasClosingRefusal, texasSigningNotBefore } from '../texas';
 

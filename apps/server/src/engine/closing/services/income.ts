@@ -2,7 +2,6 @@
  * Income as services: the income view, the bank or payroll link (link token, the sandbox widget's
  * authentication, the exchange), income document uploads and their submission, employer verification.
  */
-import type { FastifyInstance } from 'fastify';
 import {
   INCOME_UPLOAD_DOCUMENT_TYPES,
   type TActionResult,
@@ -27,7 +26,7 @@ import { documentsOfType } from '../documents';
 import { INCOME_DOCUMENT_TYPES } from '../jobs';
 import type { LinkTokens, PublicTokenClaims } from '../link-tokens';
 import { listIncomeSources } from '../repository';
-import { documentView, storeOnce } from '../routes/shared';
+import { documentView, storeOnce } from './stored-documents';
 import { CLOSING_JOBS, latestEvent, loadClosingSubject, moveClosing } from '../store';
 
 type Own = { application: ApplicationRow; identityUuid: string };
@@ -200,8 +199,7 @@ export async function uploadIncomeDocument(
 ) {
   const type = INCOME_UPLOAD_DOCUMENT_TYPES[uploadType];
   requireStep(application, stepsAllowing('SUBMIT_INCOME_DOCUMENTS'), 'Uploading income documents');
-  // storeOnce (routes/shared.ts) takes the app but reads only its storage and clock.
-  const document = await storeOnce(deps as FastifyInstance, tx, application, type, upload, identityUuid);
+  const document = await storeOnce(tx, deps, { application, type, upload, identityUuid });
   return { ...result(application), document: documentView(document) };
 }
 

@@ -1,5 +1,4 @@
 /** Insurance as services: the requirements (hazard, flood, trust certificate) and a proof's upload. */
-import type { FastifyInstance } from 'fastify';
 import type { TActionResult, TDocumentType } from '@heloc/domain';
 import type { Executor } from '../../../db';
 import type { receiveUpload } from '../../../uploads';
@@ -8,7 +7,7 @@ import { actionResult as result, borrowerActor as borrower, requireStep } from '
 import type { EngineDeps } from '../../services/deps';
 import { stepsAllowing } from '../../steps';
 import { documentsOfType } from '../documents';
-import { documentView, storeOnce } from '../routes/shared';
+import { documentView, storeOnce } from './stored-documents';
 import { CLOSING_JOBS, closingOf, latestEvent, moveClosing, updateClosing } from '../store';
 
 const INSURANCE_UPLOAD_TYPES = {
@@ -66,15 +65,7 @@ export async function uploadInsuranceDocument(
 ): Promise<TActionResult> {
   const { clock } = deps;
   requireStep(application, stepsAllowing('INSURANCE_COMPLETE'), 'Uploading insurance');
-  // storeOnce (routes/shared.ts) takes the app but reads only its storage and clock.
-  await storeOnce(
-    deps as FastifyInstance,
-    tx,
-    application,
-    INSURANCE_UPLOAD_TYPES[uploadType],
-    upload,
-    identityUuid,
-  );
+  await storeOnce(tx, deps, { application, type: INSURANCE_UPLOAD_TYPES[uploadType], upload, identityUuid });
   const missing = (await insuranceRequirements(tx, application)).filter(
     (each) => each.required && each.uploaded.length === 0,
   );
