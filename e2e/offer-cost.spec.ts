@@ -67,6 +67,8 @@ test('the offer chart’s figures match the domain’s payment math', async ({ p
   expect(chosen, 'a 10-year choice is selected').toBeDefined();
 
   const section = main.getByRole('region', { name: 'Your cost over time' });
+  // The chart's code loads when its place nears the viewport, as the borrower scrolls to it.
+  await section.getByTestId('offer-cost-chart').scrollIntoViewIfNeeded();
   await expect(section.getByTestId('offer-cost-chart').locator('svg').first()).toBeVisible();
   await expectDomainFigures(section, 100_000_00, chosen);
   // The monthly payment above the chart is the schedule's first payment.
@@ -93,4 +95,29 @@ test('the offer chart’s figures match the domain’s payment math', async ({ p
   await region.focus();
   await expect(region).toBeFocused();
   await expectNoAxeViolations(page);
+});
+
+test('on a phone the chart’s code loads only when the borrower scrolls near it (issue 17: the offer screen’s weight)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const { who } = await toOffers(page);
+  const chartCode: string[] = [];
+  page.on('request', (request) => {
+    if (/\/assets\/offer-cost-chart-[^/]*\.js$/.test(request.url())) chartCode.push(request.url());
+  });
+  await page.goto(`/account/heloc/${who.applicationUuid}/product/select`);
+  const section = page.getByRole('main').getByRole('region', { name: 'Your cost over time' });
+  await expect(section.getByTestId('offer-cost-table')).toBeAttached();
+  await page.waitForLoadState('networkidle');
+  expect(chartCode, 'the chart’s code before scrolling').toEqual([]);
+  const chart = section.getByTestId('offer-cost-chart');
+  const before = await section.getByTestId('offer-cost-table').boundingBox();
+  await chart.scrollIntoViewIfNeeded();
+  await expect(chart.locator('svg').first()).toBeVisible();
+  expect(chartCode).toHaveLength(1);
+  // The chart came into a box of its height: the table below it did not move.
+  const scrolled = await page.evaluate(() => window.scrollY);
+  const after = await section.getByTestId('offer-cost-table').boundingBox();
+  expect(after!.y + scrolled).toBeCloseTo(before!.y, 0);
 });

@@ -151,7 +151,11 @@ test('every borrower screen from the basic info to the funded line at 390 px', a
   await at('LIEN_VERIFICATION', 'liens');
   await post('/liens/confirm');
   await at('OFFER_SELECTION', 'product/select');
-  await expect(page.getByTestId('offer-cost-chart')).toBeVisible();
+  // The chart loads once scrolled near: scrolled to, drawn, and the screen checked again with it.
+  const chart = page.getByTestId('offer-cost-chart');
+  await chart.scrollIntoViewIfNeeded();
+  await expect(chart.locator('svg').first()).toBeVisible();
+  await checkShown(page, 'product/select with its chart');
   await chooseOffer(page, who);
   await at('COLLECT_ADDITIONAL_INFO', 'start/contact');
   await post('/contact', { email: who.email, phoneNumber: '(415) 555-0177' });

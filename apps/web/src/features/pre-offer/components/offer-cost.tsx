@@ -5,27 +5,20 @@
  * offerCost (the same month-by-month schedule as the monthly payment shown above it).
  *
  * The chart is a picture of the table (hidden from screen readers, who read the table; the table's scroll
- * box takes keyboard focus). @mantine/charts and recharts are large, so this module is only imported
- * lazily (offer-select.tsx): the first screens never load them.
+ * box takes keyboard focus). Its library is large, so the chart's module (offer-cost-chart.tsx) loads
+ * only when its place nears the viewport, into a box of its final height (nothing shifts when it comes).
  */
-import '@mantine/charts/styles.css';
-import { LineChart } from '@mantine/charts';
 import { Stack, Text, Title } from '@mantine/core';
-import { useId, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
+import type { CostPoint } from './offer-cost-chart';
 import { formatCurrency, offerCost, type TOfferTerms } from '@heloc/domain';
 import classes from './offer-cost.module.css';
 
 export const OFFER_COST_TITLE = 'Your cost over time';
 
+const OfferCostChart = lazy(() => import('./offer-cost-chart'));
+
 const money = (cents: number) => formatCurrency(cents, { decimals: 2 });
-/** "$100K" on the balance axis: the exact figures are in the table. */
-const compact = (dollars: number) =>
-  new Intl.NumberFormat('en-US', {
-    style: 'currency',
-    currency: 'USD',
-    notation: 'compact',
-    maximumFractionDigits: 1,
-  }).format(dollars);
 
 export interface OfferCostProps {
   amountCents: number;
@@ -39,7 +32,7 @@ export default function OfferCost({ amountCents, offer, feeCents }: OfferCostPro
   const tableId = useId();
   const cost = useMemo(() => offerCost(amountCents, offer, feeCents), [amountCents, offer, feeCents]);
   // Whole dollars for the chart: one point at the draw, then each year's end.
-  const points = useMemo(
+  const points = useMemo<CostPoint[]>(
     () => [
       { year: 0, balance: amountCents / 100, payment: (cost.months[0]?.paymentCents ?? 0) / 100 },
       ...cost.years.map((year) => ({
@@ -82,24 +75,7 @@ export default function OfferCost({ amountCents, offer, feeCents }: OfferCostPro
       {/* Clipped: after the window narrows (a phone turned, a resize) the chart keeps its old width until
           its resize observer fires, and it must not widen the page meanwhile. */}
       <figure aria-hidden="true" className={classes.chart} data-testid="offer-cost-chart">
-        <LineChart
-          h={240}
-          data={points}
-          dataKey="year"
-          series={[
-            { name: 'balance', label: 'Balance', color: 'blue.8' },
-            { name: 'payment', label: 'Monthly payment', color: 'orange.8', yAxisId: 'right' },
-          ]}
-          curveType="linear"
-          withDots={false}
-          withLegend
-          withRightYAxis
-          xAxisLabel="Year"
-          valueFormatter={(value) => compact(value)}
-          yAxisProps={{ width: 64 }}
-          rightYAxisProps={{ width: 64 }}
-          lineChartProps={{ accessibilityLayer: false }}
-        />
+        <ChartWhenNear points={points} />
       </figure>
       {/* Its own scroll box (a 30-year table is long): it takes the keyboard's focus to be scrolled. */}
       <div
@@ -138,5 +114,34 @@ export default function OfferCost({ amountCents, offer, feeCents }: OfferCostPro
         </table>
       </div>
     </Stack>
+  );
+}
+
+/** How far below (or above) the viewport the chart's place may be when its code starts loading. */
+const NEAR_VIEWPORT = '300px';
+
+/** The chart, drawn once its box comes near the viewport (at once where IntersectionObserver is missing). */
+function ChartWhenNear({ points }: { points: CostPoint[] }) {
+  const box = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    if (near || !box.current) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      { rootMargin: NEAR_VIEWPORT },
+    );
+    observer.observe(box.current);
+    return () => observer.disconnect();
+  }, [near]);
+  return (
+    <div ref={box} className={classes.chartBox}>
+      {near ? (
+        <Suspense fallback={null}>
+          <OfferCostChart points={points} />
+        </Suspense>
+      ) : null}
+    </div>
   );
 }
