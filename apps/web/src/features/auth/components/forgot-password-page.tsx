@@ -4,7 +4,7 @@
  */
 import '@/components/ui/form-styles';
 import { Alert, Button, Container, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { PASSWORD_RESET_TTL_MINUTES, ZPasswordForgotRequest } from '@heloc/domain';
 import readable from '@/components/ui/readable-form.module.css';
@@ -23,6 +23,13 @@ export function ForgotPasswordPage({ brandName }: { brandName: string }) {
   const sentRef = useRef<HTMLDivElement>(null);
   const request = useRequestPasswordReset();
 
+  // The form gives way to the answer; focus follows so keyboard and screen-reader users hear it. After
+  // the render that shows it: a frame requested from the answer's callback could run before React had
+  // drawn the message (a CI run on a loaded machine found nothing focused).
+  useEffect(() => {
+    if (sentMessage) sentRef.current?.focus();
+  }, [sentMessage]);
+
   const check = (value: string) => {
     const parsed = ZPasswordForgotRequest.safeParse({ email: value });
     return parsed.success ? undefined : parsed.error.issues[0]?.message;
@@ -40,11 +47,7 @@ export function ForgotPasswordPage({ brandName }: { brandName: string }) {
     request.mutate(
       { email },
       {
-        onSuccess: ({ message }) => {
-          setSentMessage(message);
-          // The form gives way to the answer; focus follows so keyboard and screen-reader users hear it.
-          requestAnimationFrame(() => sentRef.current?.focus());
-        },
+        onSuccess: ({ message }) => setSentMessage(message),
         onError: (failure) => {
           const fieldError = fieldDetails(failure).find((detail) => detail.path === 'email');
           if (fieldError) setError(fieldError.message);
