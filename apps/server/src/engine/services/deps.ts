@@ -6,5 +6,9 @@
  * authentication, the caller's application, the upload's parsing, the answer's shape.
  */
 import type { FastifyInstance } from 'fastify';
+import type { ApplicationRow } from '../../workflow/step-machine';
 
 export type EngineDeps = Pick<FastifyInstance, 'clock' | 'sealer' | 'providers' | 'orgs' | 'storage'>;
+
+/** A service's input for the caller's own application: the locked row and the borrower acting on it. */
+export type OwnApplication = { application: ApplicationRow; identityUuid: string };

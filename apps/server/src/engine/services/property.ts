@@ -13,10 +13,8 @@ import {
 } from '../repository';
 import { actionResult as result, alreadyDone, borrowerActor as borrower } from '../route-helpers';
 import { stepsAllowing } from '../steps';
-import type { EngineDeps } from './deps';
+import type { EngineDeps, OwnApplication as Own } from './deps';
 import type { ParsedBody } from './parsed-body';
-
-type Own = { application: ApplicationRow; identityUuid: string };
 
 /** The properties of record to choose from when several matched. */
 export async function getProperties(

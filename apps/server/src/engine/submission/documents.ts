@@ -72,7 +72,12 @@ export async function documentsOf(
     .from(schema.applicationDocuments)
     .where(eq(schema.applicationDocuments.applicationUuid, applicationUuid))
     .orderBy(desc(schema.applicationDocuments.createdAt), schema.applicationDocuments.type);
-  return rows.map((row) => ({
+  return rows.map(documentView);
+}
+
+/** A stored document as the borrower's screens list it (the documents list, uploads' answers). */
+export function documentView(row: typeof schema.applicationDocuments.$inferSelect): TApplicationDocumentItem {
+  return {
     uuid: row.uuid,
     type: row.type as TDocumentType,
     label: DOCUMENT_TYPE_LABELS[row.type as TDocumentType] ?? row.type,
@@ -80,7 +85,7 @@ export async function documentsOf(
     contentType: row.contentType,
     sizeBytes: row.sizeBytes,
     createdDate: row.createdAt.toISOString(),
-  }));
+  };
 }
 
 // ---------------------------------------------------------------------------------------------

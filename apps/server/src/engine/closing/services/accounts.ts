@@ -14,7 +14,7 @@ import {
   borrowerActor as borrower,
   requireStep,
 } from '../../route-helpers';
-import type { EngineDeps } from '../../services/deps';
+import type { EngineDeps, OwnApplication as Own } from '../../services/deps';
 import type { ParsedBody } from '../../services/parsed-body';
 import { stepsAllowing } from '../../steps';
 import { latestTransitionData } from '../../store';
@@ -22,8 +22,6 @@ import { accountContext } from '../jobs';
 import type { LinkTokens } from '../link-tokens';
 import { deleteAccount, listAccounts, upsertAccount } from '../repository';
 import { CLOSING_JOBS, closingOf, moveClosing, updateClosing } from '../store';
-
-type Own = { application: ApplicationRow; identityUuid: string };
 
 /** An account as the borrower chose it, its number in the clear (sealed when saved). */
 export type AccountDetails = {

@@ -16,7 +16,8 @@ import type { ParsedBody } from '../../services/parsed-body';
 import { conditionCounted, openConditionOf } from '../conditions-store';
 import { documentsOfType } from '../documents';
 import { findCondition, updateCondition } from '../repository';
-import { documentView, storeOnce } from './stored-documents';
+import { documentView } from '../../submission/documents';
+import { storeOnce } from './stored-documents';
 import { recordAction } from '../store';
 
 type Upload = Awaited<ReturnType<typeof receiveUpload>>;

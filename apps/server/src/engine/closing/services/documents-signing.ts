@@ -2,19 +2,16 @@
 import { ESIGN_DISCLOSURE_VERSION, type TDocumentType } from '@heloc/domain';
 import type { Executor } from '../../../db';
 import { AppError } from '../../../lib/errors';
-import type { ApplicationRow } from '../../../workflow/step-machine';
 import { actionResult as result, borrowerActor as borrower, requireStep } from '../../route-helpers';
-import type { EngineDeps } from '../../services/deps';
+import type { EngineDeps, OwnApplication as Own } from '../../services/deps';
 import type { ParsedBody } from '../../services/parsed-body';
 import { stepsAllowing } from '../../steps';
 import { findApplicationDocument } from '../../submission/repository';
 import { currentClosingDocuments, E_SIGNED_TYPES } from '../documents';
 import { listSignatures, recordSignature } from '../repository';
-import { documentView } from './stored-documents';
+import { documentView } from '../../submission/documents';
 import { CLOSING_JOBS, moveClosing, recordAction } from '../store';
 import { texasClosingRefusal, texasSigningNotBefore } from '../texas';
-
-type Own = { application: ApplicationRow; identityUuid: string };
 
 /** The closing documents, how each is signed and whether the borrower signed it, and when signing opens (Texas). */
 export async function listClosingDocuments(

@@ -2,19 +2,16 @@
 import { ID_TYPE_FRONT_DOCUMENT, VALUATION_FEE_CENTS, type TActionResult, type TIdType } from '@heloc/domain';
 import type { Executor } from '../../../db';
 import { type receiveUpload, storeApplicationDocument } from '../../../uploads';
-import type { ApplicationRow } from '../../../workflow/step-machine';
 import {
   actionResult as result,
   alreadyDone,
   borrowerActor as borrower,
   requireStep,
 } from '../../route-helpers';
-import type { EngineDeps } from '../../services/deps';
+import type { EngineDeps, OwnApplication as Own } from '../../services/deps';
 import type { ParsedBody } from '../../services/parsed-body';
 import { stepsAllowing } from '../../steps';
 import { CLOSING_JOBS, latestEvent, moveClosing } from '../store';
-
-type Own = { application: ApplicationRow; identityUuid: string };
 
 /** Stores the photo of the ID's front (the same photo and type again is a repeat) and starts the ID check. */
 export async function submitId(

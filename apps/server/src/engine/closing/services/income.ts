@@ -19,17 +19,16 @@ import {
   borrowerActor as borrower,
   requireStep,
 } from '../../route-helpers';
-import type { EngineDeps } from '../../services/deps';
+import type { EngineDeps, OwnApplication as Own } from '../../services/deps';
 import type { ParsedBody } from '../../services/parsed-body';
 import { stepsAllowing } from '../../steps';
 import { documentsOfType } from '../documents';
 import { INCOME_DOCUMENT_TYPES } from '../jobs';
 import type { LinkTokens, PublicTokenClaims } from '../link-tokens';
 import { listIncomeSources } from '../repository';
-import { documentView, storeOnce } from './stored-documents';
+import { documentView } from '../../submission/documents';
+import { storeOnce } from './stored-documents';
 import { CLOSING_JOBS, latestEvent, loadClosingSubject, moveClosing } from '../store';
-
-type Own = { application: ApplicationRow; identityUuid: string };
 
 /** The income review: verified sources, the documents still asked for and those uploaded. */
 export async function getIncome(

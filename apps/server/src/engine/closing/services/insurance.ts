@@ -7,7 +7,8 @@ import { actionResult as result, borrowerActor as borrower, requireStep } from '
 import type { EngineDeps } from '../../services/deps';
 import { stepsAllowing } from '../../steps';
 import { documentsOfType } from '../documents';
-import { documentView, storeOnce } from './stored-documents';
+import { documentView } from '../../submission/documents';
+import { storeOnce } from './stored-documents';
 import { CLOSING_JOBS, closingOf, latestEvent, moveClosing, updateClosing } from '../store';
 
 const INSURANCE_UPLOAD_TYPES = {

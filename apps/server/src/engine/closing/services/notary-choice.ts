@@ -5,12 +5,10 @@ import { AppError } from '../../../lib/errors';
 import { weeklyHours } from '../../../modules/operating-hours/service';
 import type { ApplicationRow } from '../../../workflow/step-machine';
 import { actionResult as result, borrowerActor as borrower, requireStep } from '../../route-helpers';
-import type { EngineDeps } from '../../services/deps';
+import type { EngineDeps, OwnApplication as Own } from '../../services/deps';
 import type { ParsedBody } from '../../services/parsed-body';
 import { stepsAllowing } from '../../steps';
 import { CLOSING_JOBS, latestEvent, loadClosingSubject, moveClosing, updateClosing } from '../store';
-
-type Own = { application: ApplicationRow; identityUuid: string };
 
 /** Chooses eNotary or a manual notary appointment (with its fee); a repeat of the same choice answers the status. */
 export async function chooseNotary(

@@ -16,15 +16,13 @@ import {
   borrowerActor as borrower,
   requireStep,
 } from '../../route-helpers';
-import type { EngineDeps } from '../../services/deps';
+import type { EngineDeps, OwnApplication as Own } from '../../services/deps';
 import type { ParsedBody } from '../../services/parsed-body';
 import { stepsAllowing } from '../../steps';
 import { currentClosingDocuments } from '../documents';
 import { kbaQuestions } from '../notary-kba';
 import { actionTimesSince } from '../repository';
 import { CLOSING_JOBS, latestEvent, loadClosingSubject, moveClosing, recordAction } from '../store';
-
-type Own = { application: ApplicationRow; identityUuid: string };
 
 /** The session started in the current DEED_SIGNING visit, with its progress (from the audit trail). */
 async function currentSession(tx: Executor, application: ApplicationRow) {

@@ -1,26 +1,14 @@
-/** What the closing services share about the borrower's documents: their view, and storing an upload once. */
-import { DOCUMENT_TYPE_LABELS, type TDocumentType } from '@heloc/domain';
-import type { Executor, schema } from '../../../db';
+/** What the closing services share about the borrower's documents: storing an upload once. */
+import type { TDocumentType } from '@heloc/domain';
+import type { Executor } from '../../../db';
 import { sha256Hex } from '../../../storage';
 import { storeApplicationDocument, type receiveUpload } from '../../../uploads';
 import type { ApplicationRow } from '../../../workflow/step-machine';
 import { borrowerActor as borrower } from '../../route-helpers';
 import type { EngineDeps } from '../../services/deps';
+
 import { documentsOfType } from '../documents';
 import { recordAction } from '../store';
-
-/** A stored document as the borrower's screens list it. */
-export function documentView(row: typeof schema.applicationDocuments.$inferSelect) {
-  return {
-    uuid: row.uuid,
-    type: row.type as TDocumentType,
-    label: DOCUMENT_TYPE_LABELS[row.type as TDocumentType] ?? row.type,
-    fileName: row.fileName,
-    contentType: row.contentType,
-    sizeBytes: row.sizeBytes,
-    createdDate: row.createdAt.toISOString(),
-  };
-}
 
 /** The same bytes uploaded twice as the same type are one document (a retried upload). */
 export async function storeOnce(

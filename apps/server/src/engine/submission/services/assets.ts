@@ -25,11 +25,9 @@ import { SUBMISSION_JOB_KINDS } from '../job-kinds';
 import { replaceOffers } from '../../repository';
 import { latestEntryInto, updateApplication } from '../repository';
 import { stepsAllowing } from '../../steps';
-import type { EngineDeps } from '../../services/deps';
+import type { EngineDeps, OwnApplication as Own } from '../../services/deps';
 import type { ParsedBody } from '../../services/parsed-body';
 import { pricingOf } from '../../services/pricing';
-
-type Own = { application: ApplicationRow; identityUuid: string };
 
 /** Why assets are asked for: the debt-to-income on the stated income and the cap; 409 before then. */
 export async function getAssetDepletion(

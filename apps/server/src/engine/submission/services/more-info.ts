@@ -3,7 +3,6 @@ import { HARD_CREDIT_DISCLOSURE_VERSION, type TActionResult } from '@heloc/domai
 import type { Executor } from '../../../db';
 import { AppError } from '../../../lib/errors';
 import { recordEvent } from '../../../workflow/audit';
-import type { ApplicationRow } from '../../../workflow/step-machine';
 import {
   actionResult as result,
   alreadyDone,
@@ -28,10 +27,8 @@ import {
   updateApplication,
 } from '../repository';
 import { stepsAllowing } from '../../steps';
-import type { EngineDeps } from '../../services/deps';
+import type { EngineDeps, OwnApplication as Own } from '../../services/deps';
 import type { ParsedBody } from '../../services/parsed-body';
-
-type Own = { application: ApplicationRow; identityUuid: string };
 
 /** What the contact and additional-profile screens start from (the SSN as its last 4 only). */
 export async function getMoreInfo(
