@@ -43,6 +43,23 @@ export default tseslint.config(
     },
   },
   {
+    // The shared browser packages (the HTTP client, the chat's components) serve both apps: they import
+    // only the domain, never an app.
+    files: ['packages/api-client/**/*.ts', 'packages/chat-ui/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.flatConfigs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: ['@heloc/server*', '@heloc/web*', '@heloc/ops*', '**/apps/**', '@heloc/borrower-driver*'],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [

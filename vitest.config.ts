@@ -23,6 +23,24 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'api-client',
+          root: 'packages/api-client',
+          include: ['src/**/*.test.ts'],
+          environment: 'jsdom',
+        },
+      },
+      {
+        test: {
+          name: 'chat-ui',
+          root: 'packages/chat-ui',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['./src/testing-setup.ts'],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        test: {
           name: 'server',
           root: 'apps/server',
           // scripts/: the sandbox driver (scripts/simulator/) is tested beside its code.
