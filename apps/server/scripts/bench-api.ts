@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { httpTransport, register, registration, STATUS_PATH } from '@heloc/borrower-driver';
 
 function option(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`);
@@ -79,30 +80,14 @@ try {
     await new Promise((r) => setTimeout(r, 250));
   }
 
-  // A borrower registered exactly as the browser does: token plus fingerprint cookie.
-  const registration = await fetch(`${base}/identity/api/v1/registration/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-org-code': 'MAIN' },
-    body: JSON.stringify({
-      property: { street1: '12 Oak Street', city: 'Fresno', state: 'CA', zip: '93701' },
-      saleStatus: 'NOT_SELLING',
-      income: { employmentType: 'FULL_TIME', annualIncomeCents: 12_000_000 },
-      name: { firstName: 'Bench', lastName: 'Borrower' },
-      dob: '1980-02-29',
-      email: `bench-${Date.now()}@example.com`,
-      phoneNumber: '4155550100',
-      password: 'Strong-passw0rd!',
-      acceptedTerms: true,
-    }),
-  });
-  if (registration.status !== 201) throw new Error(`registration failed: ${registration.status}`);
-  const { jwt, applicationUuid } = (await registration.json()) as { jwt: string; applicationUuid: string };
-  const cookie = registration.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  const headers = { authorization: `Bearer ${jwt}`, cookie };
-  const statusUrl = `${base}/service-krang-heloc/borrower/secure/api/v1/${applicationUuid}/status`;
+  // A borrower registered through the one borrower driver, as the browser does: token plus fingerprint cookie.
+  const { session } = await register(
+    httpTransport(base),
+    registration({ name: { firstName: 'Bench', lastName: 'Borrower' } }),
+    { carryCookies: true },
+  );
+  const headers = session.headers;
+  const statusUrl = `${base}${STATUS_PATH(session.applicationUuid)}`;
   const check = await fetch(statusUrl, { headers });
   if (!check.ok) throw new Error(`status endpoint answered ${check.status}`);
 
