@@ -13,6 +13,7 @@ import type { FormEvent, RefObject } from 'react';
 import { useForm } from 'react-hook-form';
 import type { DefaultValues, FieldPath, FieldValues, UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
+import { useAfterRender } from '@/hooks/use-after-render';
 import { errorText, fieldDetails } from '@/lib/api-errors';
 import { focusFirstInvalid } from './focus-first-invalid';
 
@@ -58,10 +59,12 @@ export function useZodForm<TSchema extends z.ZodType<unknown, FieldValues>>(
   });
   const { serverFieldFor } = options;
 
-  const focusLater = useCallback(() => {
-    // Errors render on the next frame; focus once they have.
-    requestAnimationFrame(() => focusFirstInvalid(formRef.current));
-  }, []);
+  const afterRender = useAfterRender();
+  // The errors are not on screen yet: focus the first once React has drawn them.
+  const focusLater = useCallback(
+    () => afterRender(() => focusFirstInvalid(formRef.current) !== null),
+    [afterRender],
+  );
 
   const onSubmit = useCallback(
     (handler: (values: TOutput) => Promise<unknown> | unknown) =>

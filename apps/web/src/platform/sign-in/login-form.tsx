@@ -11,6 +11,7 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { ZLoginRequest } from '@heloc/domain';
 import type { TLoginRequest } from '@heloc/domain';
+import { useAfterRender } from '@/hooks/use-after-render';
 import { errorDetailsObject, errorText } from '@/lib/api-errors';
 import { useLogin } from './login';
 
@@ -23,7 +24,12 @@ interface LoginFormProps {
 }
 
 const inputId = (field: LoginField) => `login-${field}`;
-const focusInput = (field: LoginField) => document.getElementById(inputId(field))?.focus();
+/** Focuses the field; false when it is not on screen (yet). */
+const focusInput = (field: LoginField): boolean => {
+  const input = document.getElementById(inputId(field));
+  input?.focus();
+  return input !== null;
+};
 
 function validate(values: Record<LoginField, string>, needsCode: boolean): LoginErrors {
   const input: Partial<TLoginRequest> = { email: values.email, password: values.password };
@@ -49,6 +55,7 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
   const [needsCode, setNeedsCode] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const login = useLogin();
+  const afterRender = useAfterRender();
 
   const change = (field: LoginField) => (value: string) => {
     const next = { ...values, [field]: value };
@@ -78,8 +85,8 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
         setServerError(errorText(error));
         if (errorDetailsObject(error)?.twoFactorRequired === true) {
           setNeedsCode(true);
-          // The field appears with this render; focus it on the next frame.
-          requestAnimationFrame(() => focusInput('totpCode'));
+          // The field appears with this render: focus it once React has drawn it.
+          afterRender(() => focusInput('totpCode'));
         }
       },
     });
