@@ -4,6 +4,9 @@ import { defineConfig } from 'vitest/config';
 // `vitest run --project server` can re-run the server suite against a real PostgreSQL.
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: a single worker on CI's two cores, where most
+    // of a file's time is waiting (importing, PostgreSQL, PGlite, timers), so two run side by side.
+    maxWorkers: 2,
     projects: [
       {
         test: {
