@@ -11,6 +11,7 @@ import { AppError } from '../lib/errors';
 import { authOf } from '../plugins/auth';
 import { withApplicationLock, type ApplicationRow } from '../workflow/step-machine';
 import { latestEvent } from './closing/store';
+import { stepsAllowing, type EngineAction } from './steps';
 import { findOwnApplicationUuid } from './repository';
 
 export const APPLICATION_BASE = '/service-application/api/v1/application/heloc/:uuid';
@@ -65,17 +66,16 @@ export function requireStep(application: ApplicationRow, steps: readonly string[
 
 /**
  * True when `action` was already applied (with the same input, `sameInput` compares the recorded
- * data) and the application has moved past the steps it is allowed from: a repeat answers the
- * current status instead of an error.
+ * data) and the application has moved past the steps the engine's step table allows it from: a repeat
+ * answers the current status instead of an error.
  */
 export async function alreadyDone(
   tx: Executor,
   application: ApplicationRow,
-  action: string,
-  allowedFrom: readonly string[],
+  action: EngineAction,
   sameInput: (data: Record<string, unknown>) => boolean = () => true,
 ): Promise<boolean> {
-  if (allowedFrom.includes(application.step)) return false;
+  if (stepsAllowing(action).includes(application.step as TApplicationStep)) return false;
   const event = await latestEvent(tx, application.uuid, action);
   return event !== null && sameInput(event.data);
 }

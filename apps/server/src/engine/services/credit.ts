@@ -11,7 +11,6 @@ import { JOB_KINDS, moveApplication, recordConsent } from '../store';
 import { findOwnAddressUuid, hasConsent, setSelectedProperty, updateProfileNameAndDob } from '../repository';
 import { actionResult as result, alreadyDone, borrowerActor as borrower } from '../route-helpers';
 import { sealFreezePin, sealSsn } from '../submission/secrets';
-import { stepsAllowing } from '../steps';
 import type { EngineDeps } from './deps';
 import type { ParsedBody } from './parsed-body';
 
@@ -58,15 +57,7 @@ export async function submitSsn(
   { application, identityUuid, body }: Input<'ssn'>,
 ): Promise<TActionResult> {
   const ssnLast4 = body.ssn.replace(/\D/g, '').slice(-4);
-  if (
-    await alreadyDone(
-      tx,
-      application,
-      'SUBMIT_SSN',
-      stepsAllowing('SUBMIT_SSN'),
-      (data) => data.ssnLast4 === ssnLast4,
-    )
-  ) {
+  if (await alreadyDone(tx, application, 'SUBMIT_SSN', (data) => data.ssnLast4 === ssnLast4)) {
     return result(application);
   }
   const moved = await moveApplication(tx, clock, application, 'SUBMIT_SSN', {
@@ -86,8 +77,7 @@ export async function submitCreditPin(
   { application, identityUuid, body }: Input<'credit-pin'>,
 ): Promise<TActionResult> {
   // A wrong PIN lands on CREDIT_FROZEN_PIN again, where a new PIN is a new attempt.
-  if (await alreadyDone(tx, application, 'SUBMIT_PIN', stepsAllowing('SUBMIT_PIN')))
-    return result(application);
+  if (await alreadyDone(tx, application, 'SUBMIT_PIN')) return result(application);
   const moved = await moveApplication(tx, clock, application, 'SUBMIT_PIN', {
     actor: borrower(identityUuid),
     // The PIN never travels in a job payload (nor the audit trail): it is sealed on the
@@ -105,8 +95,7 @@ export async function retryCredit(
   { clock }: Pick<EngineDeps, 'clock'>,
   { application, identityUuid }: { application: ApplicationRow; identityUuid: string },
 ): Promise<TActionResult> {
-  if (await alreadyDone(tx, application, 'RETRY_CREDIT', stepsAllowing('RETRY_CREDIT')))
-    return result(application);
+  if (await alreadyDone(tx, application, 'RETRY_CREDIT')) return result(application);
   const moved = await moveApplication(tx, clock, application, 'RETRY_CREDIT', {
     actor: borrower(identityUuid),
     next: { kind: JOB_KINDS.creditSoftPull, payload: {} },

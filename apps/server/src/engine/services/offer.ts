@@ -6,7 +6,6 @@ import type { ApplicationRow } from '../../workflow/step-machine';
 import { moveApplication } from '../store';
 import { listOffers, selectOffer } from '../repository';
 import { actionResult as result, alreadyDone, borrowerActor as borrower } from '../route-helpers';
-import { stepsAllowing } from '../steps';
 import type { EngineDeps } from './deps';
 import type { ParsedBody } from './parsed-body';
 import { pricingOf } from './pricing';
@@ -61,7 +60,6 @@ export async function chooseOffer(
       tx,
       application,
       'SELECT_OFFER',
-      stepsAllowing('SELECT_OFFER'),
       (data) => data.offerUuid === offerUuid && data.amountCents === amountCents,
     )
   ) {

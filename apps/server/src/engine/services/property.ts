@@ -12,7 +12,6 @@ import {
   setSelectedProperty,
 } from '../repository';
 import { actionResult as result, alreadyDone, borrowerActor as borrower } from '../route-helpers';
-import { stepsAllowing } from '../steps';
 import type { EngineDeps, OwnApplication as Own } from './deps';
 import type { ParsedBody } from './parsed-body';
 
@@ -32,15 +31,7 @@ export async function chooseProperty(
   { application, identityUuid, body }: Own & { body: ParsedBody<'property'> },
 ): Promise<TActionResult> {
   const { propertyId } = body;
-  if (
-    await alreadyDone(
-      tx,
-      application,
-      'CHOOSE_PROPERTY',
-      stepsAllowing('CHOOSE_PROPERTY'),
-      (data) => data.propertyId === propertyId,
-    )
-  ) {
+  if (await alreadyDone(tx, application, 'CHOOSE_PROPERTY', (data) => data.propertyId === propertyId)) {
     return result(application);
   }
   const candidate = (await listPropertyCandidates(tx, application.uuid)).find(
@@ -81,8 +72,7 @@ export async function confirmFoundLiens(
   { application, identityUuid, body }: Own & { body: ParsedBody<'liens/confirm'> },
 ): Promise<TActionResult> {
   const { corrections = [], inquiryAttestation = false } = body ?? {};
-  if (await alreadyDone(tx, application, 'CONFIRM_LIENS', stepsAllowing('CONFIRM_LIENS')))
-    return result(application);
+  if (await alreadyDone(tx, application, 'CONFIRM_LIENS')) return result(application);
   const attestNeeded =
     application.statusFlags.inquiryAttestNeeded === true &&
     application.statusFlags.inquiryAttestComplete !== true;

@@ -153,13 +153,7 @@ export async function setDisbursementAccount(
   { application, identityUuid, fingerprint, details }: Own & { fingerprint: string; details: AccountDetails },
 ): Promise<TActionResult> {
   if (
-    await alreadyDone(
-      tx,
-      application,
-      'SET_DISBURSEMENT_ACCOUNT',
-      stepsAllowing('SET_DISBURSEMENT_ACCOUNT'),
-      (data) => data.fingerprint === fingerprint,
-    )
+    await alreadyDone(tx, application, 'SET_DISBURSEMENT_ACCOUNT', (data) => data.fingerprint === fingerprint)
   ) {
     return result(application);
   }
@@ -199,8 +193,7 @@ export async function chooseRepayment(
 ): Promise<TActionResult> {
   const { clock, sealer } = deps;
   const action = body.payType === 'MANUAL' ? 'SET_MANUAL_PAY' : 'SET_AUTOPAY';
-  if (await alreadyDone(tx, application, action, stepsAllowing('SET_AUTOPAY', 'SET_MANUAL_PAY')))
-    return result(application);
+  if (await alreadyDone(tx, application, action)) return result(application);
   requireStep(application, stepsAllowing('SET_AUTOPAY', 'SET_MANUAL_PAY'), 'Choosing how to repay');
   if (body.payType === 'MANUAL') {
     await deleteAccount(tx, application.uuid, 'AUTOPAY');

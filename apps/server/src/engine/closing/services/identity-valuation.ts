@@ -31,7 +31,6 @@ export async function submitId(
       tx,
       application,
       'SUBMIT_ID',
-      stepsAllowing('SUBMIT_ID'),
       (data) => data.sha256 === digest && data.idType === idType,
     )
   ) {
@@ -70,7 +69,6 @@ export async function estimateValue(
       tx,
       application,
       'ESTIMATE_VALUE',
-      stepsAllowing('ESTIMATE_VALUE'),
       (data) => data.estimatedValueCents === estimatedValueCents,
     )
   ) {
@@ -91,7 +89,7 @@ export async function orderValuation(
   { clock }: Pick<EngineDeps, 'clock'>,
   { application, identityUuid }: Own,
 ): Promise<TActionResult> {
-  if (await alreadyDone(tx, application, 'ORDER_BPO', stepsAllowing('ORDER_BPO'))) return result(application);
+  if (await alreadyDone(tx, application, 'ORDER_BPO')) return result(application);
   const estimate = await latestEvent(tx, application.uuid, 'ESTIMATE_VALUE');
   // Texas reaches the order after identity; Noavm before any offer.
   const phase = (await latestEvent(tx, application.uuid, 'ID_VERIFIED_VALUATION_REQUIRED'))

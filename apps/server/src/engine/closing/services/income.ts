@@ -155,15 +155,7 @@ export async function linkIncome(
   { clock }: Pick<EngineDeps, 'clock'>,
   { application, identityUuid, claims }: Own & { claims: PublicTokenClaims },
 ): Promise<TActionResult> {
-  if (
-    await alreadyDone(
-      tx,
-      application,
-      'LINK_INCOME',
-      stepsAllowing('LINK_INCOME'),
-      (data) => data.linkId === claims.linkId,
-    )
-  ) {
+  if (await alreadyDone(tx, application, 'LINK_INCOME', (data) => data.linkId === claims.linkId)) {
     return result(application);
   }
   const moved = await moveClosing(tx, clock, application, 'LINK_INCOME', {
@@ -208,9 +200,7 @@ export async function submitIncomeDocuments(
   { clock }: Pick<EngineDeps, 'clock'>,
   { application, identityUuid }: Own,
 ): Promise<TActionResult> {
-  if (
-    await alreadyDone(tx, application, 'SUBMIT_INCOME_DOCUMENTS', stepsAllowing('SUBMIT_INCOME_DOCUMENTS'))
-  ) {
+  if (await alreadyDone(tx, application, 'SUBMIT_INCOME_DOCUMENTS')) {
     if (application.step === 'WAITING_FOR_INCOME') return result(application);
   }
   requireStep(application, stepsAllowing('SUBMIT_INCOME_DOCUMENTS'), 'Submitting income documents');
@@ -232,15 +222,7 @@ export async function submitEmployer(
   { application, identityUuid, body }: Own & { body: ParsedBody<'income/employer-verification'> },
 ): Promise<TActionResult> {
   const { employerName } = body;
-  if (
-    await alreadyDone(
-      tx,
-      application,
-      'SUBMIT_EMPLOYER',
-      stepsAllowing('SUBMIT_EMPLOYER'),
-      (data) => data.employerName === employerName,
-    )
-  ) {
+  if (await alreadyDone(tx, application, 'SUBMIT_EMPLOYER', (data) => data.employerName === employerName)) {
     return result(application);
   }
   return result(

@@ -207,7 +207,7 @@ export async function signBeforeNotary(
   { clock }: Pick<EngineDeps, 'clock'>,
   { application, identityUuid }: Own,
 ): Promise<TActionResult> {
-  if (await alreadyDone(tx, application, 'NOTARY_SIGN', stepsAllowing('NOTARY_SIGN'))) {
+  if (await alreadyDone(tx, application, 'NOTARY_SIGN')) {
     if (application.step !== 'MANUAL_DEED_SIGNING' && application.step !== 'NOTARY_DISCLOSURE')
       return result(application);
   }

@@ -24,7 +24,6 @@ import { CLOSING_JOBS, queueAfterLatestEvent } from '../../closing/store';
 import { SUBMISSION_JOB_KINDS } from '../job-kinds';
 import { replaceOffers } from '../../repository';
 import { latestEntryInto, updateApplication } from '../repository';
-import { stepsAllowing } from '../../steps';
 import type { EngineDeps, OwnApplication as Own } from '../../services/deps';
 import type { ParsedBody } from '../../services/parsed-body';
 import { pricingOf } from '../../services/pricing';
@@ -181,7 +180,7 @@ export async function acceptRequalification(
   const { clock } = deps;
   const requalify = await requalification(tx, application.uuid);
   const accept = requalify?.accept ?? REQUALIFY_PHASES.SUBMISSION.accept;
-  if (await alreadyDone(tx, application, accept, stepsAllowing(accept))) return result(application);
+  if (await alreadyDone(tx, application, accept)) return result(application);
   const { amountCents } = body;
   if (application.step === 'CLTV_REQUALIFY' && requalify) {
     const { minLineCents } = pricingOf(deps, application);

@@ -26,7 +26,6 @@ import {
   setAddressOwnership,
   updateApplication,
 } from '../repository';
-import { stepsAllowing } from '../../steps';
 import type { EngineDeps, OwnApplication as Own } from '../../services/deps';
 import type { ParsedBody } from '../../services/parsed-body';
 
@@ -88,14 +87,7 @@ export async function submitAdditionalProfile(
   { clock, sealer }: Pick<EngineDeps, 'clock' | 'sealer'>,
   { application, identityUuid, body }: Own & { body: ParsedBody<'additional-profile'> },
 ): Promise<TActionResult> {
-  if (
-    await alreadyDone(
-      tx,
-      application,
-      'SUBMIT_ADDITIONAL_PROFILE',
-      stepsAllowing('SUBMIT_ADDITIONAL_PROFILE'),
-    )
-  ) {
+  if (await alreadyDone(tx, application, 'SUBMIT_ADDITIONAL_PROFILE')) {
     return result(application);
   }
   const { ownership, ssn } = body;
@@ -138,8 +130,7 @@ export async function submitHmda(
   { clock }: Pick<EngineDeps, 'clock'>,
   { application, identityUuid, body }: Own & { body: ParsedBody<'hmda'> },
 ): Promise<TActionResult> {
-  if (await alreadyDone(tx, application, 'SUBMIT_HMDA', stepsAllowing('SUBMIT_HMDA')))
-    return result(application);
+  if (await alreadyDone(tx, application, 'SUBMIT_HMDA')) return result(application);
   // The answers are stored for Regulation C reporting, not copied into the audit trail.
   const moved = await moveApplication(tx, clock, application, 'SUBMIT_HMDA', {
     actor: borrower(identityUuid),
@@ -155,8 +146,7 @@ export async function submitApplication(
   { clock }: Pick<EngineDeps, 'clock'>,
   { application, identityUuid }: Own,
 ): Promise<TActionResult> {
-  if (await alreadyDone(tx, application, 'SUBMIT_APPLICATION', stepsAllowing('SUBMIT_APPLICATION')))
-    return result(application);
+  if (await alreadyDone(tx, application, 'SUBMIT_APPLICATION')) return result(application);
   const summary = await findSummaryDocument(tx, application.uuid);
   const moved = await moveApplication(tx, clock, application, 'SUBMIT_APPLICATION', {
     actor: borrower(identityUuid),
