@@ -8,13 +8,13 @@
  * never an SSN, a PIN or an account number). The trail is append-only, so "the latest CREDIT_MATCHED
  * entry" is exactly the report underwriting must use, and a retried job reads the same facts.
  */
-import { and, desc, eq, max } from 'drizzle-orm';
+import { eq, max } from 'drizzle-orm';
 import type { TApplicationStatus } from '@heloc/domain';
 import type { Executor } from '../db';
 import { schema } from '../db';
 import type { Clock } from '../lib/clock';
 import { enqueueJob } from '../jobs/queue';
-import type { Actor } from '../workflow/audit';
+import { latestMatchingEvent, type Actor } from '../workflow/audit';
 import { applyTransition, type ApplicationRow } from '../workflow/step-machine';
 import { ENGINE_STEP_TABLE, type EngineAction } from './steps';
 import { SUBMISSION_JOB_KINDS } from './submission/job-kinds';
@@ -92,19 +92,7 @@ export async function latestTransitionData(
   applicationUuid: string,
   action: EngineAction,
 ): Promise<Record<string, unknown> | null> {
-  const [row] = await db
-    .select({ data: schema.applicationEvents.data })
-    .from(schema.applicationEvents)
-    .where(
-      and(
-        eq(schema.applicationEvents.applicationUuid, applicationUuid),
-        eq(schema.applicationEvents.kind, 'STEP_CHANGE'),
-        eq(schema.applicationEvents.action, action),
-      ),
-    )
-    .orderBy(desc(schema.applicationEvents.id))
-    .limit(1);
-  return row?.data ?? null;
+  return (await latestMatchingEvent(db, applicationUuid, { action, stepChangesOnly: true }))?.data ?? null;
 }
 
 /**

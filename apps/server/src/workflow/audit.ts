@@ -1,5 +1,5 @@
 /** Appends to an application's audit trail (never updates it: the table refuses). */
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Executor } from '../db';
 import { schema } from '../db';
 import type { Clock } from '../lib/clock';
@@ -66,4 +66,31 @@ export async function listEvents(db: Executor, applicationUuid: string) {
     .from(schema.applicationEvents)
     .where(eq(schema.applicationEvents.applicationUuid, applicationUuid))
     .orderBy(asc(schema.applicationEvents.id));
+}
+
+/**
+ * The latest audit entry of an application that matches: made by `action`, moving into `toStep`, and
+ * with `stepChangesOnly` only step changes. The one query behind the engine's "was this done already /
+ * when / with what" reads (latestEvent, latestTransitionData, latestEntryInto).
+ */
+export async function latestMatchingEvent(
+  db: Executor,
+  applicationUuid: string,
+  match: { action?: string; toStep?: string; stepChangesOnly?: boolean },
+): Promise<{ data: Record<string, unknown>; at: Date; id: number } | null> {
+  const events = schema.applicationEvents;
+  const [row] = await db
+    .select({ data: events.data, at: events.at, id: events.id })
+    .from(events)
+    .where(
+      and(
+        eq(events.applicationUuid, applicationUuid),
+        match.action === undefined ? undefined : eq(events.action, match.action),
+        match.toStep === undefined ? undefined : eq(events.toStep, match.toStep),
+        match.stepChangesOnly ? eq(events.kind, 'STEP_CHANGE') : undefined,
+      ),
+    )
+    .orderBy(desc(events.id))
+    .limit(1);
+  return row ?? null;
 }

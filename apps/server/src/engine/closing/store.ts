@@ -3,7 +3,7 @@
  * later), the closing row, conditions, and provider facts read back from the audit trail (the
  * Pacific calendar the waiting periods end on is the domain's calendar/zoned).
  */
-import { and, asc, desc, eq, isNull, max } from 'drizzle-orm';
+import { and, asc, eq, isNull, max } from 'drizzle-orm';
 import { applicationStepPath, type TApplicationStatus, type TConditionCategory } from '@heloc/domain';
 import type { Database, Executor } from '../../db';
 import { schema } from '../../db';
@@ -14,7 +14,7 @@ import { insertNotification } from '../../modules/wallet/repository';
 import type { Providers } from '../../providers';
 import type { FileStorage } from '../../storage';
 import type { FieldSealer } from '../../lib/sealed';
-import { recordEvent, type Actor } from '../../workflow/audit';
+import { latestMatchingEvent, recordEvent, type Actor } from '../../workflow/audit';
 import type { ApplicationRow } from '../../workflow/step-machine';
 import { loadApplicationFile, moveApplication, PROVIDER_JOB_ATTEMPTS, type JobKind } from '../store';
 import type { ClosingAction } from './steps';
@@ -157,22 +157,7 @@ export async function latestEvent(
   applicationUuid: string,
   action: string,
 ): Promise<{ data: Record<string, unknown>; at: Date; id: number } | null> {
-  const [row] = await db
-    .select({
-      data: schema.applicationEvents.data,
-      at: schema.applicationEvents.at,
-      id: schema.applicationEvents.id,
-    })
-    .from(schema.applicationEvents)
-    .where(
-      and(
-        eq(schema.applicationEvents.applicationUuid, applicationUuid),
-        eq(schema.applicationEvents.action, action),
-      ),
-    )
-    .orderBy(desc(schema.applicationEvents.id))
-    .limit(1);
-  return row ?? null;
+  return latestMatchingEvent(db, applicationUuid, { action });
 }
 
 export type ClosingRow = typeof schema.applicationClosing.$inferSelect;

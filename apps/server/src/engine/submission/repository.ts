@@ -9,6 +9,7 @@ import type { Executor } from '../../db';
 import { schema } from '../../db';
 import { setPrimaryPhoneNumber } from '../../modules/profile/repository';
 import type { StoredDocument } from './documents';
+import { latestMatchingEvent } from '../../workflow/audit';
 
 type ApplicationUpdate = Partial<typeof schema.helocApplications.$inferInsert>;
 
@@ -171,19 +172,7 @@ export async function latestEntryInto(
   applicationUuid: string,
   toStep: string,
 ): Promise<Record<string, unknown> | null> {
-  const [entry] = await db
-    .select({ data: schema.applicationEvents.data })
-    .from(schema.applicationEvents)
-    .where(
-      and(
-        eq(schema.applicationEvents.applicationUuid, applicationUuid),
-        eq(schema.applicationEvents.kind, 'STEP_CHANGE'),
-        eq(schema.applicationEvents.toStep, toStep),
-      ),
-    )
-    .orderBy(desc(schema.applicationEvents.id))
-    .limit(1);
-  return entry?.data ?? null;
+  return (await latestMatchingEvent(db, applicationUuid, { toStep, stepChangesOnly: true }))?.data ?? null;
 }
 
 /**
