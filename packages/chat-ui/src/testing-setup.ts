@@ -21,3 +21,8 @@ if (!window.matchMedia) {
     }),
   });
 }
+
+// Mantine's autosizing Textarea re-measures when web fonts finish loading; jsdom loads none.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', { value: new EventTarget() });
+}

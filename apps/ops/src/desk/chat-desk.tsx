@@ -6,14 +6,16 @@
 import { Alert, Badge, Button, Card, Group, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { appendChatMessage, formatFileSize, type TChatMessage, type TDeskConversation } from '@heloc/domain';
+import { appendChatMessage, type TChatMessage, type TDeskConversation } from '@heloc/domain';
+import { Composer, MessageFiles, MessageItem, MessageList } from '@heloc/chat-ui';
 import { desk } from '../api';
 import { ContextCard } from './context-card';
-import { Reply } from './reply';
 import { useDeskSocket } from './use-desk-socket';
 import classes from './chat-desk.module.css';
 
 const EMPTY: TDeskConversation[] = [];
+/** The desk's log grows with the page (no height of its own, no padding), lines closer than the widget's. */
+const DESK_LOG = { flex: 'none', overflowY: 'visible', padding: 0, gap: 6 } as const;
 
 /**
  * The desk reads afresh each time it opens (an agent token has an expiry; the queue moved while the
@@ -151,33 +153,34 @@ function Desk({ agent }: { agent: { token: string; name: string } }) {
           {current && (
             <Stack>
               <ContextCard conversation={current} />
-              <Stack gap={6} aria-label="Messages" role="log">
+              <MessageList style={DESK_LOG}>
                 {messages.map((message, index) => (
-                  <div key={message.sid ?? index} data-testid="desk-message" data-role={message.role}>
-                    <Text size="xs" c="dimmed">
-                      {message.author}
-                    </Text>
-                    {message.body && <Text style={{ whiteSpace: 'pre-wrap' }}>{message.body}</Text>}
-                    {message.media.map((media) => (
-                      <Button
-                        key={media.sid}
+                  <MessageItem
+                    key={message.sid ?? index}
+                    variant="plain"
+                    testId="desk-message"
+                    authorRole={message.role}
+                    own={message.role !== 'customer'}
+                    author={message.author}
+                    attachments={
+                      <MessageFiles
                         size="compact-xs"
-                        variant="subtle"
-                        onClick={() =>
+                        files={message.media}
+                        onDownload={(media) =>
                           void desk.download(agent.token, current.conversationSid, media.sid, media.filename)
                         }
-                      >
-                        {media.filename} ({formatFileSize(media.size)})
-                      </Button>
-                    ))}
-                  </div>
+                      />
+                    }
+                  >
+                    {message.body}
+                  </MessageItem>
                 ))}
                 {preview && (
                   <Text size="sm" c="dimmed" fs="italic" data-testid="desk-typing">
                     Typing: {preview}
                   </Text>
                 )}
-              </Stack>
+              </MessageList>
               {isEnded ? (
                 <Alert color="gray">This chat has ended.</Alert>
               ) : current.status === 'WAITING' ? (
@@ -194,7 +197,11 @@ function Desk({ agent }: { agent: { token: string; name: string } }) {
                   Accept
                 </Button>
               ) : (
-                <Reply
+                <Composer
+                  layout="stacked"
+                  label="Reply"
+                  // No count of its own: the server's limit answers the send.
+                  attachments={{}}
                   onTyping={(text) => socket.typing(current.conversationSid, text)}
                   onSend={async (text, files) => {
                     try {
@@ -210,12 +217,20 @@ function Desk({ agent }: { agent: { token: string; name: string } }) {
                       return false;
                     }
                   }}
-                  onEnd={() => {
-                    desk
-                      .end(agent.token, current.conversationSid)
-                      .then(() => setEnded((set) => new Set(set).add(current.conversationSid)))
-                      .catch(() => setError('Something went wrong. Please try again later.'));
-                  }}
+                  actions={
+                    <Button
+                      color="red"
+                      variant="light"
+                      onClick={() => {
+                        desk
+                          .end(agent.token, current.conversationSid)
+                          .then(() => setEnded((set) => new Set(set).add(current.conversationSid)))
+                          .catch(() => setError('Something went wrong. Please try again later.'));
+                      }}
+                    >
+                      End chat
+                    </Button>
+                  }
                 />
               )}
             </Stack>

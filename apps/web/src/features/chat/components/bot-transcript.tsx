@@ -4,7 +4,7 @@
  */
 import { Button, Group } from '@mantine/core';
 import type { TChatbotHistoryItem } from '@heloc/domain';
-import { Bubble } from './message-list';
+import { MessageItem } from '@heloc/chat-ui';
 import { MessageText } from './message-text';
 
 export interface BotTranscriptProps {
@@ -22,17 +22,17 @@ export interface BotTranscriptProps {
 export function BotTranscript({ lines, linkHosts, actions }: BotTranscriptProps) {
   return (
     <>
-      <Bubble own={false} author="Chatbot">
+      <MessageItem own={false} author="Chatbot">
         Hi! I’m the virtual assistant. Ask me about rates, fees, timing, documents or your application.
-      </Bubble>
+      </MessageItem>
       {lines.map((line, index) => (
         <div key={line.questionId}>
-          <Bubble own author="You">
+          <MessageItem own author="You">
             <MessageText text={line.questionStr} linkHosts={linkHosts} />
-          </Bubble>
-          <Bubble own={false} author="Chatbot">
+          </MessageItem>
+          <MessageItem own={false} author="Chatbot">
             <MessageText text={line.responseStr} linkHosts={linkHosts} />
-          </Bubble>
+          </MessageItem>
           {index === lines.length - 1 && actions && (
             <Group gap="xs" px="xs">
               <Button

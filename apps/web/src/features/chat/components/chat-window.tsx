@@ -26,6 +26,7 @@ import {
   type TChatAttachment,
   type TChatMode,
 } from '@heloc/domain';
+import { Composer, MessageList } from '@heloc/chat-ui';
 import readable from '@/components/ui/readable-form.module.css';
 import { chatApi, downloadMedia } from '../api/chat-api';
 import { useChatMachine, type ChatActor } from '../hooks/use-chat-machine';
@@ -33,10 +34,8 @@ import { useChatNonce } from '../hooks/use-chat-nonce';
 import { BadResponseDialog } from './bad-response-dialog';
 import { BotTranscript } from './bot-transcript';
 import { ChatHeader } from './chat-header';
-import { Composer } from './composer';
 import { EndPanel } from './end-panel';
 import { LiveTranscript } from './live-transcript';
-import { MessageList } from './message-list';
 import { PreChatForm } from './pre-chat-form';
 
 export interface ChatWindowProps {
@@ -238,11 +237,12 @@ export default function ChatWindow({
 
         {(phase === 'live' || phase === 'bot') && (
           <Composer
-            allowFiles={attachmentsAllowed({
-              mode: phase === 'bot' ? 'chatbot' : 'twilio',
-              isFirstMessage: false,
-            })}
-            maxFiles={config.data?.attachmentMaxFiles ?? 5}
+            placeholder="Type a message"
+            attachments={
+              attachmentsAllowed({ mode: phase === 'bot' ? 'chatbot' : 'twilio', isFirstMessage: false })
+                ? { maxFiles: config.data?.attachmentMaxFiles ?? 5 }
+                : null
+            }
             onTyping={(preview) => phase === 'live' && actor.send({ type: 'TYPING', preview })}
             onSend={(text, files) => sendThrough(actor, text, files)}
           />

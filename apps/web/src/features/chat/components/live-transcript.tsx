@@ -2,9 +2,9 @@
  * A live-agent chat's messages (attachments download with the chat token), the waiting line until
  * an agent joins, then "<agent> joined the chat" or "<agent> is typing…".
  */
-import { Button, Text } from '@mantine/core';
-import { formatFileSize, type TChatMessage } from '@heloc/domain';
-import { Bubble } from './message-list';
+import { Text } from '@mantine/core';
+import type { TChatMessage } from '@heloc/domain';
+import { MessageFiles, MessageItem } from '@heloc/chat-ui';
 import { MessageText } from './message-text';
 import { WaitingLine } from './waiting-line';
 
@@ -21,23 +21,19 @@ export function LiveTranscript({ messages, linkHosts, waiting, agentLine, onDown
   return (
     <>
       {messages.map((message, index) => (
-        <Bubble
+        <MessageItem
           key={message.sid ?? index}
           own={message.role === 'customer'}
           author={message.role === 'customer' ? 'You' : message.author}
+          attachments={
+            <MessageFiles
+              files={message.media}
+              onDownload={(media) => onDownload(media.sid, media.filename)}
+            />
+          }
         >
           {message.body && <MessageText text={message.body} linkHosts={linkHosts} />}
-          {message.media.map((media) => (
-            <Button
-              key={media.sid}
-              variant="subtle"
-              size="compact-sm"
-              onClick={() => onDownload(media.sid, media.filename)}
-            >
-              {media.filename} ({formatFileSize(media.size)})
-            </Button>
-          ))}
-        </Bubble>
+        </MessageItem>
       ))}
       {waiting && <WaitingLine />}
       {agentLine && (
