@@ -10,6 +10,7 @@ import { useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import {
   CHAT_ATTACHMENT_ACCEPT,
+  CHAT_ATTACHMENT_EXTENSIONS,
   REQUIRED_MESSAGE,
   formatFileSize,
   isAcceptedChatAttachment,
@@ -18,7 +19,8 @@ import {
   isTypingPreviewDue,
 } from '@heloc/domain';
 
-export const ACCEPTED_FILES_MESSAGE = 'Accepted files: jpg, png, amr, mp3, mp4, pdf, txt';
+/** What a refused pick says: the accepted list itself, so the message cannot drift from the rule. */
+export const ACCEPTED_FILES_MESSAGE = `Accepted files: ${CHAT_ATTACHMENT_EXTENSIONS.join(', ')}`;
 
 export interface ComposerAttachments {
   /** Absent: as many as picked (the server's limit answers the send). */
