@@ -38,7 +38,8 @@ export default defineConfig({
           root: 'packages/chat-ui',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
-          setupFiles: ['./src/testing-setup.ts'],
+          // The browser app's DOM set-up (matchers, cleanup, what Mantine reads that jsdom lacks), as the console's.
+          setupFiles: ['../../apps/web/src/testing/setup.ts'],
           testTimeout: 20_000,
         },
       },
