@@ -105,6 +105,7 @@ export function createHttpClient<O extends CallOptions = CallOptions, E extends 
     if (body !== undefined && !(body instanceof FormData)) result.set('Content-Type', 'application/json');
     const token = (config.sendsToken?.(path, options) ?? true) ? config.tokenStore.get() : null;
     if (token) result.set('Authorization', `Bearer ${token}`);
+    // The app's headers last: a caller's own header (the web's `headers` option) overrides any of these.
     new Headers(config.headers?.(path, options, body)).forEach((value, name) => result.set(name, value));
     return result;
   }
@@ -117,8 +118,8 @@ export function createHttpClient<O extends CallOptions = CallOptions, E extends 
 
   /**
    * One call on the wire (`send`): the answer and what `read` made of its body, both within the
-   * timeout (when `timed`). No answer is a failure with status 0, except the caller's own cancellation, which passes
-   * through untouched so query libraries see an abort.
+   * timeout (when `timed`). No answer is a failure with status 0, except the caller's own
+   * cancellation, which passes through untouched so query libraries see an abort.
    */
   async function exchange<T>(
     method: Method,
