@@ -29,9 +29,10 @@ const release =
 // pages, the application frame and its step screens, dashboard, settings), the chat window, the form
 // helpers and the engine's domain logic stay in their own chunks, and so do the modals of the later
 // screens (Mantine's Modal comes with them) and the step screens' query gate (Alert, Loader: the profile
-// step's chunk reaches it, but the login and registration screens never show it).
+// step's chunk reaches it, but the login and registration screens never show it). The shared HTTP
+// client (@heloc/api-client) is the borrower app's transport, on every screen like lib/api-client.
 const OUR_SHARED_MODULES =
-  /apps[\\/]web[\\/]src[\\/](?!features[\\/](legal|pre-offer|submission|closing|dashboard|settings|chat|heloc-signer|shell[\\/]components[\\/]loan-officer)[\\/]|platform[\\/](application-frame|application-flow|pdf-viewer)[\\/]|lib[\\/](forms[\\/]|lazy-view\.)|components[\\/]ui[\\/](processing-modal|location-alert|query-gate)\.)|packages[\\/]domain[\\/]src[\\/](?!(progress|heloc-math|machine|routing|underwriting|calendar|polling|chat|schemas[\\/](borrower-steps|submission))\b)/;
+  /apps[\\/]web[\\/]src[\\/](?!features[\\/](legal|pre-offer|submission|closing|dashboard|settings|chat|heloc-signer|shell[\\/]components[\\/]loan-officer)[\\/]|platform[\\/](application-frame|application-flow|pdf-viewer)[\\/]|lib[\\/](forms[\\/]|lazy-view\.)|components[\\/]ui[\\/](processing-modal|location-alert|query-gate)\.)|packages[\\/]domain[\\/]src[\\/](?!(progress|heloc-math|machine|routing|underwriting|calendar|polling|chat|schemas[\\/](borrower-steps|submission))\b)|packages[\\/]api-client[\\/]src[\\/]/;
 
 export default defineConfig(({ mode }) => {
   const firstScreen = firstScreenModules();

@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { desk, fetchFile, storedToken, write } from './api';
+import { call, DeskError, desk, fetchFile, storedToken, write } from './api';
 import { consoleApi } from './console/api';
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.useRealTimers();
   sessionStorage.clear();
 });
 
@@ -25,6 +26,54 @@ describe('desk api', () => {
     vi.stubGlobal('fetch', fetchMock);
     await expect(desk.list()).rejects.toMatchObject({ status: 403, message: 'Staff only' });
     expect(storedToken()).toBe('rotated');
+  });
+});
+
+describe('the shared client’s rules in the console', () => {
+  it('gives up after 30 s with a DeskError of status 0 (the console used to wait forever)', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        (_url: string, init?: RequestInit) =>
+          new Promise((_resolve, reject) => {
+            init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+          }),
+      ),
+    );
+    const pending = desk.list().catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(30_000);
+    const error = await pending;
+    expect(error).toBeInstanceOf(DeskError);
+    expect(error).toMatchObject({ status: 0 });
+  });
+
+  it('a refusal without the server’s message says the status text, with the body’s details', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ details: { twoFactorRequired: true } }), {
+            status: 401,
+            statusText: 'Unauthorized',
+          }),
+      ),
+    );
+    await expect(call('GET', '/x', null)).rejects.toMatchObject({
+      status: 401,
+      message: 'Unauthorized',
+      details: { twoFactorRequired: true },
+    });
+  });
+
+  it('sends the chat token header and JSON Accept, and no content type without a body', async () => {
+    const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => new Response(null, { status: 204 }));
+    vi.stubGlobal('fetch', fetchMock);
+    await desk.end('chat-token', 'CH1');
+    const headers = new Headers(fetchMock.mock.calls[0]?.[1]?.headers);
+    expect(headers.get('x-chat-token')).toBe('chat-token');
+    expect(headers.get('accept')).toBe('application/json');
+    expect(headers.has('content-type')).toBe(false);
   });
 });
 

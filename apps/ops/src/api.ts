@@ -1,8 +1,13 @@
-/** The desk's HTTP calls: staff sign-in (the platform's identity service) and the desk/chat calls. */
+/**
+ * The desk's HTTP calls: staff sign-in (the platform's identity service) and the desk/chat calls, on
+ * the shared client (@heloc/api-client) with the console's own token store, chat header and errors.
+ * Calls give up after the shared 30 s timeout like the borrower app's (a console left waiting on a
+ * hung connection helps nobody); file downloads have no timeout.
+ */
 import { z } from 'zod';
+import { createHttpClient, getFile, isRecord, type CallOptions, type HttpFailure } from '@heloc/api-client';
 import {
   downloadChatAttachment,
-  apiWriteTarget,
   type TApiWrite,
   type TApiWriteBody,
   type TApiWriteParamsOption,
@@ -50,49 +55,51 @@ export function clearToken(): void {
   sessionStorage.removeItem(TOKEN_KEY);
 }
 
-type SendOptions = { body?: unknown; chatToken?: string; accept?: string };
-
-/**
- * Every request of the console: the staff token (and a chat token) as headers, the cookies, and the
- * token the server rotates through the answer's authorization header kept for the next call.
- */
-async function send(method: string, path: string, options: SendOptions = {}): Promise<Response> {
-  const headers = new Headers();
-  if (options.accept) headers.set('Accept', options.accept);
-  const jwt = storedToken();
-  if (jwt) headers.set('Authorization', `Bearer ${jwt}`);
-  if (options.chatToken) headers.set('x-chat-token', options.chatToken);
-  let body: BodyInit | undefined;
-  if (options.body instanceof FormData) body = options.body;
-  else if (options.body !== undefined) {
-    headers.set('Content-Type', 'application/json');
-    body = JSON.stringify(options.body);
-  }
-  const response = await fetch(path, { method, headers, body, credentials: 'include' });
-  const fresh = response.headers.get('authorization');
-  if (fresh) sessionStorage.setItem(TOKEN_KEY, fresh.replace(/^Bearer\s+/i, ''));
-  return response;
+interface DeskOptions extends CallOptions {
+  chatToken?: string;
+  /** The Accept header; JSON unless said otherwise. */
+  accept?: string;
+  /** A refusal's text when the server gives none; the answer's status text without it. */
+  fallback?: string;
+  /** False: a refusal always says `fallback`, whatever the server's message. */
+  serverMessage?: boolean;
 }
 
-/** A failed answer as the console's error: the server's message (unless `fallback` is to be shown), else `fallback`. */
-function failure(status: number, data: unknown, fallback: string, serverMessage = true): DeskError {
+/**
+ * A refused answer as the console's error: the server's message (unless asked not to show it), else
+ * the fallback or the status text, with the body's details. The client's own failures (no answer,
+ * timeout, an answer that is not the expected JSON) keep the client's text.
+ */
+function deskError(failure: HttpFailure, options: DeskOptions): DeskError {
+  if (!failure.response || failure.response.ok) return new DeskError(failure.status, failure.message);
+  const body = options.serverMessage !== false && isRecord(failure.data) ? failure.data : null;
+  const message = typeof body?.message === 'string' ? body.message : undefined;
   return new DeskError(
-    status,
-    (serverMessage ? (data as { message?: string } | null)?.message : undefined) ?? fallback,
-    (data as { details?: unknown } | null)?.details ?? null,
+    failure.status,
+    message ?? options.fallback ?? failure.response.statusText,
+    body?.details ?? null,
   );
 }
 
-export async function call<T>(
-  method: string,
+const client = createHttpClient<DeskOptions, DeskError>({
+  tokenStore: { get: storedToken, set: (token) => sessionStorage.setItem(TOKEN_KEY, token) },
+  headers: (_path, options) => ({
+    Accept: options.accept ?? 'application/json',
+    ...(options.chatToken && { 'x-chat-token': options.chatToken }),
+  }),
+  makeError: deskError,
+});
+
+export function call<T>(
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
   schema: z.ZodType<T> | null,
-  options: { body?: unknown; chatToken?: string } = {},
+  { body, chatToken }: { body?: unknown; chatToken?: string } = {},
 ): Promise<T> {
-  const response = await send(method, path, { ...options, accept: 'application/json' });
-  const data: unknown = await response.json().catch(() => null);
-  if (!response.ok) throw failure(response.status, data, response.statusText);
-  return schema ? schema.parse(data) : (data as T);
+  return client.request(method, path, body, {
+    ...(schema && { schema }),
+    ...(chatToken !== undefined && { chatToken }),
+  }) as Promise<T>;
 }
 
 /**
@@ -100,18 +107,15 @@ export async function call<T>(
  * the name the server gives it (content-disposition), if any. A failed answer is a DeskError with the
  * server's message, or `failed` (always `failed` when `serverMessage` is false).
  */
-export async function fetchFile(
+export function fetchFile(
   path: string,
   failed: string,
   { serverMessage = true }: { serverMessage?: boolean } = {},
 ): Promise<{ blob: Blob; fileName: string | null }> {
-  const response = await send('GET', path);
-  if (!response.ok) {
-    const data: unknown = serverMessage ? await response.json().catch(() => null) : null;
-    throw failure(response.status, data, failed, serverMessage);
-  }
-  const fileName = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? null;
-  return { blob: await response.blob(), fileName };
+  return getFile(client, path, { accept: '*/*', fallback: failed, serverMessage }, async (response) => ({
+    blob: await response.blob(),
+    fileName: /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? null,
+  }));
 }
 
 /** How long a file's object URL outlives its use (the browser has the file by then). */
@@ -145,11 +149,9 @@ export function write<K extends TApiWrite, T>(
     ? [options?: WriteOptions<K>]
     : [options: WriteOptions<K>]
 ): Promise<T> {
-  const { method, path } = apiWriteTarget(key, options?.params);
-  return call(method, path, schema, {
-    body,
-    ...(options?.chatToken !== undefined && { chatToken: options.chatToken }),
-  });
+  // The typed signature above already holds the caller to the key's body and parameters.
+  const untyped = client.write as (key: K, body: unknown, options: object) => Promise<unknown>;
+  return untyped(key, body, { ...options, ...(schema && { schema }) }) as Promise<T>;
 }
 
 const DESK = '/service-ops/secure/api/v1/chat';

@@ -13,13 +13,17 @@ import { SIGNED_OUT, sessionQuery } from './queries';
 import { SignIn } from './sign-in';
 import { AcceptInvitation, TwoFactorSetup } from './staff';
 
-/** Console data is the server's: re-read when a screen opens again, never retried on a 4xx. */
+/**
+ * Console data is the server's: re-read when a screen opens again, never retried on a 4xx. A call that
+ * got no answer (status 0: network failure, timeout) is retried like a 5xx.
+ */
 function newQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
         staleTime: 10_000,
-        retry: (failures, error) => !(error instanceof DeskError && error.status < 500) && failures < 2,
+        retry: (failures, error) =>
+          !(error instanceof DeskError && error.status >= 400 && error.status < 500) && failures < 2,
       },
     },
   });

@@ -1,5 +1,7 @@
 /**
- * The HTTP client every call goes through (spec 2 §7, errors per spec 2 §8):
+ * The HTTP client every call goes through (spec 2 §7, errors per spec 2 §8): the shared client of
+ * @heloc/api-client (timeout, token renewal, JSON and schema parsing, failures) configured here with
+ * what is the borrower app's own:
  * - credentials included, JSON content type;
  * - `Authorization: Bearer <jwt>` from local storage (key `jwt`, stored "Bearer <jwt>" per spec 1 §4), except for external-context
  *   calls (`{ external: true }` or any path containing `/external/`), which send no token;
@@ -11,29 +13,23 @@
  *   token and sends the page to sign in (see `handleUnauthenticated`), unless the call opts out.
  */
 import type { z } from 'zod';
-import { DEFAULT_ERROR_MESSAGE, HTTP_TIMEOUT_MS } from '@heloc/domain';
+import { createHttpClient, type Method, type WithSchema } from '@heloc/api-client';
+import { handleUnauthenticated, isUnauthenticatedFailure } from './api-failure';
 import {
-  ApiError,
-  errorMessageFromBody,
-  handleUnauthenticated,
-  isUnauthenticatedFailure,
-} from './api-failure';
-import { buildHeaders, buildUrl, type RequestOptions, type RequestOptionsWithSchema } from './api-headers';
-import { storeToken, stripBearer } from './api-token';
+  requestHeaders,
+  sendsToken,
+  type RequestOptions,
+  type RequestOptionsWithSchema,
+} from './api-headers';
+import { getStoredToken, storeToken } from './api-token';
 
+export { ApiError, buildUrl, errorMessageFromBody, type Method, type QueryParams } from '@heloc/api-client';
+export { isUnauthenticatedFailure, setUnauthenticatedHandler } from './api-failure';
 export {
-  ApiError,
-  errorMessageFromBody,
-  isUnauthenticatedFailure,
-  setUnauthenticatedHandler,
-} from './api-failure';
-export {
-  buildUrl,
   getApiOrgCode,
   getSessionReplayLink,
   setApiOrgCode,
   setSessionReplayLink,
-  type QueryParams,
   type RequestOptions,
   type RequestOptionsWithSchema,
 } from './api-headers';
@@ -47,105 +43,22 @@ export {
 } from './api-token';
 export { getBytes, uploadForm, type UploadOptions } from './api-files';
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+/** The shared client (@heloc/api-client) with the borrower app's token, headers and sign-out rule. */
+export const httpClient = createHttpClient<RequestOptions>({
+  tokenStore: { get: getStoredToken, set: storeToken },
+  sendsToken,
+  headers: requestHeaders,
+  isUnauthenticated: (error, options) =>
+    !options.skipAuthRedirect && isUnauthenticatedFailure(error.status, error.message),
+  onUnauthenticated: handleUnauthenticated,
+});
 
-export async function request(
+export const request: (
   method: Method,
   path: string,
   body: unknown,
-  options: RequestOptions & { schema?: z.ZodType },
-): Promise<unknown> {
-  const url = buildUrl(path, options.query);
-  // One controller for the timeout and the caller's signal (AbortSignal.any is missing in older Safari).
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, HTTP_TIMEOUT_MS);
-  const callerSignal = options.signal;
-  const forwardAbort = () => controller.abort(callerSignal?.reason);
-  if (callerSignal?.aborted) forwardAbort();
-  else callerSignal?.addEventListener('abort', forwardAbort, { once: true });
-
-  let response: Response;
-  let text: string;
-  try {
-    response = await fetch(url, {
-      method,
-      credentials: 'include',
-      headers: buildHeaders(path, options, body),
-      body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
-      signal: controller.signal,
-      ...(options.keepalive ? { keepalive: true } : {}),
-    });
-    text = await response.text();
-  } catch (error) {
-    // The caller's own cancellation passes through untouched, so query libraries see an abort.
-    if (callerSignal?.aborted) throw error;
-    throw new ApiError({
-      status: 0,
-      message: timedOut ? `Request to ${url} timed out` : DEFAULT_ERROR_MESSAGE,
-      url,
-      cause: error,
-    });
-  } finally {
-    clearTimeout(timer);
-    callerSignal?.removeEventListener('abort', forwardAbort);
-  }
-
-  const renewed = response.headers.get('authorization');
-  if (renewed && stripBearer(renewed)) storeToken(renewed);
-
-  // Every failure that has a response goes through here, so the sign-out rule sees all of them.
-  const fail = (error: ApiError): never => {
-    if (!options.skipAuthRedirect && isUnauthenticatedFailure(error.status, error.message)) {
-      handleUnauthenticated();
-    }
-    throw error;
-  };
-
-  const expectsBody = !response.ok || options.schema !== undefined;
-  if (text.trim() === '') {
-    if (!expectsBody) return undefined;
-    return fail(new ApiError({ status: response.status, message: `Undefined response from ${url}`, url }));
-  }
-
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (error) {
-    return fail(
-      new ApiError({
-        status: response.status,
-        message: `Response from ${url} was not convertible to JSON`,
-        data: text,
-        url,
-        cause: error,
-      }),
-    );
-  }
-
-  if (!response.ok) {
-    return fail(new ApiError({ status: response.status, message: errorMessageFromBody(data), data, url }));
-  }
-  if (data === null && options.schema !== undefined) {
-    throw new ApiError({ status: response.status, message: `Undefined response from ${url}`, data, url });
-  }
-  if (!options.schema) return data;
-
-  const parsed = options.schema.safeParse(data);
-  if (!parsed.success) {
-    throw new ApiError({
-      status: response.status,
-      message: `Response from ${url} did not match the expected shape`,
-      data,
-      url,
-      cause: parsed.error,
-    });
-  }
-  return parsed.data;
-}
+  options: WithSchema<RequestOptions>,
+) => Promise<unknown> = httpClient.request;
 
 interface ReadCall {
   <S extends z.ZodType>(path: string, options: RequestOptionsWithSchema<S>): Promise<z.output<S>>;

@@ -3,6 +3,7 @@
  * or 'Something unexpected happened'"): the combined error text, and validation details mapped onto
  * the form's fields. The server lists each invalid field as `{ path: 'body.property.state', message }`.
  */
+import { isRecord } from '@heloc/api-client';
 import { combineErrorMessages, DEFAULT_ERROR_MESSAGE } from '@heloc/domain';
 import { ApiError } from './api-client';
 
@@ -11,9 +12,6 @@ export interface FieldDetail {
   path: string;
   message: string;
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The `details` list of a failed call's body, as field paths and messages (empty when there is none). */
 export function fieldDetails(error: unknown): FieldDetail[] {

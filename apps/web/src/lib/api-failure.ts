@@ -1,56 +1,11 @@
 /**
- * Failed calls (spec 2 §8): the `ApiError` every failure becomes, the message read from an error body,
- * and the sign-out rule (an HTTP 401, or a 403 whose message is "unauthenticated" or "invalid
- * signature", clears the token and sends the page to sign in, unless the call opts out).
+ * The borrower app's sign-out rule for failed calls (spec 2 §8): an HTTP 401, or a 403 whose message is
+ * "unauthenticated" or "invalid signature", clears the token and sends the page to sign in, unless the
+ * call opts out. The `ApiError` itself and its message come from the shared client (@heloc/api-client).
  */
-import { combineErrorMessages, DEFAULT_ERROR_MESSAGE } from '@heloc/domain';
 import { loginRedirectFor } from './auth-redirect';
 import { browserLocation } from './browser-location';
 import { clearStoredToken } from './api-token';
-
-export class ApiError extends Error {
-  override readonly name = 'ApiError';
-  /** HTTP status; 0 when no response arrived (network failure or timeout). */
-  readonly status: number;
-  /** The parsed response body, when there was one. */
-  readonly data: unknown;
-  readonly url: string;
-
-  constructor(options: { status: number; message: string; data?: unknown; url: string; cause?: unknown }) {
-    super(options.message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.status = options.status;
-    this.data = options.data;
-    this.url = options.url;
-  }
-
-  /** Network-type failures (no HTTP response): error reporting ignores these (spec 2 §8). */
-  get isNetworkError(): boolean {
-    return this.status === 0;
-  }
-}
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-const nonBlank = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
-
-/**
- * The message of a failed call: the body's `message`, else its `status` text, else the combined text of
- * its `errors`/`details` list (spec 2 §8 "Combined error text"), else the default message.
- */
-export function errorMessageFromBody(body: unknown): string {
-  if (!isRecord(body)) return DEFAULT_ERROR_MESSAGE;
-  if (nonBlank(body.message)) return body.message;
-  if (nonBlank(body.status)) return body.status;
-  const list = Array.isArray(body.errors) ? body.errors : Array.isArray(body.details) ? body.details : [];
-  return combineErrorMessages(
-    list.map((item: unknown) => {
-      if (typeof item === 'string') return item;
-      if (isRecord(item) && typeof item.message === 'string') return item.message;
-      return null;
-    }),
-  );
-}
 
 const UNAUTHENTICATED_403_MESSAGES = ['unauthenticated', 'invalid signature'];
 

@@ -1,32 +1,17 @@
 /** Non-JSON calls: a file's bytes (the PDF viewer) and multipart uploads with progress. */
 import type { z } from 'zod';
+import { buildUrl, errorMessageFromBody, getFile, timedOutMessage } from '@heloc/api-client';
 import { DEFAULT_ERROR_MESSAGE, HTTP_TIMEOUT_MS } from '@heloc/domain';
-import {
-  ApiError,
-  errorMessageFromBody,
-  handleUnauthenticated,
-  isUnauthenticatedFailure,
-} from './api-failure';
-import { buildHeaders, buildUrl, type RequestOptions } from './api-headers';
-import { storeToken, stripBearer } from './api-token';
+import { httpClient } from './api-client';
+import type { RequestOptions } from './api-headers';
 
 /**
  * A file's bytes (generated documents for the PDF viewer): the same headers, token renewal and sign-out
  * rule as the JSON calls; a failure answers the usual error body.
  */
-export async function getBytes(path: string, options: RequestOptions = {}): Promise<ArrayBuffer> {
-  const url = buildUrl(path, options.query);
-  const headers = buildHeaders(path, options, undefined);
-  headers.set('Accept', 'application/pdf, application/json');
-  const response = await fetch(url, { credentials: 'include', headers, signal: options.signal ?? null });
-  const renewed = response.headers.get('authorization');
-  if (renewed && stripBearer(renewed)) storeToken(renewed);
-  if (response.ok) return response.arrayBuffer();
-  const data: unknown = await response.json().catch(() => null);
-  const error = new ApiError({ status: response.status, message: errorMessageFromBody(data), data, url });
-  if (!options.skipAuthRedirect && isUnauthenticatedFailure(error.status, error.message))
-    handleUnauthenticated();
-  throw error;
+export function getBytes(path: string, options: RequestOptions = {}): Promise<ArrayBuffer> {
+  const headers = { ...options.headers, Accept: 'application/pdf, application/json' };
+  return getFile(httpClient, path, { ...options, headers }, (response) => response.arrayBuffer());
 }
 
 export interface UploadOptions<S extends z.ZodType> {
@@ -46,7 +31,7 @@ export function uploadForm<S extends z.ZodType>(
   options: UploadOptions<S>,
 ): Promise<z.output<S>> {
   const url = buildUrl(path);
-  const headers = buildHeaders(path, {}, form);
+  const headers = httpClient.headers(path, {}, form);
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);
@@ -56,41 +41,31 @@ export function uploadForm<S extends z.ZodType>(
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) options.onProgress?.(event.loaded / event.total);
     };
-    const networkFailure = (message: string) => () => reject(new ApiError({ status: 0, message, url }));
+    const networkFailure = (message: string) => () =>
+      reject(httpClient.failure({ status: 0, message, url }, {}));
     xhr.onerror = networkFailure(DEFAULT_ERROR_MESSAGE);
-    xhr.ontimeout = networkFailure(`Request to ${url} timed out`);
+    xhr.ontimeout = networkFailure(timedOutMessage(url));
     xhr.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'));
     options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.onload = () => {
-      const renewed = xhr.getResponseHeader('authorization');
-      if (renewed && stripBearer(renewed)) storeToken(renewed);
+      httpClient.renew(xhr.getResponseHeader('authorization'));
       let data: unknown = null;
       try {
         data = xhr.responseText ? (JSON.parse(xhr.responseText) as unknown) : null;
       } catch {
         data = xhr.responseText;
       }
-      if (xhr.status < 200 || xhr.status >= 300) {
-        const error = new ApiError({ status: xhr.status, message: errorMessageFromBody(data), data, url });
-        if (isUnauthenticatedFailure(error.status, error.message)) handleUnauthenticated();
+      const answer = { status: xhr.status, url };
+      try {
+        if (xhr.status < 200 || xhr.status >= 300) {
+          throw httpClient.failure({ ...answer, message: errorMessageFromBody(data), data }, {});
+        }
+        const parsed = httpClient.parse(options.schema, data, answer, {});
+        options.onProgress?.(1);
+        resolve(parsed);
+      } catch (error) {
         reject(error);
-        return;
       }
-      const parsed = options.schema.safeParse(data);
-      if (!parsed.success) {
-        reject(
-          new ApiError({
-            status: xhr.status,
-            message: `Response from ${url} did not match the expected shape`,
-            data,
-            url,
-            cause: parsed.error,
-          }),
-        );
-        return;
-      }
-      options.onProgress?.(1);
-      resolve(parsed.data);
     };
     xhr.send(form);
   });

@@ -1,29 +1,22 @@
 /**
- * What every call carries: the URL with its query (array parameters repeated), the organisation and
- * origin headers, the session-replay header when a link is set, the token unless the call is
- * external, and the caller's options.
+ * What every call of the borrower app carries besides the shared client's own headers: JSON accepted
+ * (and declared, unless the body is a FormData), the organisation and origin headers, the
+ * session-replay header when a link is set, and the caller's headers; the token unless the call is
+ * external.
  */
 import type { z } from 'zod';
+import type { CallOptions } from '@heloc/api-client';
 import { ORG_CODE_HEADER, ORIGIN_HEADER, SESSION_REPLAY_HEADER } from '@heloc/domain';
-import { getStoredToken } from './api-token';
 
-type QueryScalar = string | number | boolean;
-export type QueryParams = Record<string, QueryScalar | readonly QueryScalar[] | null | undefined>;
-
-export interface RequestOptions {
-  query?: QueryParams;
+export interface RequestOptions extends CallOptions {
   headers?: Record<string, string>;
   /** External-context call: never sends the token (also implied by a path containing `/external/`). */
   external?: boolean;
-  /** Caller cancellation (e.g. TanStack Query's signal); combined with the client timeout. */
-  signal?: AbortSignal;
   /**
    * The caller handles a 401/403 itself instead of the sign-out redirect: the login call (a wrong
    * password must show its message), the registration follow-up and logout.
    */
   skipAuthRedirect?: boolean;
-  /** Lets the request outlive the page (telemetry sent while the page unloads). */
-  keepalive?: boolean;
 }
 
 export interface RequestOptionsWithSchema<S extends z.ZodType> extends RequestOptions {
@@ -57,29 +50,14 @@ export function getSessionReplayLink(): string | null {
   return state.sessionReplayLink;
 }
 
-export function buildUrl(path: string, query?: QueryParams): string {
-  if (!query) return path;
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === null) continue;
-    const values: readonly QueryScalar[] = Array.isArray(value) ? value : [value as QueryScalar];
-    for (const item of values) params.append(key, String(item));
-  }
-  const search = params.toString();
-  if (!search) return path;
-  return `${path}${path.includes('?') ? '&' : '?'}${search}`;
+export function sendsToken(path: string, options: RequestOptions): boolean {
+  return options.external !== true && !path.includes('/external/');
 }
 
-function isExternal(path: string, options: RequestOptions): boolean {
-  return options.external === true || path.includes('/external/');
-}
-
-export function buildHeaders(path: string, options: RequestOptions, body: unknown): Headers {
+export function requestHeaders(_path: string, options: RequestOptions, body: unknown): Headers {
   const headers = new Headers({ Accept: 'application/json' });
   // A FormData body sets its own multipart content type (with the boundary); everything else is JSON.
   if (!(body instanceof FormData)) headers.set('Content-Type', 'application/json');
-  const token = isExternal(path, options) ? null : getStoredToken();
-  if (token) headers.set('Authorization', `Bearer ${token}`);
   if (state.orgCode) headers.set(ORG_CODE_HEADER, state.orgCode);
   headers.set(ORIGIN_HEADER, window.location.origin);
   if (state.sessionReplayLink) headers.set(SESSION_REPLAY_HEADER, state.sessionReplayLink);

@@ -2,6 +2,7 @@
  * The stored sign-in token (local storage key `jwt`, stored "Bearer <jwt>" per spec 1 §4) and who
  * listens for its changes.
  */
+import { stripBearer } from '@heloc/api-client';
 import { JWT_STORAGE_KEY } from '@heloc/domain';
 
 type TokenListener = () => void;
@@ -82,7 +83,3 @@ export function storedTokenSubject(): string | null {
  * "An agent flag selects agent-side login"); key ours. Set from the agent login redirect, cleared with the token.
  */
 export const IDENTITY_SIDE_STORAGE_KEY = 'heloc_identity_side';
-
-export function stripBearer(value: string): string {
-  return value.trim().replace(/^Bearer\s+/i, '');
-}

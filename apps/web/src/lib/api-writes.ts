@@ -6,40 +6,13 @@
  * from the registry: the schemas stay out of the bundle (the server checks; forms check with their
  * own form schemas).
  */
-import type { z } from 'zod';
-import {
-  apiWriteTarget,
-  type TApiWrite,
-  type TApiWriteBody,
-  type TApiWriteParamsOption,
-  type TPathParamNames,
-} from '@heloc/domain';
-import { request, type RequestOptions } from './api-client';
+import type { TApiWrite } from '@heloc/domain';
+import type { WriteOptions } from '@heloc/api-client';
+import { httpClient } from './api-client';
+import type { RequestOptions } from './api-headers';
 
 /** The call's options, with `params` required exactly when the path names parameters. */
-export type ApiWriteOptions<K extends TApiWrite> = RequestOptions & TApiWriteParamsOption<K>;
-
-type OptionalOptions<K extends TApiWrite> = [TPathParamNames<K>] extends [never]
-  ? [options?: ApiWriteOptions<K>]
-  : [options: ApiWriteOptions<K>];
+export type ApiWriteOptions<K extends TApiWrite> = WriteOptions<K, RequestOptions>;
 
 /** Send `body` to the write `key`; with a `schema`, answers its parsed output. */
-export function apiWrite<K extends TApiWrite, S extends z.ZodType>(
-  key: K,
-  body: TApiWriteBody<K>,
-  options: ApiWriteOptions<K> & { schema: S },
-): Promise<z.output<S>>;
-export function apiWrite<K extends TApiWrite>(
-  key: K,
-  body: TApiWriteBody<K>,
-  ...options: OptionalOptions<K>
-): Promise<unknown>;
-export function apiWrite(
-  key: TApiWrite,
-  body: unknown,
-  options: RequestOptions & { params?: Record<string, string>; schema?: z.ZodType } = {},
-): Promise<unknown> {
-  const { params, ...rest } = options;
-  const { method, path } = apiWriteTarget(key, params);
-  return request(method, path, body, rest);
-}
+export const apiWrite = httpClient.write;
