@@ -40,7 +40,10 @@ const BUDGET_BYTES = 150 * 1024;
 // Raised by 2 KB each (issue 18, session 18): after the console/driver/one-gate work of that session
 // (QueryGate's own loading view and retry switch for the dashboard and account setup, the chat send-key
 // rules) login went 203.5 → 205.2 and registration 204.3 → 206.0; which module grew was not traced.
-const CEILINGS_KB = { 'app index → login': 206, registration: 207, 'profile step': 260 };
+// Profile step raised by 1 KB (issue 18, 2026-11-27): the one HTTP client package both apps configure
+// (@heloc/api-client, +0.24 KB on each first screen) and focusing form errors after React's commit
+// (useAfterRender, +0.1 KB) took it from 259.7 to 260.03 KB, just over its ceiling.
+const CEILINGS_KB = { 'app index → login': 206, registration: 207, 'profile step': 261 };
 const strict = process.argv.includes('--strict');
 /**
  * Ways into the product and the route modules each first screen renders (the build groups what they
