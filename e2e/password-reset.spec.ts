@@ -53,6 +53,9 @@ test('forgot password: the outbox link sets a new password, other sessions end, 
   browser,
   page,
 }) => {
+  // Three browser contexts, four password hashings (registration, reset, two sign-ins) and five axe
+  // scans: 18 s on a quiet machine, 29 s on a loaded CI one, so the default 30 s is too tight.
+  test.setTimeout(60_000);
   const email = `reset-${Date.now()}@heloc.test`;
 
   // Signed in in another browser (its own cookie jar): that session must end with the reset.
