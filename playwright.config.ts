@@ -11,29 +11,27 @@ const port = Number(process.env.E2E_PORT ?? 3111);
 
 /**
  * Specs that move the server's dev clock (rescission, recording, notary hours, reminders) or need it
- * moved (the co-deed notary session runs in notary hours): they run one at a time per server, in the
- * two `clocked-*` projects. Every other spec runs in `steady`, two at a time, and must neither move the
- * clock nor depend on the time of day. `npm run test:e2e` (scripts/e2e.sh) runs `steady` first, then
- * the two clocked halves side by side, each on a fresh server of its own (its own port, database and
- * clock), so no clock moves under a spec of another project. A new spec that moves the clock (or calls
- * anything in closing-api.ts that does: moveClock, toWeekdayMorning, fundApi) joins one of the halves;
- * they are balanced by measured time (CI of 2026-11-27, seconds in brackets), not by count.
+ * moved (the co-deed notary session runs in notary hours): they run one at a time, in the `clocked`
+ * project. Every other spec runs in `steady`, two at a time, and must neither move the clock nor depend
+ * on the time of day. `npm run test:e2e` runs the two projects one after the other, each on a fresh
+ * server (scripts/e2e.sh), so no clock moves under a steady spec. A new spec that moves the clock (or
+ * calls anything in closing-api.ts that does: moveClock, toWeekdayMorning, fundApi) belongs here.
  */
-const CLOCKED_HALVES = [
-  // ≈ 375 s: the route matrix (267) with the shorter specs.
-  ['route-matrix', 'borrower-closing', 'chat', 'co-owners', 'mail-preferences', 'mail-reminder'],
-  // ≈ 355 s
-  [
-    'borrower-closing-paths',
-    'borrower-submission',
-    'borrower-conditions',
-    'co-deed',
-    'phone-width',
-    'phone-width-closing',
-  ],
-].map((names) => names.map((name) => `**/${name}.spec.ts`));
-const CLOCKED = CLOCKED_HALVES.flat();
-const dataDir = process.env.E2E_DATA_DIR || mkdtempSync(path.join(tmpdir(), 'heloc-e2e-'));
+const CLOCKED = [
+  'borrower-closing-paths',
+  'borrower-closing',
+  'borrower-conditions',
+  'borrower-submission',
+  'chat',
+  'co-deed',
+  'co-owners',
+  'mail-preferences',
+  'mail-reminder',
+  'phone-width',
+  'phone-width-closing',
+  'route-matrix',
+].map((name) => `**/${name}.spec.ts`);
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'heloc-e2e-'));
 
 export default defineConfig({
   testDir: 'e2e',
@@ -44,11 +42,7 @@ export default defineConfig({
   workers: 2,
   projects: [
     { name: 'steady', testIgnore: CLOCKED, workers: 2 },
-    ...CLOCKED_HALVES.map((half, index) => ({
-      name: `clocked-${index + 1}`,
-      testMatch: half,
-      workers: 1,
-    })),
+    { name: 'clocked', testMatch: CLOCKED, workers: 1 },
   ],
   // No retry, on CI either: a test that fails once is a bug to fix, not a hiccup to absorb. The CI
   // retry was dropped once the co-deed test (the PDF viewer's page tracking) was deterministic: 3 runs
