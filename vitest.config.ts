@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // One runner for every unit and integration suite; each workspace is a project so
@@ -5,8 +6,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     // Vitest's default is one worker fewer than the cores: a single worker on CI's two cores, where most
-    // of a file's time is waiting (importing, PostgreSQL, PGlite, timers), so two run side by side.
-    maxWorkers: 2,
+    // of a file's time is waiting (importing, PostgreSQL, PGlite, timers), so at least two run side by
+    // side; a larger machine keeps the default.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {

@@ -23,6 +23,23 @@ describe('MessageList', () => {
     expect(log).toHaveTextContent('Hi');
   });
 
+  it('is no tab stop when it grows with the page instead of scrolling (the desk)', async () => {
+    const user = userEvent.setup();
+    renderIn(
+      <>
+        <MessageList scrolls={false}>
+          <MessageItem own author="Agent">
+            Hi
+          </MessageItem>
+        </MessageList>
+        <button type="button">After</button>
+      </>,
+    );
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'After' })).toHaveFocus();
+    expect(screen.getByRole('log', { name: 'Messages' })).not.toHaveAttribute('tabindex');
+  });
+
   it('scrolls to the newest message whenever it renders', () => {
     const scrollTo = vi.fn();
     const original = Element.prototype.scrollTo;

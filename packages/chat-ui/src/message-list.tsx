@@ -23,9 +23,14 @@ export interface MessageListProps {
   label?: string;
   /** Merged over the widget's layout (a flexible, scrolling column). */
   style?: CSSProperties;
+  /**
+   * False when the log grows with the page instead of scrolling itself (the desk): then it is no tab
+   * stop, since there is nothing in it to scroll by keyboard.
+   */
+  scrolls?: boolean;
 }
 
-export function MessageList({ children, label = 'Messages', style }: MessageListProps) {
+export function MessageList({ children, label = 'Messages', style, scrolls = true }: MessageListProps) {
   const ref = useRef<HTMLDivElement>(null);
   // Every render may have added a message: keep the newest in view.
   useEffect(() => {
@@ -38,7 +43,7 @@ export function MessageList({ children, label = 'Messages', style }: MessageList
       aria-label={label}
       // A scrollable region must be reachable by keyboard (axe scrollable-region-focusable).
       // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-      tabIndex={0}
+      tabIndex={scrolls ? 0 : undefined}
       style={{ ...LIST_STYLE, ...style }}
     >
       {children}

@@ -153,7 +153,7 @@ function Desk({ agent }: { agent: { token: string; name: string } }) {
           {current && (
             <Stack>
               <ContextCard conversation={current} />
-              <MessageList style={DESK_LOG}>
+              <MessageList style={DESK_LOG} scrolls={false}>
                 {messages.map((message, index) => (
                   <MessageItem
                     key={message.sid ?? index}
