@@ -189,6 +189,9 @@ describe('registration form', () => {
     expect(await screen.findByLabelText(/^First name/)).toHaveValue('Marge');
     expect(field(/^Birthdate/)).toHaveValue('03/19/1980');
     await user.click(continueButton());
+    // Each step swaps in its own form: wait for it before pressing its Continue (CI saw the second
+    // click land on the outgoing Personal Info form and the page stay on Contact Info).
+    await screen.findByRole('heading', { level: 2, name: 'Contact Info' });
     await user.click(continueButton());
     expect(await screen.findByLabelText(/^Create a password/)).toHaveValue('');
     expect(main().getByLabelText(/I accept the Terms of Use/)).toBeChecked();
