@@ -52,6 +52,7 @@ export default defineConfig({
           // scripts/: the sandbox driver (scripts/simulator/) is tested beside its code.
           include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
+          isolate: false,
           // PGlite start-up is a few seconds; integration suites share one database per file.
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -17,7 +17,10 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export type DatabaseTarget =
-  { kind: 'pglite'; dataDir: string } | { kind: 'pglite-memory' } | { kind: 'postgres'; url: string };
+  | { kind: 'pglite'; dataDir: string }
+  /** `image`: a data directory to start from (`dumpImage` of another in-memory database). */
+  | { kind: 'pglite-memory'; image?: Blob }
+  | { kind: 'postgres'; url: string };
 
 export type DatabaseHandle = {
   db: Database;
@@ -30,6 +33,12 @@ export type DatabaseHandle = {
    * the pool (re-connected after a failure); PGlite delivers in-process. Answers the unsubscribe.
    */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * PGlite only: the data directory as an image another in-memory database can start from. Test
+   * suites migrate once and start every database from the image: PGlite's own start-up runs initdb
+   * (3–5 s), where starting from an image takes under one.
+   */
+  dumpImage?(): Promise<Blob>;
 };
 
 /** Channel names are SQL identifiers we choose; anything else is a programming error. */
@@ -122,7 +131,10 @@ export async function openDatabase(
   }
   let client: InstanceType<typeof PGlite>;
   try {
-    client = await PGlite.create(dataDir);
+    client =
+      target.kind === 'pglite-memory' && target.image
+        ? await PGlite.create({ loadDataDir: target.image })
+        : await PGlite.create(dataDir);
   } catch (error) {
     await lock?.release();
     throw error;
@@ -146,6 +158,7 @@ export async function openDatabase(
         if (!client.closed) await unlisten();
       };
     },
+    dumpImage: () => client.dumpDataDir('none'),
   };
 }
 
