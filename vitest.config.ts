@@ -42,6 +42,7 @@ export default defineConfig({
           environment: 'jsdom',
           // The browser app's DOM set-up (matchers, cleanup, what Mantine reads that jsdom lacks), as the console's.
           setupFiles: ['../../apps/web/src/testing/setup.ts'],
+          isolate: false,
           testTimeout: 20_000,
         },
       },
@@ -52,6 +53,9 @@ export default defineConfig({
           // scripts/: the sandbox driver (scripts/simulator/) is tested beside its code.
           include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
+          // Test files share the modules a worker has imported (Fastify, drizzle, the app: importing
+          // them again for each file was two thirds of the suite's time); each file still builds its
+          // own app on its own database, so no state crosses files through them.
           isolate: false,
           // PGlite start-up is a few seconds; integration suites share one database per file.
           testTimeout: 30_000,

@@ -18,6 +18,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     // The same DOM set-up as the borrower app (matchers, clean-up, the browser APIs jsdom lacks).
     setupFiles: ['../web/src/testing/setup.ts'],
+    // Isolated, unlike the web project: the panels' tests replace the API module (vi.mock), which a
+    // module registry shared between files would hand to the next file too.
     // The panels' tests type into forms with user-event: ~2 s alone, past 20 s while the whole suite and
     // other work share two cores.
     testTimeout: 40_000,

@@ -75,6 +75,10 @@ export default defineConfig(({ mode }) => {
       environment: 'jsdom',
       include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
       setupFiles: ['./src/testing/setup.ts'],
+      // Test files share the modules a worker has imported (React, Mantine, the router: importing and
+      // setting them up again for each file was four fifths of the project's time); the set-up file
+      // clears what a test leaves in the DOM, storage and module-level stores.
+      isolate: false,
       // Component tests with user-event take 1–2 s alone and several times that on a loaded machine.
       testTimeout: 20_000,
     },

@@ -1,5 +1,6 @@
 /** Vitest set-up for the web project: DOM matchers, clean DOM between tests, browser APIs jsdom lacks. */
 import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
@@ -7,10 +8,14 @@ import { afterEach } from 'vitest';
 // beyond the 1 s default so a loaded machine slows a test instead of failing it.
 configure({ asyncUtilTimeout: 5_000 });
 
+// The test files of a worker share their modules (isolate: false in the web project): whatever a test
+// leaves in a module-level store is cleared here, so the next file starts as a fresh page would.
 afterEach(() => {
   cleanup();
   localStorage.clear();
   sessionStorage.clear();
+  // Toasts wait in @mantine/notifications' store until a container shows them.
+  notifications.clean();
 });
 
 // Mantine reads the preferred colour scheme and reduced-motion media queries.
