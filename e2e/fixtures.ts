@@ -50,9 +50,7 @@ export async function expectNoAxeViolations(
         // Only the violations are read: the passes' node details are skipped, not serialised.
         resultTypes: ['violations'],
       });
-      return results.violations.map(
-        (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-      );
+      return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
     },
     { context: include ?? null, tags: AXE_TAGS },
   );
