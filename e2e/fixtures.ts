@@ -20,6 +20,25 @@ async function ensureAxe(frame: Frame): Promise<void> {
   await frame.evaluate(() => (window as AxeWindow).axe!.configure({ allowedOrigins: ['<same_origin>'] }));
 }
 
+/**
+ * Waits for what is moving on the page to stop: a dialog fading out or a toast fading in is drawn with
+ * colours nobody reads (axe once measured a closing "Please wait" dialog's contrast mid-fade). Two
+ * frames let a transition React has just asked for start; then every animation with an end (a spinner
+ * has none) is awaited, at most 3 s.
+ */
+async function settled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    await frame();
+    await frame();
+    const ending = document
+      .getAnimations()
+      .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
+      .map((animation) => animation.finished.catch(() => undefined));
+    await Promise.race([Promise.all(ending), new Promise((resolve) => setTimeout(resolve, 3_000))]);
+  });
+}
+
 export async function expectNoAxeViolations(
   page: Page,
   /** Only this part of the page (e.g. 'main' when the rest was checked on an earlier screen). */
@@ -37,6 +56,7 @@ export async function expectNoAxeViolations(
       },
     )
     .catch(() => undefined);
+  await settled(page);
   await ensureAxe(page.mainFrame());
   // Embedded frames (a document viewer) are scanned through the top frame, like axe's own runner does;
   // one that is gone or still blank by now has nothing to scan.
