@@ -58,10 +58,13 @@ export async function expectNoAxeViolations(
     .catch(() => undefined);
   await settled(page);
   await ensureAxe(page.mainFrame());
-  // Embedded frames (a document viewer) are scanned through the top frame, like axe's own runner does;
-  // one that is gone or still blank by now has nothing to scan.
+  // Embedded frames (the outbox's mail viewer) are scanned through the top frame, like axe's own runner;
+  // one that is gone, still blank or not answering within a second has nothing to scan.
   for (const frame of page.frames()) {
-    if (frame !== page.mainFrame()) await ensureAxe(frame).catch(() => undefined);
+    if (frame === page.mainFrame()) continue;
+    await Promise.race([ensureAxe(frame), new Promise((resolve) => setTimeout(resolve, 1_000))]).catch(
+      () => undefined,
+    );
   }
   const summary = await page.evaluate(
     async ({ context, tags }) => {

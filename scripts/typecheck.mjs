@@ -2,19 +2,14 @@
 // app projects re-check the domain sources they import, so one after another took ~130 s on two cores.
 // Prints each project's errors together; exits 1 when any project fails.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 
-// Longest first, so the last one to start is a short one.
-const PROJECTS = [
-  'apps/server',
-  'apps/web',
-  'apps/ops',
-  'packages/domain',
-  'packages/chat-ui',
-  'e2e',
-  'packages/borrower-driver',
-  'packages/api-client',
-];
+// Every workspace and the browser tests, so a new workspace is checked without being listed here; the
+// slowest first, so the last to start is a short one.
+const { workspaces } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+const SLOWEST = ['apps/server', 'apps/web', 'apps/ops'];
+const PROJECTS = [...new Set([...SLOWEST, ...workspaces, 'e2e'])];
 
 function check(project) {
   return new Promise((resolve) => {

@@ -27,7 +27,11 @@ async function makeMigratedImage(): Promise<Blob> {
 export async function createTestDatabase(): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    migratedImage ??= makeMigratedImage();
+    // A failed attempt is not kept: the next file tries again instead of failing on the same error.
+    migratedImage ??= makeMigratedImage().catch((error: unknown) => {
+      migratedImage = null;
+      throw error;
+    });
     const handle = await openDatabase({ kind: 'pglite-memory', image: await migratedImage });
     // Nothing to apply on an image of the same migrations; kept so a test database is always current.
     await handle.migrate();
