@@ -289,14 +289,29 @@ export async function driveClosingApi(
 
 /** The newest e-mail to `to` in the outbox, read by the seeded staff account. */
 export async function outboxMail(baseURL: string, to: string): Promise<string> {
+  const [newest] = await outboxMails(baseURL, to, 1);
+  expect(newest, `no e-mail to ${to}`).toBeDefined();
+  return newest!;
+}
+
+/**
+ * The text of the newest e-mail to `to` that matches `pattern`: where a spec moves the dev clock
+ * beside it, a reminder may land after the mail the test is waiting for.
+ */
+export async function outboxMailMatching(baseURL: string, to: string, pattern: RegExp): Promise<string> {
+  const mail = (await outboxMails(baseURL, to, 10)).find((text) => pattern.test(text));
+  expect(mail, `no e-mail to ${to} matching ${pattern}`).toBeDefined();
+  return mail!;
+}
+
+async function outboxMails(baseURL: string, to: string, limit: number): Promise<string[]> {
   return asStaff(baseURL, async (staff, token) => {
-    const res = await staff.get(`/service-ops/api/v1/mail/outbox?to=${encodeURIComponent(to)}&limit=1`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
+    const res = await staff.get(
+      `/service-ops/api/v1/mail/outbox?to=${encodeURIComponent(to)}&limit=${limit}`,
+      { headers: { authorization: `Bearer ${token}` } },
+    );
     expect(res.ok(), await res.text()).toBe(true);
-    const [mail] = (await res.json()) as { text: string }[];
-    expect(mail, `no e-mail to ${to}`).toBeDefined();
-    return mail!.text;
+    return ((await res.json()) as { text: string }[]).map((mail) => mail.text);
   });
 }
 

@@ -43,6 +43,7 @@ import {
   driveToIncomeVerification,
   employerAndAccountsApi,
   outboxMail,
+  outboxMailMatching,
   registerBorrower,
   signAllApi,
   toWeekdayMorning,
@@ -617,9 +618,9 @@ async function passwordReset(browser: Browser, baseURL: string) {
   const who = await registerBorrower(page, { lastName: 'Phonereset' });
   const asked = await page.request.post('/identity/api/v1/password/forgot', { data: { email: who.email } });
   expect(asked.status(), await asked.text()).toBe(202);
-  const link = /(\/auth\/reset-password\?token=[A-Za-z0-9_-]{43})/.exec(
-    await outboxMail(baseURL, who.email),
-  )?.[1];
+  const resetLink = /(\/auth\/reset-password\?token=[A-Za-z0-9_-]{43})/;
+  // The other lanes move the dev clock, so a reminder to this borrower may be newer than the reset mail.
+  const link = resetLink.exec(await outboxMailMatching(baseURL, who.email, resetLink))?.[1];
   expect(link, 'the reset link').toBeDefined();
 
   const visitor = await phonePage(browser, baseURL);

@@ -43,7 +43,10 @@ const BUDGET_BYTES = 150 * 1024;
 // Profile step raised by 1 KB (issue 18, 2026-11-27): the one HTTP client package both apps configure
 // (@heloc/api-client, +0.24 KB on each first screen) and focusing form errors after React's commit
 // (useAfterRender, +0.1 KB) took it from 259.7 to 260.03 KB, just over its ceiling.
-const CEILINGS_KB = { 'app index → login': 206, registration: 207, 'profile step': 261 };
+// Login and registration within the budget, the profile step lowered to 203 (2026-11-27): the borrower
+// app runs on Preact's React compatibility layer instead of react-dom (login 205.6 → 148.8, registration
+// 206.5 → 149.7, profile step 260.0 → 202.8 KB).
+const CEILINGS_KB = { 'profile step': 203 };
 const strict = process.argv.includes('--strict');
 /**
  * Ways into the product and the route modules each first screen renders (the build groups what they

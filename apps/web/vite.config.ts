@@ -34,16 +34,50 @@ const release =
 const OUR_SHARED_MODULES =
   /apps[\\/]web[\\/]src[\\/](?!features[\\/](legal|pre-offer|submission|closing|dashboard|settings|chat|heloc-signer|shell[\\/]components[\\/]loan-officer)[\\/]|platform[\\/](application-frame|application-flow|pdf-viewer)[\\/]|lib[\\/](forms[\\/]|lazy-view\.)|components[\\/]ui[\\/](processing-modal|location-alert|query-gate)\.)|packages[\\/]domain[\\/]src[\\/](?!(progress|heloc-math|machine|routing|underwriting|calendar|polling|chat|schemas[\\/](borrower-steps|submission))\b)|packages[\\/]api-client[\\/]src[\\/]/;
 
+// The borrower app runs on Preact's React compatibility layer (issue 17: react-dom alone was 64 KB gzip
+// of the first screen's 206; Preact with its compat layer is ~11 KB). Every import of React — ours,
+// Mantine's, the router's, TanStack Query's, Testing Library's — resolves here, in the build and in the
+// unit tests alike, so the tests exercise what ships. The console (apps/ops) stays on React.
+const REACT_ON_PREACT = [
+  { find: /^react$/, replacement: fileURLToPath(new URL('./src/platform/preact/react.js', import.meta.url)) },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
+];
+
 export default defineConfig(({ mode }) => {
   const firstScreen = firstScreenModules();
   return {
-    plugins: [react(), zodWithoutJsonSchema(), firstScreen, routePreloads(), precompress()],
+    plugins: [
+      // JSX through React's automatic runtime (aliased to Preact's below). Fast Refresh is React's own
+      // and does nothing on Preact, so it is off: in `vite` dev a changed module reloads the page.
+      react({ refreshExclude: /./ }),
+      zodWithoutJsonSchema(),
+      firstScreen,
+      routePreloads(),
+      precompress(),
+    ],
+    // Unit tests resolve packages by their ES module builds ("module"), as the browser build does: the
+    // CommonJS ones (react-remove-scroll's, Testing Library's) would `require` React past the aliases.
+    ...(mode === 'test' && {
+      environments: {
+        client: {
+          resolve: {
+            mainFields: ['module', 'jsnext:main', 'jsnext', 'main'],
+            conditions: ['module', 'browser', 'development|production'],
+          },
+        },
+      },
+    }),
     define: { __APP_RELEASE__: JSON.stringify(release) },
     base: '/account/heloc/',
     resolve: {
       alias: [
         { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
         ...(mode === 'production' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : []),
+        ...REACT_ON_PREACT,
       ],
     },
     build: {
@@ -75,6 +109,21 @@ export default defineConfig(({ mode }) => {
       environment: 'jsdom',
       include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
       setupFiles: ['./src/testing/setup.ts'],
+      // Libraries that import React go through Vite, so the aliases above reach them too (left to Node
+      // they would load React itself beside Preact).
+      server: { deps: { inline: true } },
+      deps: {
+        optimizer: {
+          client: {
+            enabled: true,
+            include: [
+              'use-sync-external-store/shim',
+              'use-sync-external-store/shim/with-selector',
+              'use-sync-external-store/with-selector.js',
+            ],
+          },
+        },
+      },
       // Test files share the modules a worker has imported (React, Mantine, the router: importing and
       // setting them up again for each file was four fifths of the project's time); the set-up file
       // clears what a test leaves in the DOM, storage and module-level stores.

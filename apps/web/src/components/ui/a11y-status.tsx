@@ -38,7 +38,7 @@ export function useA11yStatus(): A11yStatusControl {
     region: (
       <VisuallyHidden>
         <span role="status" aria-live="polite" aria-atomic="true">
-          {message}
+          {message || null}
         </span>
       </VisuallyHidden>
     ),

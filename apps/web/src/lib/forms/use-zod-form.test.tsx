@@ -49,12 +49,16 @@ describe('useZodForm', () => {
     const user = userEvent.setup();
     renderWithProviders(<ProfileForm onValid={async () => {}} />);
     await user.click(screen.getByRole('button', { name: 'Continue' }));
+    // The failed submit focuses the first invalid field after the render that shows the errors; a
+    // person starts typing elsewhere after that.
+    await waitFor(() => expect(screen.getByLabelText(/First name/)).toHaveFocus());
     const dob = screen.getByLabelText(/Birthdate/);
     await user.type(dob, '02/30/1980');
-    expect(dob).toHaveAccessibleDescription('Please enter a valid date (MM/DD/YYYY)');
+    // The resolver validates asynchronously; its answer is drawn in a later render.
+    await waitFor(() => expect(dob).toHaveAccessibleDescription('Please enter a valid date (MM/DD/YYYY)'));
     await user.clear(dob);
     await user.type(dob, '02/28/1980');
-    expect(dob).not.toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(dob).not.toHaveAttribute('aria-invalid', 'true'));
   });
 
   it('hands the parsed values to the handler', async () => {

@@ -44,7 +44,7 @@ describe('/auth/login', () => {
     await user.click(await screen.findByRole('button', { name: 'Log in' }));
     expect(emailInput()).toHaveAccessibleDescription('Required');
     expect(passwordInput()).toHaveAccessibleDescription('Required');
-    expect(emailInput()).toHaveFocus();
+    await waitFor(() => expect(emailInput()).toHaveFocus());
     expect(api.calls).toHaveLength(0);
   });
 

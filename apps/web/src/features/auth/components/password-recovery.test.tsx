@@ -63,7 +63,7 @@ describe('/auth/forgot-password', () => {
     const email = await screen.findByLabelText(/^Email/);
     await user.click(screen.getByRole('button', { name: 'Send me a link' }));
     expect(email).toHaveAccessibleDescription('Required');
-    expect(email).toHaveFocus();
+    await waitFor(() => expect(email).toHaveFocus());
     await user.type(email, 'Someone@Example.test{Enter}');
     expect(await screen.findByRole('status')).toHaveTextContent(PASSWORD_FORGOT_ANSWER);
     expect(api.callsTo(FORGOT)[0]?.body).toEqual({ email: 'Someone@Example.test' });

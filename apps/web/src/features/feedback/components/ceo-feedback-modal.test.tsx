@@ -68,7 +68,7 @@ describe('CEO feedback modal', () => {
     expect(message()).toHaveAccessibleDescription(/Required/);
     expect(groupError(dialog, CEO_FEEDBACK_LABELS.marketingConsent)).toHaveAccessibleDescription(/Required/);
     expect(scrolled).toEqual([topic('Improve our product')]);
-    expect(topic('Improve our product')).toHaveFocus();
+    await waitFor(() => expect(topic('Improve our product')).toHaveFocus());
     expect(api.callsTo(SEND)).toHaveLength(0);
   });
 
@@ -104,7 +104,8 @@ describe('CEO feedback modal', () => {
   it('says "Must be at most 1000 characters" above 1000', async () => {
     mockApi();
     const { submit, message } = await openModal();
-    fireEvent.change(message(), { target: { value: 'a'.repeat(1001) } });
+    // An input event, as typing sends (Preact's onChange listens to input, not change).
+    fireEvent.input(message(), { target: { value: 'a'.repeat(1001) } });
     await submit();
     expect(message()).toHaveAccessibleDescription(/Must be at most 1000 characters/);
   });
@@ -156,7 +157,7 @@ describe('CEO feedback modal', () => {
     const { user, dialog } = await openModal();
     await user.click(within(dialog).getByRole('button', { name: CEO_FEEDBACK_LABELS.cancel }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(screen.getByRole('button', { name: CEO_FEEDBACK_TITLE })).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('button', { name: CEO_FEEDBACK_TITLE })).toHaveFocus());
   });
 
   it('shows a server error inline and keeps what was typed', async () => {

@@ -129,7 +129,7 @@ describe('registration form', () => {
     expect(field(/^Apartment/)).not.toHaveAttribute('aria-invalid');
     expect(within(screen.getByRole('radiogroup')).getAllByRole('radio')[0]).toBeInTheDocument();
     expect(main().getAllByText('Required')).toHaveLength(5);
-    expect(field(/^Street address/)).toHaveFocus();
+    await waitFor(() => expect(field(/^Street address/)).toHaveFocus());
     expect(router.state.location.search).toBe('');
   });
 
@@ -156,7 +156,7 @@ describe('registration form', () => {
     await user.click(continueButton());
 
     const heading = await screen.findByRole('heading', { level: 2, name: 'Income Info' });
-    expect(heading).toHaveFocus();
+    await waitFor(() => expect(heading).toHaveFocus());
     expect(router.state.location.search).toBe('?referrer=abc&step=income');
     expect(screen.queryByText('Key figures aside')).not.toBeInTheDocument();
 
