@@ -27,7 +27,7 @@ import { formatHoursLine } from './operating-hours';
 import { isMainLender, mergePricing } from './organisation';
 import type { TOrgData, TPricingEntry } from './organisation';
 import type { TOperatingHoursEntry } from './schemas/operating-hours';
-import { US_STATES } from './us-states';
+import { usStatesByName } from './us-states';
 import type { UsStateCode } from './us-states';
 
 /** Internal host-application page for the privacy policy, used unless the organisation flags an external link. */
@@ -248,10 +248,7 @@ export function buildFooterModel(org: TOrgData, extras: TFooterExtras = {}): TFo
   const info = org.orgMetaData.companyInfo;
   const heloc = org.orgMetaData.products.heloc;
 
-  const licensedStates = [...new Set(heloc.licensedStates)]
-    .filter((code): code is UsStateCode => Object.hasOwn(US_STATES, code))
-    .map((code) => ({ code, name: US_STATES[code] }))
-    .sort((a, b) => a.name.localeCompare(b.name));
+  const licensedStates = usStatesByName(heloc.licensedStates);
   const stateCount = licensedStates.filter((state) => state.code !== 'DC').length;
 
   const privacyExternal = info.privacyLinkIsExternal;

@@ -4,14 +4,7 @@ import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
-import {
-  formatCurrency,
-  formatPercentFromBps,
-  isUsStateCode,
-  LOCALE,
-  mergePricing,
-  US_STATES,
-} from '@heloc/domain';
+import { formatCurrency, formatPercentFromBps, LOCALE, mergePricing, usStatesByName } from '@heloc/domain';
 import type { TOrgData } from '@heloc/domain';
 import classes from './heloc-overview.module.css';
 
@@ -38,11 +31,7 @@ export function HelocOverview({ org }: HelocOverviewProps) {
   const info = org.orgMetaData.companyInfo;
   const pricing = useMemo(() => mergePricing(org.orgPricingData), [org.orgPricingData]);
   const states = useMemo(
-    () =>
-      [...new Set(org.orgMetaData.products.heloc.licensedStates)]
-        .filter(isUsStateCode)
-        .map((code) => ({ code, name: US_STATES[code] }))
-        .sort((a, b) => a.name.localeCompare(b.name)),
+    () => usStatesByName(org.orgMetaData.products.heloc.licensedStates),
     [org.orgMetaData.products.heloc.licensedStates],
   );
 

@@ -13,8 +13,8 @@ import {
   EMPLOYMENT_TYPES,
   SALE_STATUS_LABELS,
   SALE_STATUSES,
-  US_STATES,
   endSentence,
+  usStatesByName,
 } from '@heloc/domain';
 import type { TRegistrationStep, UsStateCode } from '@heloc/domain';
 import { fieldId, isRequiredField } from '../registration-form';
@@ -132,7 +132,7 @@ function PropertyFields({
   licensedStates,
   text,
 }: PropertyFieldsProps) {
-  const states = [...licensedStates].sort((a, b) => US_STATES[a].localeCompare(US_STATES[b]));
+  const states = usStatesByName(licensedStates);
   return (
     <Stack gap="md">
       <TextInput {...text('property.street1')} label="Street address" autoComplete="address-line1" />
@@ -154,7 +154,7 @@ function PropertyFields({
           autoComplete="address-level1"
           data={[
             { value: '', label: 'Choose a state' },
-            ...states.map((code) => ({ value: code, label: US_STATES[code] })),
+            ...states.map((state) => ({ value: state.code, label: state.name })),
           ]}
         />
         <TextInput
