@@ -112,6 +112,8 @@ export default defineConfig(({ mode }) => {
       // Libraries that import React go through Vite, so the aliases above reach them too (left to Node
       // they would load React itself beside Preact).
       server: { deps: { inline: true } },
+      // use-sync-external-store ships CommonJS only (XState's binding and recharts use it): pre-bundled,
+      // it is converted to an ES module with the aliases applied.
       deps: {
         optimizer: {
           client: {

@@ -4,9 +4,9 @@ import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
-// The borrower app runs on Preact (apps/web/vite.config.ts): its effects run after the browser's next frame, not at the
-// end of the event as React's do, so what an effect does (focus, scroll, a timer it starts) is asserted
-// with `waitFor`/`findBy…`, as a person would see it a frame later.
+// The borrower app runs on Preact (apps/web/vite.config.ts): its effects run after the browser's next
+// frame, not at the end of the event as React's do, so what an effect does (focus, scroll, a timer it
+// starts) is asserted with `waitFor`/`findBy…`, as a person would see it a frame later.
 
 // The suites share two cores with the server's integration tests: give `findBy…` and `waitFor` room
 // beyond the 1 s default so a loaded machine slows a test instead of failing it.

@@ -220,7 +220,8 @@ describe('status-driven navigation', () => {
       );
     render('');
     await act(() => vi.advanceTimersByTimeAsync(2000));
-    // Preact may draw the boundary's page twice (the first heading found can be replaced): wait for the one that stays.
+    // On Preact the first heading found can be replaced by a later render of the boundary: wait for
+    // the one that stays.
     await waitFor(() => expect(screen.getByRole('heading', { name: 'snag' })).toBeInTheDocument());
   });
 
