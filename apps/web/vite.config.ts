@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { firstScreenModules } from './build/first-screen-modules';
+import { lazySchemas } from './build/lazy-schemas';
 import { precompress } from './build/precompress';
 import { routePreloads } from './build/route-preloads';
 import { zodWithoutJsonSchema } from './build/zod-without-json-schema';
@@ -55,6 +56,7 @@ export default defineConfig(({ mode }) => {
       // and does nothing on Preact, so it is off: in `vite` dev a changed module reloads the page.
       react({ refreshExclude: /./ }),
       zodWithoutJsonSchema(),
+      lazySchemas(),
       firstScreen,
       routePreloads(),
       precompress(),
