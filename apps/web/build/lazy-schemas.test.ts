@@ -32,6 +32,7 @@ describe('wrapSchemaConstants', () => {
       'export let ZLater = z.string();',
       'export function ZBuild() { const ZInner = z.string(); return ZInner; }',
       'export const LIMIT = z.string();',
+      'export const ZONE_IDS = Object.freeze(["A", "B"]);',
     ].join('\n');
     expect(wrap(code)).toBeNull();
   });

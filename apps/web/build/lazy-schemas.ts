@@ -14,8 +14,11 @@ import type { Plugin } from 'vite';
 
 const DOMAIN_SOURCE = /[\\/]packages[\\/]domain[\\/]src[\\/](?!.*\.test\.ts$).*\.ts$/;
 const HELPER = path.join(import.meta.dirname, '../src/platform/lazy-schema.ts');
-/** Schema constants are named Z + a capital (ZOrgData, ZApiErrorBody), as everywhere in the domain. */
-const SCHEMA_NAME = /^Z[A-Z]/;
+/**
+ * Schema constants are named Z + a capital word (ZOrgData, ZApiErrorBody), as everywhere in the domain;
+ * a constant-case name (ZONE_IDS) is not a schema and stays as written (a proxy is no array).
+ */
+const SCHEMA_NAME = /^Z[A-Z]\w*[a-z]/;
 
 interface AstNode {
   type: string;
