@@ -2,8 +2,8 @@
  * Money display (spec 1 §9): USD, en-US, 0 decimals by default. Money is integer cents everywhere;
  * this is the only place it becomes dollars.
  */
-import { CURRENCY, CURRENCY_DEFAULT_DECIMALS, LOCALE } from '../constants';
-import { fixedDecimalsFormat, scaledDecimal } from './decimal';
+import { CURRENCY_DEFAULT_DECIMALS } from '../constants';
+import { formatFixedDecimal, scaledDecimal } from './decimal';
 
 export interface TCurrencyOptions {
   /** Fraction digits shown (0–20), 0 by default: "$15,000"; 2 gives "$15,000.00". */
@@ -16,14 +16,9 @@ export interface TCurrencyOptions {
  * Throws RangeError on a non-finite amount or bad decimals (a programming error, not user input).
  */
 export function formatCurrency(cents: number, options: TCurrencyOptions = {}): string {
-  const format = fixedDecimalsFormat(
-    LOCALE,
-    { style: 'currency', currency: CURRENCY },
-    options.decimals ?? CURRENCY_DEFAULT_DECIMALS,
-  );
   if (!Number.isFinite(cents)) throw new RangeError(`Invalid amount in cents: ${cents}`);
   const value = scaledDecimal(Math.round(cents), 2);
-  return format.format(value as Intl.StringNumericLiteral);
+  return formatFixedDecimal(value, 'currency', options.decimals ?? CURRENCY_DEFAULT_DECIMALS);
 }
 
 /** "85,000", "$85000.50" → cents; anything else (negative, 3 decimals, letters) → null. */
