@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatCurrency } from './currency';
+import { formatCurrency, formatDollarsInput, parseDollarsToCents } from './currency';
 
 describe('formatCurrency', () => {
   it.each([
@@ -52,5 +52,28 @@ describe('formatCurrency', () => {
         expect(Number(text.replace(/[$,]/g, ''))).toBe(dollars === 0 ? 0 : dollars);
       }),
     );
+  });
+});
+
+describe('formatDollarsInput', () => {
+  it.each([
+    [30_250_000, '302,500'],
+    [8_500_050, '85,000.50'],
+    [1, '0.01'],
+    [0, '0'],
+  ])('formatDollarsInput(%s) → %s', (cents, expected) => {
+    expect(formatDollarsInput(cents)).toBe(expected);
+  });
+
+  it('reads back as the same cents', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1e13 }), (cents) => {
+        expect(parseDollarsToCents(formatDollarsInput(cents))).toBe(cents);
+      }),
+    );
+  });
+
+  it('rejects fractional cents', () => {
+    expect(() => formatDollarsInput(1.5)).toThrow(RangeError);
   });
 });

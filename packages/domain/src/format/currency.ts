@@ -21,6 +21,16 @@ export function formatCurrency(cents: number, options: TCurrencyOptions = {}): s
   return formatFixedDecimal(value, 'currency', options.decimals ?? CURRENCY_DEFAULT_DECIMALS);
 }
 
+/**
+ * The text an amount field starts with: formatDollarsInput(30_250_000) → "302,500" (whole dollars, no
+ * sign), formatDollarsInput(8_500_050) → "85,000.50" (cents only when there are some); what
+ * parseDollarsToCents reads back.
+ */
+export function formatDollarsInput(cents: number): string {
+  if (!Number.isInteger(cents)) throw new RangeError(`Invalid amount in cents: ${cents}`);
+  return formatFixedDecimal(scaledDecimal(cents, 2), 'decimal', cents % 100 ? 2 : 0);
+}
+
 /** "85,000", "$85000.50" → cents; anything else (negative, 3 decimals, letters) → null. */
 export function parseDollarsToCents(text: string): number | null {
   const cleaned = text.trim().replace(/^\$/, '').replaceAll(',', '');

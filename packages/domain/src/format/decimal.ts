@@ -42,8 +42,7 @@ function shiftPoint(unsigned: string, places: number): string {
   const [whole = '', fraction = ''] = unsigned.split('.');
   const digits = whole + fraction;
   const point = whole.length + places;
-  const padded =
-    point <= 0 ? '0'.repeat(1 - point) + digits : digits.padEnd(point, '0');
+  const padded = point <= 0 ? '0'.repeat(1 - point) + digits : digits.padEnd(point, '0');
   const at = Math.max(point, 1);
   const integer = padded.slice(0, at).replace(/^0+(?=\d)/, '');
   const rest = padded.slice(at).replace(/0+$/, '');

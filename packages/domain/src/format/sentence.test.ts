@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { endSentence } from './sentence';
+import { endSentence, orList } from './sentence';
 
 describe('endSentence', () => {
   it.each([
@@ -22,6 +22,29 @@ describe('endSentence', () => {
         const trimmed = text.trimEnd();
         expect(ended).toBe(/[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`);
       }),
+    );
+  });
+});
+
+describe('orList', () => {
+  it.each([
+    [[], ''],
+    [['5'], '5'],
+    [['5', '10'], '5 or 10'],
+    [['5', '10', '15', '30'], '5, 10, 15, or 30'],
+  ])('%j → %j', (items, expected) => {
+    expect(orList(items)).toBe(expected);
+  });
+
+  it('writes what Intl.ListFormat en-US writes for a disjunction', () => {
+    const intl = new Intl.ListFormat('en-US', { type: 'disjunction' });
+    fc.assert(
+      fc.property(
+        fc.array(fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9 ]{0,8}$/), { maxLength: 8 }),
+        (items) => {
+          expect(orList(items)).toBe(intl.format(items));
+        },
+      ),
     );
   });
 });

@@ -2,24 +2,38 @@ import type { LoaderFunctionArgs } from 'react-router';
 import { isUuid } from '@heloc/domain';
 import { statusQueryOptions } from '@/platform/application-flow/api/get-status';
 import { applicationQueryOptions } from '@/platform/application-frame/api/get-application';
+import { getApiOrgCode } from '@/lib/api-client';
 import { getToken, profileQueryOptions, requireAuth } from '@/lib/auth';
+import { featureFlagsQueryOptions, flagUserOf } from '@/lib/feature-flags';
 import { ensureRouteData } from '@/lib/route-data';
+import { identityQueryOptions } from '@/lib/session/get-identity';
 
 /**
  * The application frame's loader: only a UUID-shaped segment is an application id (spec 1 §2), so only
  * then does the sign-in guard apply; any other segment renders the not-found page, for visitors too.
  * A signed-in borrower's application, profile and status (what the frame and its status guard need
  * before any step shows) are fetched here, beside the frame's chunk, instead of after it has rendered.
+ * So are the page's feature flags (the maintenance gate holds every screen until they are known) and
+ * the identity (the shell's top bar): on a phone each was one more round trip after the first three.
  */
 export async function applicationLoader(args: LoaderFunctionArgs) {
   const applicationUuid = args.params.applicationUuid;
   if (!isUuid(applicationUuid)) return null;
   requireAuth(args);
   if (getToken() !== null) {
+    const organization = getApiOrgCode();
     await ensureRouteData(args.context, (queryClient) => [
       queryClient.ensureQueryData(applicationQueryOptions(applicationUuid)),
       queryClient.ensureQueryData(profileQueryOptions()),
       queryClient.ensureQueryData(statusQueryOptions(applicationUuid)),
+      queryClient.ensureQueryData(identityQueryOptions()),
+      ...(organization
+        ? [
+            queryClient.ensureQueryData(
+              featureFlagsQueryOptions(flagUserOf(organization, new URL(args.request.url).pathname)),
+            ),
+          ]
+        : []),
     ]);
   }
   return null;

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EMPTY_APPLICATION_STATUS, newApplicationDefaults } from '@heloc/domain';
 import type { THelocApplicationView, TLoanOriginatorInfo } from '@heloc/domain';
 import { APP_BASENAME } from '@/config/paths';
+import { setApiOrgCode } from '@/lib/api-client';
 import { browserLocation } from '@/lib/browser-location';
 import { profileFixture } from '@/testing/mock-api';
 import { renderRoutes } from '@/testing/render';
@@ -73,6 +74,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  setApiOrgCode(null);
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
@@ -111,7 +113,7 @@ describe('application frame (/account/heloc/{uuid})', () => {
     );
   });
 
-  it('reads the application, profile and status in its loader, before the frame renders, once each', async () => {
+  it('reads the application, profile, status, flags and identity in its loader, before the frame renders', async () => {
     serve(() => json(application()));
     const fetchMock = vi.mocked(fetch);
     // Whether the frame was on screen when each read went out.
@@ -135,6 +137,38 @@ describe('application frame (/account/heloc/{uuid})', () => {
     expect(frameShownAt.get(`/service-application/api/v1/application/heloc/${APP_ID}`)).toEqual([false]);
     expect(frameShownAt.get('/service-profile/api/v1/profile')).toEqual([false]);
     expect(frameShownAt.get(`/service-krang-heloc/borrower/secure/api/v1/${APP_ID}/status`)?.[0]).toBe(false);
+  });
+
+  it('reads the flags and the identity beside the application in its loader, not after it', async () => {
+    serve(() => json(application()));
+    setApiOrgCode('ACME'); // as main.tsx does from the page's organisation
+    const fetchMock = vi.mocked(fetch);
+    const serveByPath = fetchMock.getMockImplementation()!;
+    const requested: string[] = [];
+    // What had been asked for when the application's answer went back: the application is held
+    // (up to a second) until the flags and the identity have been asked for too.
+    let askedBeforeApplicationAnswer: string[] = [];
+    fetchMock.mockImplementation(async (input, init) => {
+      const path = new URL(String(input), 'https://acme.test').pathname;
+      requested.push(path);
+      if (path.endsWith(`/application/heloc/${APP_ID}`) && askedBeforeApplicationAnswer.length === 0) {
+        const asked = () =>
+          requested.includes('/service-optimize/heloc/api/v1/features') &&
+          requested.includes('/identity/secure/api/v1/identity');
+        for (let waited = 0; !asked() && waited < 1000; waited += 20) {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        askedBeforeApplicationAnswer = [...requested];
+      }
+      return serveByPath(input, init);
+    });
+    renderApp(`/${APP_ID}`);
+    await screen.findByRole('region', { name: 'Application Progress' });
+
+    // The maintenance gate holds every screen until the flags are known, and the shell's top bar
+    // waits for the identity: each was one more round trip after the loader's reads on a phone.
+    expect(askedBeforeApplicationAnswer).toContain('/service-optimize/heloc/api/v1/features');
+    expect(askedBeforeApplicationAnswer).toContain('/identity/secure/api/v1/identity');
   });
 
   it('reads the offers of the offer screen in its route loader, beside the frame, once', async () => {

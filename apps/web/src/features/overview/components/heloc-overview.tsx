@@ -4,7 +4,7 @@ import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
-import { formatCurrency, formatPercentFromBps, LOCALE, mergePricing, usStatesByName } from '@heloc/domain';
+import { formatCurrency, formatPercentFromBps, mergePricing, orList, usStatesByName } from '@heloc/domain';
 import type { TOrgData } from '@heloc/domain';
 import classes from './heloc-overview.module.css';
 
@@ -50,7 +50,7 @@ export function HelocOverview({ org }: HelocOverviewProps) {
     },
     {
       term: 'Fixed-rate terms',
-      value: `${new Intl.ListFormat(LOCALE, { type: 'disjunction' }).format(pricing.termsYears.map(String))} years`,
+      value: `${orList(pricing.termsYears.map(String))} years`,
     },
   ];
 

@@ -13,6 +13,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useMemo, useState } from 'react';
 import {
   formatCurrency,
+  formatDollarsInput,
   formatPercentFromBps,
   mergePricing,
   OFFER_DETAILS_TITLE,
@@ -35,12 +36,6 @@ const OfferCost = lazy(() => import('./offer-cost'));
 
 const years = (term: number) => `${term} ${term === 1 ? 'year' : 'years'}`;
 const rate = (bps: number) => formatPercentFromBps(bps, { decimals: 2 });
-/** "302,500" for the amount field (whole dollars; cents only when there are some). */
-const dollarsText = (cents: number) =>
-  (cents / 100).toLocaleString('en-US', {
-    minimumFractionDigits: cents % 100 ? 2 : 0,
-    maximumFractionDigits: 2,
-  });
 
 export function OfferSelect() {
   const { applicationUuid } = useApplicationFlow();
@@ -73,7 +68,7 @@ function OfferForm({ data }: { data: TOffersResponse }) {
   const { form, formRef, onSubmit, serverError, submitting } = useZodForm(schema, {
     defaultValues: {
       offerUuid: initial?.uuid ?? '',
-      amount: dollarsText(data.selectedAmountCents > 0 ? data.selectedAmountCents : maxCents),
+      amount: formatDollarsInput(data.selectedAmountCents > 0 ? data.selectedAmountCents : maxCents),
     },
     serverFieldFor: (path) => (path === 'amountCents' ? 'amount' : path === 'offerUuid' ? path : null),
   });

