@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { TOrgData } from '@heloc/domain';
 import { orgFixture } from '@/testing/org-fixture';
 import { parseOrgData, readOrgData } from './read-org-data';
 
@@ -45,6 +46,23 @@ describe('parseOrgData', () => {
     const { orgBrand: _omitted, ...withoutBrand } = orgFixture();
     expect(parseOrgData(page(json(withoutBrand)))).toBeNull();
     expect(parseOrgData(page(json({ ...orgFixture(), orgCode: 'lower case' })))).toBeNull();
+  });
+
+  it.each([
+    ['a canonical code that is not one', (org: TOrgData) => ({ ...org, canonicalOrgCode: 'x' })],
+    ['no brand colours', (org: TOrgData) => ({ ...org, orgBrand: { ...org.orgBrand, colors: null } })],
+    ['no logo', (org: TOrgData) => ({ ...org, orgBrand: { ...org.orgBrand, logoSvg: '' } })],
+    [
+      'no company info',
+      (org: TOrgData) => ({ ...org, orgMetaData: { ...org.orgMetaData, companyInfo: [] } }),
+    ],
+    ['no HELOC product', (org: TOrgData) => ({ ...org, orgMetaData: { ...org.orgMetaData, products: {} } })],
+    ['pricing that is not a list', (org: TOrgData) => ({ ...org, orgPricingData: {} })],
+    ['a pricing entry that is not an object', (org: TOrgData) => ({ ...org, orgPricingData: [7] })],
+    ['no base URL', (org: TOrgData) => ({ ...org, baseUrl: undefined })],
+  ])('reads data with %s as null', (_case, misshape) => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(parseOrgData(page(json(misshape(orgFixture()))))).toBeNull();
   });
 
   it('reads an empty element as null', () => {

@@ -1,12 +1,38 @@
 /**
  * The organisation data the server embeds in index.html: it replaces `<!--app-org-data-->` with
  * `<script id="org-data" type="application/json">…</script>` holding TOrgData, or `null` for an unknown
- * organisation. Missing, unparsable or invalid data all read as null ("No private label data found.").
+ * organisation. Missing, unparsable or misshapen data all read as null ("No private label data found.").
+ *
+ * The page checks the shape, not every rule of ZOrgData: the server validates each organisation
+ * against ZOrgData when it is seeded or edited, and embeds it in the same answer as the page's own
+ * code. Building and running that schema on every first screen cost a phone ~60–100 ms of main thread
+ * before anything showed (issue 17).
  */
-import { ZOrgData } from '@heloc/domain';
 import type { TOrgData } from '@heloc/domain';
 
 export const ORG_DATA_ELEMENT_ID = 'org-data';
+
+const ORG_CODE = /^[A-Z0-9_]{2,32}$/;
+
+type TJsonObject = Record<string, unknown>;
+const isObject = (value: unknown): value is TJsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isText = (value: unknown): value is string => typeof value === 'string' && value !== '';
+
+/** The parts every page reads first are there with their types: brand, company, product, pricing. */
+function hasOrgDataShape(json: unknown): json is TOrgData {
+  if (!isObject(json)) return false;
+  const { orgCode, canonicalOrgCode, baseUrl, orgBrand, orgMetaData, orgPricingData } = json;
+  if (!isText(orgCode) || !ORG_CODE.test(orgCode)) return false;
+  if (!isText(canonicalOrgCode) || !ORG_CODE.test(canonicalOrgCode) || !isText(baseUrl)) return false;
+  if (!isObject(orgBrand) || !isText(orgBrand.name) || !isText(orgBrand.logoSvg)) return false;
+  if (!isObject(orgBrand.colors) || !isText(orgBrand.colors.primary) || !isText(orgBrand.colors.secondary)) {
+    return false;
+  }
+  if (!isObject(orgMetaData) || !isText(orgMetaData.kind) || !isObject(orgMetaData.companyInfo)) return false;
+  if (!isObject(orgMetaData.products) || !isObject(orgMetaData.products.heloc)) return false;
+  return Array.isArray(orgPricingData) && orgPricingData.every(isObject);
+}
 
 export function parseOrgData(doc: Document): TOrgData | null {
   const element = doc.getElementById(ORG_DATA_ELEMENT_ID);
@@ -21,12 +47,11 @@ export function parseOrgData(doc: Document): TOrgData | null {
     return null;
   }
   if (json === null) return null;
-  const result = ZOrgData.safeParse(json);
-  if (!result.success) {
-    console.error('Organisation data does not match the expected shape.', result.error.issues);
+  if (!hasOrgDataShape(json)) {
+    console.error('Organisation data does not match the expected shape.');
     return null;
   }
-  return result.data;
+  return json;
 }
 
 let cached: { value: TOrgData | null } | undefined;
