@@ -151,6 +151,13 @@ export const FORGOT_PASSWORD_PATH = '/auth/forgot-password';
 export const RESET_PASSWORD_PATH = '/auth/reset-password';
 export const DASHBOARD_PATH = '/dashboard';
 
+/**
+ * The id of the JSON script element in which the server hands a page its visitor's feature decisions
+ * (`{ organization, application, features }`, the answer `POST …/api/v1/features` gives that user),
+ * so the first screen need not wait for the call before the maintenance gate opens (issue 17).
+ */
+export const PAGE_FEATURE_FLAGS_ELEMENT_ID = 'page-feature-flags';
+
 export const FEATURE_FLAGS = {
   webchat: 'fe-webchat',
   maintenance: 'fe-heloc-maintenance',

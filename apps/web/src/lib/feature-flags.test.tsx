@@ -4,7 +4,8 @@ import { APP_BASENAME } from '@/config/paths';
 import { APPLICATION_UUID, mockApi } from '@/testing/mock-api';
 import { renderRoutes } from '@/testing/render';
 import { storeToken } from './api-client';
-import { FEATURES_PATH, isFlagOn, useFeatureFlags } from './feature-flags';
+import { PAGE_FEATURE_FLAGS_ELEMENT_ID } from '@heloc/domain';
+import { FEATURE_FLAGS_CACHE_MS, FEATURES_PATH, isFlagOn, useFeatureFlags } from './feature-flags';
 
 const IDENTITY_UUID = '0b7c6f0e-8c5a-4c1e-9d43-5c0f4f1a2b3c';
 /** An unsigned token with the identity as subject (the web never verifies it; the server does). */
@@ -19,9 +20,24 @@ function FlagProbe() {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
   localStorage.clear();
   sessionStorage.clear();
+  document.getElementById(PAGE_FEATURE_FLAGS_ELEMENT_ID)?.remove();
 });
+
+/** The decisions the server puts into the page for its visitor (web/html.ts). */
+function pageCameWithFlags(flags: { organization: string; application: string | null; chat: boolean }) {
+  const element = document.createElement('script');
+  element.id = PAGE_FEATURE_FLAGS_ELEMENT_ID;
+  element.type = 'application/json';
+  element.textContent = JSON.stringify({
+    organization: flags.organization,
+    application: flags.application,
+    features: { 'fe-webchat': { enabled: flags.chat, flagEnabled: flags.chat, variables: {} } },
+  });
+  document.head.append(element);
+}
 
 describe('useFeatureFlags (spec 2 §7 "The optimization user carries organization, identity and application")', () => {
   it('names the organisation, the signed-in identity and the application of the path', async () => {
@@ -77,6 +93,38 @@ describe('useFeatureFlags (spec 2 §7 "The optimization user carries organizatio
         headers: { 'content-type': 'application/json' },
       }),
     );
+    expect(await screen.findByText('chat off')).toBeInTheDocument();
+    expect(api.callsTo(`POST ${FEATURES_PATH}`)).toHaveLength(1);
+  });
+
+  it("a visitor's first page decides with the page's own decisions, without the call", async () => {
+    pageCameWithFlags({ organization: 'ACME', application: null, chat: true });
+    const api = mockApi().on(`POST ${FEATURES_PATH}`, { body: { features: {} } });
+    renderRoutes({ routes: [{ path: '*', Component: FlagProbe }], scope: 'host', url: '/auth/login' });
+    // At once: the maintenance gate does not wait for a round trip.
+    expect(screen.getByText('chat on')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(api.callsTo(`POST ${FEATURES_PATH}`)).toHaveLength(0);
+  });
+
+  it.each([
+    ['a signed-in borrower', { organization: 'ACME', application: null }, true],
+    ['another organisation', { organization: 'OTHER', application: null }, false],
+    ['another application', { organization: 'ACME', application: APPLICATION_UUID }, false],
+  ])("the page's decisions are not those of %s: the call is made", async (_case, pageUser, signedIn) => {
+    if (signedIn) storeToken(TOKEN);
+    pageCameWithFlags({ ...pageUser, chat: true });
+    const api = mockApi().on(`POST ${FEATURES_PATH}`, { body: { features: {} } });
+    renderRoutes({ routes: [{ path: '*', Component: FlagProbe }], scope: 'host', url: '/auth/login' });
+    expect(await screen.findByText('chat off')).toBeInTheDocument();
+    expect(api.callsTo(`POST ${FEATURES_PATH}`)).toHaveLength(1);
+  });
+
+  it("the page's decisions count only as long as a stored copy would", async () => {
+    vi.spyOn(performance, 'timeOrigin', 'get').mockReturnValue(Date.now() - FEATURE_FLAGS_CACHE_MS - 1);
+    pageCameWithFlags({ organization: 'ACME', application: null, chat: true });
+    const api = mockApi().on(`POST ${FEATURES_PATH}`, { body: { features: {} } });
+    renderRoutes({ routes: [{ path: '*', Component: FlagProbe }], scope: 'host', url: '/auth/login' });
     expect(await screen.findByText('chat off')).toBeInTheDocument();
     expect(api.callsTo(`POST ${FEATURES_PATH}`)).toHaveLength(1);
   });

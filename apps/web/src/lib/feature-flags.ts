@@ -9,13 +9,15 @@
  *
  * A short-lived copy (FEATURE_FLAGS_CACHE_MS) is kept in session storage: a reload or the next page
  * within a minute decides at once instead of waiting for the call, which matters because the
- * maintenance gate holds the page content until it knows.
+ * maintenance gate holds the page content until it knows. A visitor's first page does not wait either:
+ * the server hands the page its visitor's decisions (PAGE_FEATURE_FLAGS_ELEMENT_ID), the answer the
+ * call would give that user, counted fresh for as long as a stored copy.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
 import { z } from 'zod';
-import { uuidFromPath } from '@heloc/domain';
+import { PAGE_FEATURE_FLAGS_ELEMENT_ID, uuidFromPath } from '@heloc/domain';
 import type { FEATURE_FLAGS, TOptimizeUser } from '@heloc/domain';
 import { storedTokenSubject, subscribeToToken } from './api-client';
 import { apiWrite } from './api-writes';
@@ -88,6 +90,45 @@ function readStored(user: string, now: number): { features: TFeatures; savedAt: 
   }
 }
 
+const ZPageFlags = z.object({
+  organization: z.string(),
+  application: z.string().nullable(),
+  features: z.record(z.string(), ZFeatureDecision),
+});
+
+type TPageFlags = z.infer<typeof ZPageFlags>;
+let pageFlagsRead: { text: string; flags: TPageFlags | null } | undefined;
+
+/** The page's element read once (each flags query asks for its initial data and its date). */
+function pageFlags(): TPageFlags | null {
+  const text = document.getElementById(PAGE_FEATURE_FLAGS_ELEMENT_ID)?.textContent ?? '';
+  if (pageFlagsRead?.text !== text) {
+    let flags: TPageFlags | null = null;
+    try {
+      flags = text ? (ZPageFlags.safeParse(JSON.parse(text)).data ?? null) : null;
+    } catch {
+      // Not JSON: the page simply asks.
+    }
+    pageFlagsRead = { text, flags };
+  }
+  return pageFlagsRead.flags;
+}
+
+/** The decisions the server put into the page, when they are for `user` and still fresh. */
+function readPageFlags(user: string, now: number): { features: TFeatures; savedAt: number } | undefined {
+  const page = pageFlags();
+  if (!page) return undefined;
+  const { organization, application, features } = page;
+  if (flagUserKey({ organization, identity: null, application }) !== user) return undefined;
+  // Decided when the page was served, which is when this page's navigation started.
+  const savedAt = Math.floor(performance.timeOrigin);
+  if (now - savedAt >= FEATURE_FLAGS_CACHE_MS) return undefined;
+  return { features, savedAt };
+}
+
+/** A fresh answer for `user` that needs no call: the page's own, else the session copy. */
+const knownFlags = (user: string, now: number) => readPageFlags(user, now) ?? readStored(user, now);
+
 function writeStored(user: string, features: TFeatures, savedAt: number): void {
   try {
     sessionStorage.setItem(FEATURE_FLAGS_STORAGE_KEY, JSON.stringify({ user, savedAt, features }));
@@ -113,8 +154,8 @@ export function featureFlagsQueryOptions(user: TFlagUser) {
     // A new user (signing in, another application) keeps the last answer on screen while its own
     // loads: flags are decided per organisation, and the maintenance gate must not blank the page.
     placeholderData: (previous) => previous,
-    initialData: () => readStored(key, Date.now())?.features,
-    initialDataUpdatedAt: () => readStored(key, Date.now())?.savedAt,
+    initialData: () => knownFlags(key, Date.now())?.features,
+    initialDataUpdatedAt: () => knownFlags(key, Date.now())?.savedAt,
   });
 }
 

@@ -1,6 +1,7 @@
 /** Puts the organisation into the built index.html: a JSON data element and the page title. */
 import { escapeHtml } from '../../lib/escape-html';
-import { publicOrgData, type TOrgData } from '@heloc/domain';
+import { PAGE_FEATURE_FLAGS_ELEMENT_ID, publicOrgData, type TOrgData } from '@heloc/domain';
+import type { FeatureDecision } from '../feature-flags/service';
 
 export const ORG_DATA_PLACEHOLDER = '<!--app-org-data-->';
 
@@ -37,8 +38,27 @@ export function preloadLinks(preloads: RoutePreload[], pathname: string): string
   ].join('');
 }
 
-export function renderPage(template: string, org: TOrgData | null, headLinks = ''): string {
-  const data = `<script id="org-data" type="application/json">${jsonForScriptElement(org && publicOrgData(org))}</script>${headLinks}`;
+/**
+ * The feature decisions for the page's visitor (no identity; the application of the path): what
+ * `POST …/api/v1/features` answers that user, handed over with the page so its first screen need not
+ * wait for the call (the maintenance gate holds every screen until the flags are known).
+ */
+export type PageFeatureFlags = {
+  organization: string;
+  application: string | null;
+  features: Record<string, FeatureDecision>;
+};
+
+export function renderPage(
+  template: string,
+  org: TOrgData | null,
+  headLinks = '',
+  flags: PageFeatureFlags | null = null,
+): string {
+  const flagsElement = flags
+    ? `<script id="${PAGE_FEATURE_FLAGS_ELEMENT_ID}" type="application/json">${jsonForScriptElement(flags)}</script>`
+    : '';
+  const data = `<script id="org-data" type="application/json">${jsonForScriptElement(org && publicOrgData(org))}</script>${flagsElement}${headLinks}`;
   const title = org ? `${org.orgBrand.name} | Home Equity Line of Credit` : 'Home Equity Line of Credit';
   return template
     .replace(ORG_DATA_PLACEHOLDER, data)

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ZOrgData } from '@heloc/domain';
+import { FEATURE_FLAGS, PAGE_FEATURE_FLAGS_ELEMENT_ID, ZOrgData } from '@heloc/domain';
+import { MAINTENANCE_DEMO_ORG } from '../../seed/feature-flags';
 import { createTestApp, type TestApp } from '../../test/app';
 import { ORG_DATA_PLACEHOLDER } from './html';
 
@@ -51,6 +52,47 @@ function embeddedOrg(html: string): unknown {
 
 const get = (url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, headers });
+
+function embeddedFlags(html: string): unknown {
+  const match = new RegExp(
+    `<script id="${PAGE_FEATURE_FLAGS_ELEMENT_ID}" type="application/json">(.*?)</script>`,
+    's',
+  ).exec(html);
+  return match ? JSON.parse(match[1]!) : undefined;
+}
+
+describe("pages carry their visitor's feature decisions", () => {
+  const featuresFor = async (organization: string) =>
+    (
+      await t.app.inject({
+        method: 'POST',
+        url: '/service-optimize/heloc/api/v1/features',
+        payload: { optimizeUser: { organization } },
+      })
+    ).json() as { features: Record<string, unknown> };
+
+  it.each(['MAIN', MAINTENANCE_DEMO_ORG])(
+    '%s: what POST …/api/v1/features answers that visitor',
+    async (orgCode) => {
+      const res = await get(`/auth/login?org=${orgCode}`);
+      const flags = embeddedFlags(res.body) as { features: Record<string, { enabled: boolean }> };
+      expect(flags).toEqual({ organization: orgCode, application: null, ...(await featuresFor(orgCode)) });
+      // The organisation's own rows are in it: maintenance is on for the demo organisation only.
+      expect(flags.features[FEATURE_FLAGS.maintenance]!.enabled).toBe(orgCode === MAINTENANCE_DEMO_ORG);
+    },
+  );
+
+  it('names the application of the path, the user the page would ask for', async () => {
+    const uuid = '0b7c6f0e-8c5a-4c1e-9d43-5c0f4f1a2b3c';
+    const res = await get(`/account/heloc/${uuid}/start/profile?org=MAIN`);
+    expect(embeddedFlags(res.body)).toMatchObject({ organization: 'MAIN', application: uuid });
+  });
+
+  it('an unknown organisation gets none', async () => {
+    const res = await get('/auth/login?org=NO_SUCH_ORG');
+    expect(embeddedFlags(res.body)).toBeUndefined();
+  });
+});
 
 describe('pages carry the organisation', () => {
   it('?org=CODE embeds that organisation, valid against the shared schema, and remembers it', async () => {

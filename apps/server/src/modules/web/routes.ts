@@ -7,8 +7,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { FORGOT_PASSWORD_PATH, LOGIN_PATH, RESET_PASSWORD_PATH, ROUTER_BASE_PATH } from '@heloc/domain';
+import {
+  FORGOT_PASSWORD_PATH,
+  LOGIN_PATH,
+  RESET_PASSWORD_PATH,
+  ROUTER_BASE_PATH,
+  uuidFromPath,
+} from '@heloc/domain';
 import { AppError } from '../../lib/errors';
+import { allFeatureDecisions } from '../feature-flags/service';
 import { preloadLinks, renderPage, type RoutePreload } from './html';
 import { ORG_COOKIE, resolvePageOrganisation } from './page-organisation';
 import { previewOrganisation } from '../org-settings/preview';
@@ -114,10 +121,16 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
         reply.header('x-heloc-preview-version', String(preview.version));
       }
     }
+    const pathname = request.url.split('?')[0]!;
+    const flags = org && {
+      organization: org.orgCode,
+      application: uuidFromPath(pathname),
+      features: await allFeatureDecisions(app.db, org.orgCode),
+    };
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      .send(renderPage(template, org, preloadLinks(preloads, request.url.split('?')[0]!)));
+      .send(renderPage(template, org, preloadLinks(preloads, pathname), flags));
   };
 
   const page = { schema: { hide: true } };
