@@ -1,6 +1,6 @@
 import { parseAst } from 'rolldown/parseAst';
 import { describe, expect, it } from 'vitest';
-import { wrapSchemaConstants } from './lazy-schemas';
+import { SCHEMA_SOURCE, wrapSchemaConstants } from './lazy-schemas';
 
 const wrap = (code: string) => wrapSchemaConstants(code, parseAst(code) as never, '/helper.js')?.code ?? null;
 
@@ -40,5 +40,27 @@ describe('wrapSchemaConstants', () => {
   it('wraps a chain written over several lines whole', () => {
     const out = wrap('export const ZCode = z\n  .string()\n  .regex(/^[0-9]{5}$/);');
     expect(out).toContain('__lazySchema(() => (z\n  .string()\n  .regex(/^[0-9]{5}$/)))');
+  });
+});
+
+describe('SCHEMA_SOURCE', () => {
+  it.each([
+    '/repo/packages/domain/src/organisation.ts',
+    '/repo/packages/api-client/src/http-client.ts',
+    '/repo/packages/chat-ui/src/chat-window.tsx',
+    '/repo/apps/web/src/lib/feature-flags.ts',
+    'C:\\repo\\apps\\web\\src\\lib\\feature-flags.ts',
+  ])('covers %s', (id) => {
+    expect(SCHEMA_SOURCE.test(id)).toBe(true);
+  });
+
+  it.each([
+    '/repo/packages/domain/src/organisation.test.ts',
+    '/repo/apps/web/src/lib/feature-flags.test.tsx',
+    '/repo/apps/server/src/main.ts',
+    '/repo/apps/ops/src/main.tsx',
+    '/repo/node_modules/zod/v4/classic/schemas.js',
+  ])('leaves out %s', (id) => {
+    expect(SCHEMA_SOURCE.test(id)).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 /**
- * Vite plugin: the domain's schema constants (`export const ZName = z.object(…)`, `ZBase.extend(…)`, …)
- * are built the first time something reads them instead of while the modules load. Building zod
+ * Vite plugin: the schema constants of the domain and of the browser code (`export const ZName =
+ * z.object(…)`, `ZBase.extend(…)`, …) are built the first time something reads them instead of while
+ * the modules load. Building zod
  * schemas is costly (each runs zod's constructors and checks set-up), and the domain's index brings
  * hundreds of them into the first screen's chunk although a screen parses with a few: at Lighthouse's
  * 4× CPU slowdown building them took ~180–340 ms of the login page's start-up script, the largest
@@ -12,7 +13,9 @@ import path from 'node:path';
 import MagicString from 'magic-string';
 import type { Plugin } from 'vite';
 
-const DOMAIN_SOURCE = /[\\/]packages[\\/]domain[\\/]src[\\/](?!.*\.test\.ts$).*\.ts$/;
+/** The domain, the app and the packages it runs, without their tests. */
+export const SCHEMA_SOURCE =
+  /[\\/](?:packages[\\/](?:domain|api-client|chat-ui)|apps[\\/]web)[\\/]src[\\/](?!.*\.test\.tsx?$).*\.tsx?$/;
 const HELPER = path.join(import.meta.dirname, '../src/platform/lazy-schema.ts');
 /**
  * Schema constants are named Z + a capital word (ZOrgData, ZApiErrorBody), as everywhere in the domain;
@@ -64,7 +67,7 @@ export function lazySchemas(): Plugin {
     // After the TypeScript transform: the code is JavaScript the bundler's parser reads.
     enforce: 'post',
     transform(code, id) {
-      if (!DOMAIN_SOURCE.test(id)) return null;
+      if (!SCHEMA_SOURCE.test(id)) return null;
       return wrapSchemaConstants(code, this.parse(code) as unknown as { body: AstNode[] });
     },
   };

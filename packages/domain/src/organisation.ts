@@ -8,15 +8,15 @@ import { US_STATE_CODES } from './us-states';
 
 export const ZUsStateCode = z.enum(US_STATE_CODES as [string, ...string[]]);
 
-const hexColour = z.string().regex(/^#[0-9a-f]{6}$/i, 'Must be a #rrggbb colour');
+const ZHexColour = z.string().regex(/^#[0-9a-f]{6}$/i, 'Must be a #rrggbb colour');
 
 export const ZOrgBrand = z.object({
   name: z.string().min(1),
   colors: z.object({
     /** Main brand colour: buttons, links, top bar accents. */
-    primary: hexColour,
+    primary: ZHexColour,
     /** Secondary colour: headings, footer band. */
-    secondary: hexColour,
+    secondary: ZHexColour,
   }),
   /** A self-contained SVG document (no scripts, no external references). */
   logoSvg: z.string().startsWith('<svg'),

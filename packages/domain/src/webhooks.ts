@@ -48,7 +48,7 @@ export const ZWebhookFilterField = z.enum(WEBHOOK_FILTER_FIELDS);
 export type TWebhookFilterField = z.infer<typeof ZWebhookFilterField>;
 
 const ACTOR_TYPES = ['BORROWER', 'CO_DEEDER', 'STAFF', 'SYSTEM', 'PROVIDER'] as const;
-const filterValue = z.string().min(1).max(64);
+const ZFilterValue = z.string().min(1).max(64);
 const FIELD_VALUES: Partial<Record<TWebhookFilterField, readonly string[]>> = {
   toStep: APPLICATION_STEPS,
   fromStep: APPLICATION_STEPS,
@@ -60,7 +60,7 @@ export const ZWebhookFilter = z
   .object({
     field: ZWebhookFilterField,
     op: z.enum(['in', 'notIn']),
-    values: z.array(filterValue).min(1, 'List at least one value').max(50),
+    values: z.array(ZFilterValue).min(1, 'List at least one value').max(50),
   })
   .superRefine((filter, context) => {
     const allowed = FIELD_VALUES[filter.field];

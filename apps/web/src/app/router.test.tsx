@@ -33,7 +33,8 @@ describe('app index (/account/heloc/)', () => {
       await inMain.findByRole('heading', { level: 1, name: 'Apply for a Home Equity Line of Credit' }),
     ).toBeInTheDocument();
 
-    const figures = inMain.getByRole('region', { name: 'Key figures' });
+    // Drawn just after the form's first paint (AfterFirstPaint).
+    const figures = await inMain.findByRole('region', { name: 'Key figures' });
     expect(figures).toHaveTextContent('Line amount$15,000 to $400,000');
     expect(figures).toHaveTextContent('APR7.60% to 17.20%');
     expect(figures).toHaveTextContent('Origination feeUp to 4.99% of the initial draw');

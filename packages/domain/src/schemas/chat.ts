@@ -91,10 +91,10 @@ export type TPreChatForm = z.infer<typeof ZPreChatForm>;
 export const ZPreChatFormDevAgent = ZPreChatForm.extend({ agentId: requiredString() });
 
 /** The widget's first message: required, and sent as typed (the server trims what it stores). */
-const preChatMessage = z.string().refine((value) => value.trim().length > 0, REQUIRED_MESSAGE);
+const ZPreChatMessage = z.string().refine((value) => value.trim().length > 0, REQUIRED_MESSAGE);
 /** The widget's pre-chat form: the fields above and "How can we help?". */
-export const ZPreChatWidgetForm = ZPreChatForm.extend({ message: preChatMessage });
-export const ZPreChatWidgetFormDevAgent = ZPreChatFormDevAgent.extend({ message: preChatMessage });
+export const ZPreChatWidgetForm = ZPreChatForm.extend({ message: ZPreChatMessage });
+export const ZPreChatWidgetFormDevAgent = ZPreChatFormDevAgent.extend({ message: ZPreChatMessage });
 
 // ---------------------------------------------------------------------------------------------
 // Chat calls (spec 2 §7 "Chat"). Field names are the spec's; where the spec shows no shape, ours.

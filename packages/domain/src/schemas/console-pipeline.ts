@@ -120,7 +120,7 @@ export const commaList = <T extends z.ZodType<unknown, string>>(item: T) =>
     .transform((value) => value.split(',').filter((part) => part !== ''))
     .pipe(z.array(item).max(20));
 
-const booleanQuery = z.enum(['true', 'false']).transform((value) => value === 'true');
+const ZBooleanQuery = z.enum(['true', 'false']).transform((value) => value === 'true');
 
 /** `GET /service-ops/api/v1/applications` query. */
 export const ZPipelineQuery = z
@@ -140,7 +140,7 @@ export const ZPipelineQuery = z
     updatedTo: ZIsoDate.optional(),
     /** No step change for at least this many days (applications still in flight). */
     stalledDays: z.coerce.number().int().min(1).max(3650).optional(),
-    openConditions: booleanQuery.optional(),
+    openConditions: ZBooleanQuery.optional(),
     sort: ZPipelineSort.default('updatedAt'),
     dir: z.enum(['asc', 'desc']).default('desc'),
     limit: z.coerce.number().int().min(1).max(PIPELINE_PAGE_SIZE_MAX).default(25),

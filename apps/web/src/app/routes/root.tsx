@@ -6,6 +6,7 @@ import { FEATURE_FLAGS } from '@heloc/domain';
 import { ErrorFallback } from '@/components/errors/error-fallback';
 import { LocalErrorBoundary } from '@/components/errors/local-error-boundary';
 import { Layout } from '@/components/layout/layout';
+import { AfterFirstPaint } from '@/components/ui/after-first-paint';
 import { AppLink } from '@/components/ui/app-link';
 import { BrandLogo } from '@/components/ui/brand-logo';
 import { PageLoader } from '@/components/ui/page-loader';
@@ -59,18 +60,21 @@ export function RootLayout() {
       topBarEnd={signedIn ? shell(<ShellTopBarEnd orgCode={org.orgCode} />) : <VisitorActions />}
       sidebar={signedIn ? shell(<ShellSidebar orgCode={org.orgCode} />) : null}
       footer={
-        <OrgFooter
-          org={org}
-          operatingHours={phoneHours}
-          webChatEnabled={isFlagOn(flags, FEATURE_FLAGS.webchat)}
-          feedback={
-            signedIn ? (
-              <LocalErrorBoundary>
-                <CeoFeedbackButton />
-              </LocalErrorBoundary>
-            ) : null
-          }
-        />
+        // Below every screen: drawn after the screen's first paint, in a task of its own.
+        <AfterFirstPaint>
+          <OrgFooter
+            org={org}
+            operatingHours={phoneHours}
+            webChatEnabled={isFlagOn(flags, FEATURE_FLAGS.webchat)}
+            feedback={
+              signedIn ? (
+                <LocalErrorBoundary>
+                  <CeoFeedbackButton />
+                </LocalErrorBoundary>
+              ) : null
+            }
+          />
+        </AfterFirstPaint>
       }
     >
       <MaintenanceGate organization={org.orgCode} fallback={<PageLoader />}>

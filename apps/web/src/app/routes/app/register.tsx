@@ -6,6 +6,7 @@
 import { useSearchParams } from 'react-router';
 import { isUsStateCode, QUERY_PARAMS } from '@heloc/domain';
 import { useOrg } from '@/platform/org';
+import { AfterFirstPaint } from '@/components/ui/after-first-paint';
 import { HelocOverview } from '@/features/overview';
 import { NotAcceptingPage, RegisterPage, registerNotAcceptingReason } from '@/features/register';
 
@@ -29,7 +30,13 @@ export function Component() {
     <RegisterPage
       companyName={info.companyName}
       licensedStates={heloc.licensedStates.filter(isUsStateCode)}
-      aside={<HelocOverview org={org} />}
+      // Below the form on a phone, beside it in its own column on a wide screen: drawn after the
+      // screen's first paint, in a task of its own.
+      aside={
+        <AfterFirstPaint>
+          <HelocOverview org={org} />
+        </AfterFirstPaint>
+      }
     />
   );
 }
