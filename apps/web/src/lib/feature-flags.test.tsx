@@ -120,6 +120,29 @@ describe('useFeatureFlags (spec 2 §7 "The optimization user carries organizatio
     expect(api.callsTo(`POST ${FEATURES_PATH}`)).toHaveLength(1);
   });
 
+  it.each([
+    ['not JSON', '{"organization": '],
+    ['without features', JSON.stringify({ organization: 'ACME', application: null })],
+    [
+      'with a decision that is not one',
+      JSON.stringify({
+        organization: 'ACME',
+        application: null,
+        features: { 'fe-webchat': { enabled: 'yes' } },
+      }),
+    ],
+  ])('a page element %s is ignored: the call is made', async (_case, text) => {
+    const element = document.createElement('script');
+    element.id = PAGE_FEATURE_FLAGS_ELEMENT_ID;
+    element.type = 'application/json';
+    element.textContent = text;
+    document.head.append(element);
+    const api = mockApi().on(`POST ${FEATURES_PATH}`, { body: { features: {} } });
+    renderRoutes({ routes: [{ path: '*', Component: FlagProbe }], scope: 'host', url: '/auth/login' });
+    expect(await screen.findByText('chat off')).toBeInTheDocument();
+    expect(api.callsTo(`POST ${FEATURES_PATH}`)).toHaveLength(1);
+  });
+
   it("the page's decisions count only as long as a stored copy would", async () => {
     vi.spyOn(performance, 'timeOrigin', 'get').mockReturnValue(Date.now() - FEATURE_FLAGS_CACHE_MS - 1);
     pageCameWithFlags({ organization: 'ACME', application: null, chat: true });

@@ -90,13 +90,25 @@ function readStored(user: string, now: number): { features: TFeatures; savedAt: 
   }
 }
 
-const ZPageFlags = z.object({
-  organization: z.string(),
-  application: z.string().nullable(),
-  features: z.record(z.string(), ZFeatureDecision),
-});
+/** The page's own decisions (PAGE_FEATURE_FLAGS_ELEMENT_ID), as the server wrote them. */
+type TPageFlags = { organization: string; application: string | null; features: TFeatures };
 
-type TPageFlags = z.infer<typeof ZPageFlags>;
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A shape check rather than a schema: the element comes from the server in the same answer as the
+ * page's code, and building zod schemas for it cost a phone ~45 ms before the first paint.
+ */
+function isPageFlags(value: unknown): value is TPageFlags {
+  if (!isObject(value) || typeof value.organization !== 'string') return false;
+  if (value.application !== null && typeof value.application !== 'string') return false;
+  if (!isObject(value.features)) return false;
+  return Object.values(value.features).every(
+    (decision) => isObject(decision) && typeof decision.enabled === 'boolean' && isObject(decision.variables),
+  );
+}
+
 let pageFlagsRead: { text: string; flags: TPageFlags | null } | undefined;
 
 /** The page's element read once (each flags query asks for its initial data and its date). */
@@ -105,7 +117,8 @@ function pageFlags(): TPageFlags | null {
   if (pageFlagsRead?.text !== text) {
     let flags: TPageFlags | null = null;
     try {
-      flags = text ? (ZPageFlags.safeParse(JSON.parse(text)).data ?? null) : null;
+      const json: unknown = text ? JSON.parse(text) : null;
+      flags = isPageFlags(json) ? json : null;
     } catch {
       // Not JSON: the page simply asks.
     }
@@ -114,20 +127,20 @@ function pageFlags(): TPageFlags | null {
   return pageFlagsRead.flags;
 }
 
-/** The decisions the server put into the page, when they are for `user` and still fresh. */
-function readPageFlags(user: string, now: number): { features: TFeatures; savedAt: number } | undefined {
+/** The decisions the server put into the page, when they are for `user` (a visitor) and still fresh. */
+function readPageFlags(user: TFlagUser, now: number): { features: TFeatures; savedAt: number } | undefined {
+  if (user.identity !== null) return undefined;
   const page = pageFlags();
-  if (!page) return undefined;
-  const { organization, application, features } = page;
-  if (flagUserKey({ organization, identity: null, application }) !== user) return undefined;
+  if (page?.organization !== user.organization || page.application !== user.application) return undefined;
   // Decided when the page was served, which is when this page's navigation started.
   const savedAt = Math.floor(performance.timeOrigin);
   if (now - savedAt >= FEATURE_FLAGS_CACHE_MS) return undefined;
-  return { features, savedAt };
+  return { features: page.features, savedAt };
 }
 
 /** A fresh answer for `user` that needs no call: the page's own, else the session copy. */
-const knownFlags = (user: string, now: number) => readPageFlags(user, now) ?? readStored(user, now);
+const knownFlags = (user: TFlagUser, now: number) =>
+  readPageFlags(user, now) ?? readStored(flagUserKey(user), now);
 
 function writeStored(user: string, features: TFeatures, savedAt: number): void {
   try {
@@ -154,8 +167,8 @@ export function featureFlagsQueryOptions(user: TFlagUser) {
     // A new user (signing in, another application) keeps the last answer on screen while its own
     // loads: flags are decided per organisation, and the maintenance gate must not blank the page.
     placeholderData: (previous) => previous,
-    initialData: () => knownFlags(key, Date.now())?.features,
-    initialDataUpdatedAt: () => knownFlags(key, Date.now())?.savedAt,
+    initialData: () => knownFlags(user, Date.now())?.features,
+    initialDataUpdatedAt: () => knownFlags(user, Date.now())?.savedAt,
   });
 }
 
