@@ -1,5 +1,5 @@
 /** The root route of both routers: the page frame (shell), the first-load loader and the error boundaries. */
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Outlet, useRouteError } from 'react-router';
 import { FEATURE_FLAGS } from '@heloc/domain';
@@ -97,10 +97,23 @@ export function RootLayout() {
   );
 }
 
-/** Shown while the first lazy route module of the page loads. */
+/**
+ * How long the page's first route may take before the full-screen loader shows. The chunks of a first
+ * screen are preloaded and arrive within it; a loader drawn for those few frames was the first paint of
+ * the login page on a phone, and the screen itself came one more task later (issue 17). A screen that
+ * waits for its data longer than this shows the loader.
+ */
+export const APP_LOADER_DELAY_MS = 400;
+
+/** Shown while the first lazy route module of the page loads, once that takes a moment. */
 export function AppLoader() {
   const org = useOrg();
-  return <PageLoader logo={<BrandLogo brand={org.orgBrand} height={56} />} />;
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setShown(true), APP_LOADER_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  return shown ? <PageLoader logo={<BrandLogo brand={org.orgBrand} height={56} />} /> : null;
 }
 
 function OrgErrorFallback() {
