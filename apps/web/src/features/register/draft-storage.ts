@@ -21,7 +21,9 @@ export function loadDraft(): RegisterValues {
   const values = emptyValues();
   try {
     const raw = sessionStorage.getItem(REGISTRATION_DRAFT_STORAGE_KEY);
-    const parsed = ZDraft.safeParse(raw ? JSON.parse(raw) : null);
+    // No draft (a first visit): nothing to check, and no schema to build on a phone's first screen.
+    if (!raw) return values;
+    const parsed = ZDraft.safeParse(JSON.parse(raw));
     if (!parsed.success) return values;
     const draft = parsed.data as Partial<Record<string, string | boolean>>;
     for (const field of TEXT_FIELDS) {
