@@ -12,7 +12,7 @@ import {
   ZOrgSettings,
   type TOrgSettings,
 } from './org-settings';
-import { DEFAULT_PRICING, mergePricing, type TOrgData } from './organisation';
+import { DEFAULT_PRICING, mergePricing, ZOrgData, type TOrgData } from './organisation';
 
 const LOGO =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 240 60"><rect width="240" height="60" fill="#0b5fa5"/></svg>';
@@ -121,6 +121,8 @@ describe('the settings document', () => {
     expect(applied.orgMetaData.products.heloc.licensedStates).toEqual(['CA', 'TX']);
     expect(applied.baseUrl).toBe(ORG.baseUrl);
     expect(orgSettingsOf(applied, OPERATIONS)).toEqual({ ...base(), licensedStates: ['CA', 'TX'] });
+    // What the borrower's page gets is an organisation ZOrgData accepts (the page checks only its shape).
+    expect(ZOrgData.safeParse(applied).success).toBe(true);
   });
 
   it.each<[string, (s: TOrgSettings) => void, string]>([

@@ -4,9 +4,10 @@
  * organisation. Missing, unparsable or misshapen data all read as null ("No private label data found.").
  *
  * The page checks the shape, not every rule of ZOrgData: the server validates each organisation
- * against ZOrgData when it is seeded or edited, and embeds it in the same answer as the page's own
- * code. Building and running that schema on every first screen cost a phone ~60–100 ms of main thread
- * before anything showed (issue 17).
+ * against ZOrgData when it is seeded, and each published edit against the settings schema built from
+ * the same parts (ZOrgSettings), and embeds it in the same answer as the page's own code. Building
+ * and running that schema on every first screen cost a phone ~60–100 ms of main thread before
+ * anything showed (issue 17).
  */
 import type { TOrgData } from '@heloc/domain';
 
