@@ -17,6 +17,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
 import { z } from 'zod';
+import { isRecord } from '@heloc/api-client';
 import { PAGE_FEATURE_FLAGS_ELEMENT_ID, uuidFromPath } from '@heloc/domain';
 import type { FEATURE_FLAGS, TOptimizeUser } from '@heloc/domain';
 import { storedTokenSubject, subscribeToToken } from './api-client';
@@ -93,19 +94,16 @@ function readStored(user: string, now: number): { features: TFeatures; savedAt: 
 /** The page's own decisions (PAGE_FEATURE_FLAGS_ELEMENT_ID), as the server wrote them. */
 type TPageFlags = { organization: string; application: string | null; features: TFeatures };
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /**
  * A shape check rather than a schema: the element comes from the server in the same answer as the
  * page's code, and building zod schemas for it cost a phone ~45 ms before the first paint.
  */
 function isPageFlags(value: unknown): value is TPageFlags {
-  if (!isObject(value) || typeof value.organization !== 'string') return false;
+  if (!isRecord(value) || typeof value.organization !== 'string') return false;
   if (value.application !== null && typeof value.application !== 'string') return false;
-  if (!isObject(value.features)) return false;
+  if (!isRecord(value.features)) return false;
   return Object.values(value.features).every(
-    (decision) => isObject(decision) && typeof decision.enabled === 'boolean' && isObject(decision.variables),
+    (decision) => isRecord(decision) && typeof decision.enabled === 'boolean' && isRecord(decision.variables),
   );
 }
 

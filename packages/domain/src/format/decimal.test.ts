@@ -1,13 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { CURRENCY, LOCALE } from '../constants';
 import { formatFixedDecimal, plainDecimal, scaledDecimal } from './decimal';
 import { formatPercentFromBps } from './percent';
 
-/** The reference the hand-written en-US digits must equal: what Intl.NumberFormat writes. */
+/**
+ * The reference the hand-written digits must equal: what Intl.NumberFormat writes in the product's
+ * locale and currency (a change of either fails here).
+ */
 function intlFormat(value: string | number, style: 'decimal' | 'currency' | 'percent', decimals: number) {
-  return new Intl.NumberFormat('en-US', {
+  return new Intl.NumberFormat(LOCALE, {
     style,
-    ...(style === 'currency' ? { currency: 'USD' } : {}),
+    ...(style === 'currency' ? { currency: CURRENCY } : {}),
     minimumFractionDigits: decimals,
     maximumFractionDigits: decimals,
     signDisplay: 'negative',

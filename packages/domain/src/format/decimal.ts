@@ -11,6 +11,11 @@
  * half away from zero); decimal.test.ts holds it to Intl for every style over random values.
  */
 
+import { CURRENCY } from '../constants';
+
+/** The product's currency's sign; typed by CURRENCY, so another currency fails to compile here. */
+const CURRENCY_SIGN: Record<typeof CURRENCY, string> = { USD: '$' };
+
 /** scaledDecimal(-123456, 2) → "-1234.56"; scaledDecimal(5, 4) → "0.0005". Integers only. */
 export function scaledDecimal(value: number, scale: number): string {
   if (!Number.isInteger(value)) throw new RangeError(`Not an integer: ${value}`);
@@ -56,7 +61,7 @@ const PLAIN_DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
 /**
  * formatFixedDecimal("-1234.565", 'currency', 2) → "-$1,234.57"; ("0.07625", 'percent', 1) → "7.6%".
  * Always exactly `decimals` fraction digits (0–20), rounded half away from zero, grouped by
- * thousands, and no "-" when a small negative rounds to zero. Currency is US dollars; percent
+ * thousands, and no "-" when a small negative rounds to zero. Currency is CURRENCY (US dollars); percent
  * multiplies by 100 as Intl does. Throws RangeError on bad decimals or a value that is not a plain
  * decimal string (programming errors, not user input).
  */
@@ -73,7 +78,7 @@ export function formatFixedDecimal(value: string, style: TDecimalStyle, decimals
   const grouped = shownWhole.replace(/\B(?=(\d{3})+$)/g, ',');
   const number = decimals === 0 ? grouped : `${grouped}.${shownFraction}`;
   const negative = sign === '-' && !isZero ? '-' : '';
-  if (style === 'currency') return `${negative}$${number}`;
+  if (style === 'currency') return `${negative}${CURRENCY_SIGN[CURRENCY]}${number}`;
   if (style === 'percent') return `${negative}${number}%`;
   return `${negative}${number}`;
 }

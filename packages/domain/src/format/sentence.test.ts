@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { LOCALE } from '../constants';
 import { endSentence, orList } from './sentence';
 
 describe('endSentence', () => {
@@ -37,7 +38,7 @@ describe('orList', () => {
   });
 
   it('writes what Intl.ListFormat en-US writes for a disjunction', () => {
-    const intl = new Intl.ListFormat('en-US', { type: 'disjunction' });
+    const intl = new Intl.ListFormat(LOCALE, { type: 'disjunction' });
     fc.assert(
       fc.property(
         fc.array(fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9 ]{0,8}$/), { maxLength: 8 }),

@@ -13,8 +13,10 @@ import { identityQueryOptions } from '@/lib/session/get-identity';
  * then does the sign-in guard apply; any other segment renders the not-found page, for visitors too.
  * A signed-in borrower's application, profile and status (what the frame and its status guard need
  * before any step shows) are fetched here, beside the frame's chunk, instead of after it has rendered.
- * So are the page's feature flags (the maintenance gate holds every screen until they are known) and
- * the identity (the shell's top bar): on a phone each was one more round trip after the first three.
+ * So are the page's feature flags (the maintenance gate holds every screen until they are known), and
+ * the identity (the shell's top bar) is started: on a phone each was one more round trip after the
+ * first three. The identity is not waited for: it asks only after the flags (which decide its
+ * service), and no screen waits for it.
  */
 export async function applicationLoader(args: LoaderFunctionArgs) {
   const applicationUuid = args.params.applicationUuid;
@@ -22,19 +24,21 @@ export async function applicationLoader(args: LoaderFunctionArgs) {
   requireAuth(args);
   if (getToken() !== null) {
     const organization = getApiOrgCode();
-    await ensureRouteData(args.context, (queryClient) => [
-      queryClient.ensureQueryData(applicationQueryOptions(applicationUuid)),
-      queryClient.ensureQueryData(profileQueryOptions()),
-      queryClient.ensureQueryData(statusQueryOptions(applicationUuid)),
-      queryClient.ensureQueryData(identityQueryOptions()),
-      ...(organization
-        ? [
-            queryClient.ensureQueryData(
-              featureFlagsQueryOptions(flagUserOf(organization, new URL(args.request.url).pathname)),
-            ),
-          ]
-        : []),
-    ]);
+    await ensureRouteData(args.context, (queryClient) => {
+      void queryClient.prefetchQuery(identityQueryOptions());
+      return [
+        queryClient.ensureQueryData(applicationQueryOptions(applicationUuid)),
+        queryClient.ensureQueryData(profileQueryOptions()),
+        queryClient.ensureQueryData(statusQueryOptions(applicationUuid)),
+        ...(organization
+          ? [
+              queryClient.ensureQueryData(
+                featureFlagsQueryOptions(flagUserOf(organization, new URL(args.request.url).pathname)),
+              ),
+            ]
+          : []),
+      ];
+    });
   }
   return null;
 }

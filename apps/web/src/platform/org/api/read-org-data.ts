@@ -9,30 +9,28 @@
  * and running that schema on every first screen cost a phone ~60–100 ms of main thread before
  * anything showed (issue 17).
  */
+import { isRecord } from '@heloc/api-client';
 import type { TOrgData } from '@heloc/domain';
 
 export const ORG_DATA_ELEMENT_ID = 'org-data';
 
 const ORG_CODE = /^[A-Z0-9_]{2,32}$/;
 
-type TJsonObject = Record<string, unknown>;
-const isObject = (value: unknown): value is TJsonObject =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 const isText = (value: unknown): value is string => typeof value === 'string' && value !== '';
 
 /** The parts every page reads first are there with their types: brand, company, product, pricing. */
 function hasOrgDataShape(json: unknown): json is TOrgData {
-  if (!isObject(json)) return false;
+  if (!isRecord(json)) return false;
   const { orgCode, canonicalOrgCode, baseUrl, orgBrand, orgMetaData, orgPricingData } = json;
   if (!isText(orgCode) || !ORG_CODE.test(orgCode)) return false;
   if (!isText(canonicalOrgCode) || !ORG_CODE.test(canonicalOrgCode) || !isText(baseUrl)) return false;
-  if (!isObject(orgBrand) || !isText(orgBrand.name) || !isText(orgBrand.logoSvg)) return false;
-  if (!isObject(orgBrand.colors) || !isText(orgBrand.colors.primary) || !isText(orgBrand.colors.secondary)) {
+  if (!isRecord(orgBrand) || !isText(orgBrand.name) || !isText(orgBrand.logoSvg)) return false;
+  if (!isRecord(orgBrand.colors) || !isText(orgBrand.colors.primary) || !isText(orgBrand.colors.secondary)) {
     return false;
   }
-  if (!isObject(orgMetaData) || !isText(orgMetaData.kind) || !isObject(orgMetaData.companyInfo)) return false;
-  if (!isObject(orgMetaData.products) || !isObject(orgMetaData.products.heloc)) return false;
-  return Array.isArray(orgPricingData) && orgPricingData.every(isObject);
+  if (!isRecord(orgMetaData) || !isText(orgMetaData.kind) || !isRecord(orgMetaData.companyInfo)) return false;
+  if (!isRecord(orgMetaData.products) || !isRecord(orgMetaData.products.heloc)) return false;
+  return Array.isArray(orgPricingData) && orgPricingData.every(isRecord);
 }
 
 export function parseOrgData(doc: Document): TOrgData | null {
