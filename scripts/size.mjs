@@ -46,7 +46,10 @@ const BUDGET_BYTES = 150 * 1024;
 // Login and registration within the budget, the profile step lowered to 203 (2026-11-27): the borrower
 // app runs on Preact's React compatibility layer instead of react-dom (login 205.6 → 148.8, registration
 // 206.5 → 149.7, profile step 260.0 → 202.8 KB).
-const CEILINGS_KB = { 'profile step': 203 };
+// Profile step 207 (2026-11-27): it now counts the signed-in shell it loads (ALSO_LOADED), whose top-bar
+// menus, popover and drawers load after the page instead (features/shell/components/deferred-control.tsx):
+// measured with the shell, 249.6 → 207.0 KB.
+const CEILINGS_KB = { 'profile step': 207 };
 const strict = process.argv.includes('--strict');
 /**
  * Ways into the product and the route modules each first screen renders (the build groups what they
@@ -57,6 +60,14 @@ const strict = process.argv.includes('--strict');
 const FIRST_SCREENS = JSON.parse(
   readFileSync(new URL('../apps/web/build/first-screens.json', import.meta.url), 'utf8'),
 );
+
+/**
+ * Lazy chunks a first screen loads beside its route modules that first-screens.json leaves out, because
+ * that list also decides which of our modules may join the chunk every page loads
+ * (apps/web/build/first-screen-modules.ts): the signed-in shell (top bar, side bar) comes with every
+ * signed-in page (announced with it: apps/web/build/route-preloads.json), but no visitor should carry it.
+ */
+const ALSO_LOADED = { 'profile step': ['src/features/shell/components/signed-in-shell.tsx'] };
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'apps/web/dist');
@@ -98,7 +109,7 @@ const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 
 let failed = false;
 for (const [name, routeModules] of Object.entries(FIRST_SCREENS)) {
-  const files = [...filesOf(routeModules)].sort();
+  const files = [...filesOf([...routeModules, ...(ALSO_LOADED[name] ?? [])])].sort();
   const total = files.reduce((sum, file) => sum + gzipOf(file), 0);
   const totalBrotli = files.reduce((sum, file) => sum + brotliOf(file), 0);
   console.log(`\n${name}:`);

@@ -1,18 +1,29 @@
-import '@mantine/core/styles/UnstyledButton.css';
-import '@mantine/core/styles/ActionIcon.css';
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Menu.css';
-import { ActionIcon, Menu } from '@mantine/core';
-import { AppsIcon } from '@/components/ui/icons';
+import { Menu } from '@mantine/core';
+import { useState } from 'react';
 import { HostLink } from '@/components/ui/host-link';
 import type { TNavLink } from '../utils/nav-links';
+import { useOpenAtOnce } from './deferred-control';
+import { AppsButton } from './top-bar-buttons';
 
 /** Apps menu (spec 1 §2): the platform's other apps. */
-export function AppsMenu({ links }: { links: readonly TNavLink[] }) {
+export function AppsMenu({
+  links,
+  openAtOnce = false,
+}: {
+  links: readonly TNavLink[];
+  /** Its button was pressed before it loaded (deferred-control.tsx). */
+  openAtOnce?: boolean;
+}) {
+  const [opened, setOpened] = useState(false);
+  useOpenAtOnce(openAtOnce, () => setOpened(true));
   return (
     // Rendered inside the top bar (not portalled), so the open menu stays within the banner landmark;
     // no focus placeholder, whose role=presentation is not a menu's allowed child.
     <Menu
+      opened={opened}
+      onChange={setOpened}
       position="bottom-end"
       width={220}
       shadow="md"
@@ -20,9 +31,7 @@ export function AppsMenu({ links }: { links: readonly TNavLink[] }) {
       withInitialFocusPlaceholder={false}
     >
       <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Apps">
-          <AppsIcon />
-        </ActionIcon>
+        <AppsButton />
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>Apps</Menu.Label>

@@ -1,17 +1,17 @@
-import '@mantine/core/styles/UnstyledButton.css';
-import '@mantine/core/styles/ActionIcon.css';
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Menu.css';
 import '@mantine/core/styles/Divider.css';
-import { ActionIcon, Menu } from '@mantine/core';
-import { useEffect } from 'react';
+import { Menu } from '@mantine/core';
+import { useEffect, useState } from 'react';
 import { WALLET_ADDRESS_COPIED } from '@heloc/domain';
-import { CheckIcon, CopyIcon, UserIcon } from '@/components/ui/icons';
+import { CheckIcon, CopyIcon } from '@/components/ui/icons';
 import { HostLink } from '@/components/ui/host-link';
 import { useA11yStatus } from '@/components/ui/a11y-status';
 import { paths } from '@/config/paths';
 import { useCopyConfirmation } from '../hooks/use-copy-confirmation';
 import { shortWalletAddress } from '../utils/wallet';
+import { useOpenAtOnce } from './deferred-control';
+import { ProfileButton } from './top-bar-buttons';
 
 interface ProfileMenuProps {
   /** Who is signed in, shown at the top of the menu. */
@@ -21,6 +21,8 @@ interface ProfileMenuProps {
   signedIn: boolean;
   onSwitchAccounts: () => void;
   onLogout: () => void;
+  /** Its button was pressed before it loaded (deferred-control.tsx). */
+  openAtOnce?: boolean;
 }
 
 /**
@@ -33,7 +35,10 @@ export function ProfileMenu({
   signedIn,
   onSwitchAccounts,
   onLogout,
+  openAtOnce = false,
 }: ProfileMenuProps) {
+  const [opened, setOpened] = useState(false);
+  useOpenAtOnce(openAtOnce, () => setOpened(true));
   const { copied, copy } = useCopyConfirmation();
   const status = useA11yStatus();
   const { announce } = status;
@@ -50,6 +55,8 @@ export function ProfileMenu({
       {/* Rendered inside the top bar (not portalled), so the open menu stays within the banner landmark;
           no focus placeholder, whose role=presentation is not a menu's allowed child. */}
       <Menu
+        opened={opened}
+        onChange={setOpened}
         position="bottom-end"
         width={260}
         shadow="md"
@@ -57,9 +64,7 @@ export function ProfileMenu({
         withInitialFocusPlaceholder={false}
       >
         <Menu.Target>
-          <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Profile menu">
-            <UserIcon />
-          </ActionIcon>
+          <ProfileButton />
         </Menu.Target>
         <Menu.Dropdown>
           {email ? <Menu.Label>{email}</Menu.Label> : null}

@@ -1,7 +1,7 @@
 /**
  * The signed-in half of the shell (spec 1 §2 "Shared navigation"): side bar, mobile navigation drawer,
- * apps menu, notifications and profile menu. A lazy chunk: visitors never download its menus, drawers
- * and popovers, which keeps the first screen small.
+ * apps menu, notifications and profile menu. A lazy chunk: visitors never download it. Its menus,
+ * drawers and popover come in a later one still (deferred-control.tsx): until then their buttons show.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
@@ -10,12 +10,12 @@ import { applicationQueryOptions } from '@/platform/application-frame';
 import { canSeeDashboardLink, useIdentity, useLogout } from '@/lib/auth';
 import { isFlagOn, useFeatureFlags } from '@/lib/feature-flags';
 import { useWalletAccess } from '../api/get-wallet-access';
+import { useWalletAccounts } from '../api/get-wallet-accounts';
 import { appsMenuLinks, secondaryNavLinks, sideNavLinks } from '../utils/nav-links';
-import { AppsMenu } from './apps-menu';
-import { NavDrawer } from './nav-drawer';
-import { NotificationsButton } from './notifications/notifications-button';
-import { ProfileMenu } from './profile-menu';
+import { unreadNotifications } from '../utils/notifications';
+import { DeferredControl } from './deferred-control';
 import { SideNav } from './side-nav';
+import { AppsButton, BellButton, NavButton, ProfileButton } from './top-bar-buttons';
 import classes from './shell.module.css';
 
 interface ShellProps {
@@ -54,7 +54,24 @@ function useNavLinks(orgCode: string) {
 /** Left of the logo: the mobile navigation drawer's button. */
 export function ShellTopBarStart({ orgCode }: ShellProps) {
   const links = useNavLinks(orgCode);
-  return <NavDrawer main={links.main} secondary={links.secondary} apps={links.apps} />;
+  return (
+    <DeferredControl
+      placeholder={(events) => (
+        <span className={classes.mobileOnly}>
+          <NavButton aria-expanded={false} {...events} />
+        </span>
+      )}
+    >
+      {(controls, openAtOnce) => (
+        <controls.NavDrawer
+          main={links.main}
+          secondary={links.secondary}
+          apps={links.apps}
+          openAtOnce={openAtOnce}
+        />
+      )}
+    </DeferredControl>
+  );
 }
 
 /** Right end of the top bar: apps menu (from 768px), notifications, profile menu. */
@@ -63,20 +80,39 @@ export function ShellTopBarEnd({ orgCode }: ShellProps) {
   const identity = useIdentity();
   const access = useWalletAccess({ enabled: true });
   const { logout, surveyPrompt } = useLogout();
+  // The bell shows its count before its panel has loaded: the same query the panel reads.
+  const accounts = useWalletAccounts({ enabled: true });
   return (
     <>
       <span className={classes.desktopOnly}>
-        <AppsMenu links={links.apps} />
+        <DeferredControl
+          placeholder={(events) => <AppsButton aria-haspopup="menu" aria-expanded={false} {...events} />}
+        >
+          {(controls, openAtOnce) => <controls.AppsMenu links={links.apps} openAtOnce={openAtOnce} />}
+        </DeferredControl>
       </span>
-      <NotificationsButton />
-      <ProfileMenu
-        email={identity?.email ?? null}
-        walletAddress={access.data?.account.address ?? identity?.wallet?.accountAddress ?? null}
-        signedIn
-        // Switching accounts means signing this one out; the sign-in page then takes the other one.
-        onSwitchAccounts={logout}
-        onLogout={logout}
-      />
+      <DeferredControl
+        placeholder={(events) => (
+          <BellButton unread={unreadNotifications(accounts.data).length} aria-expanded={false} {...events} />
+        )}
+      >
+        {(controls, openAtOnce) => <controls.NotificationsButton openAtOnce={openAtOnce} />}
+      </DeferredControl>
+      <DeferredControl
+        placeholder={(events) => <ProfileButton aria-haspopup="menu" aria-expanded={false} {...events} />}
+      >
+        {(controls, openAtOnce) => (
+          <controls.ProfileMenu
+            email={identity?.email ?? null}
+            walletAddress={access.data?.account.address ?? identity?.wallet?.accountAddress ?? null}
+            signedIn
+            // Switching accounts means signing this one out; the sign-in page then takes the other one.
+            onSwitchAccounts={logout}
+            onLogout={logout}
+            openAtOnce={openAtOnce}
+          />
+        )}
+      </DeferredControl>
       {surveyPrompt}
     </>
   );

@@ -1,5 +1,3 @@
-import '@mantine/core/styles/UnstyledButton.css';
-import '@mantine/core/styles/ActionIcon.css';
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/ModalBase.css';
@@ -7,12 +5,11 @@ import '@mantine/core/styles/Drawer.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Loader.css';
-import { ActionIcon, Drawer, Loader, Popover } from '@mantine/core';
+import { Drawer, Loader, Popover } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useId, useState } from 'react';
 import { DEFAULT_ERROR_MESSAGE } from '@heloc/domain';
 import type { TNotification } from '@heloc/domain';
-import { BellIcon } from '@/components/ui/icons';
 import { showToast } from '@/components/ui/toast';
 import { useFollowPath } from '@/hooks/use-follow-path';
 import { useMarkAllNotificationsRead } from '../../api/mark-all-notifications-read';
@@ -21,6 +18,8 @@ import { useWalletAccounts } from '../../api/get-wallet-accounts';
 import { useNow } from '@/hooks/use-now';
 import { unreadNotifications } from '../../utils/notifications';
 import { MOBILE_QUERY } from '../../utils/breakpoints';
+import { useOpenAtOnce } from '../deferred-control';
+import { BellButton } from '../top-bar-buttons';
 import { NotificationList } from './notification-list';
 import classes from './notifications.module.css';
 
@@ -28,8 +27,14 @@ import classes from './notifications.module.css';
  * The bell (signed-in only: visitors see no notifications, spec 2 §2). From 768px up it opens a
  * popover; below, the notifications drawer (spec 1 §2 "Mobile has … a notifications drawer").
  */
-export function NotificationsButton() {
+export function NotificationsButton({
+  openAtOnce = false,
+}: {
+  /** Its button was pressed before it loaded (deferred-control.tsx). */
+  openAtOnce?: boolean;
+}) {
   const [opened, setOpened] = useState(false);
+  useOpenAtOnce(openAtOnce, () => setOpened(true));
   const isMobile = useMediaQuery(MOBILE_QUERY);
   const headingId = useId();
   const accounts = useWalletAccounts({ enabled: true });
@@ -71,24 +76,12 @@ export function NotificationsButton() {
     />
   );
 
-  const label = unread.length > 0 ? `Notifications, ${unread.length} unread` : 'Notifications';
   const bell = (
-    <ActionIcon
-      variant="subtle"
-      color="gray"
-      size="lg"
-      className={classes.bell}
-      aria-label={label}
+    <BellButton
+      unread={unread.length}
       aria-expanded={opened}
       onClick={() => setOpened((current) => !current)}
-    >
-      <BellIcon />
-      {unread.length > 0 ? (
-        <span className={classes.bellBadge} aria-hidden="true">
-          {unread.length}
-        </span>
-      ) : null}
-    </ActionIcon>
+    />
   );
 
   if (isMobile) {

@@ -1,0 +1,111 @@
+/**
+ * The top bar's menus, notifications popover and drawers load apart from the signed-in shell (issue
+ * 17): Mantine's floating and modal machinery (floating-ui, focus trap, scroll lock; ~35 KB gzip) is not
+ * drawn on arrival, and fetching it beside the application's own chunks delayed every signed-in page's
+ * first paint on a phone. Until it is in, each control shows its button alone (the same one,
+ * top-bar-buttons.tsx). It loads when the browser is idle after the page has rendered, or at the first
+ * pointer or focus on one of the buttons, whichever comes first. A button pressed before then opens its
+ * control once it is in, and a focused one hands the focus to its loaded twin.
+ */
+import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
+import type { PointerEvent, ReactElement, ReactNode } from 'react';
+import { preloadWhenIdle } from '@/lib/lazy-view';
+import type * as TopBarControlsModule from './top-bar-controls';
+import classes from './shell.module.css';
+
+export type TopBarControls = typeof TopBarControlsModule;
+
+let loaded: TopBarControls | null = null;
+let loading: Promise<TopBarControls> | null = null;
+
+function loadControls(): Promise<TopBarControls> {
+  return (loading ??= import('./top-bar-controls').then(
+    (module) => (loaded = module),
+    (error: unknown) => {
+      // A failed load (a deploy replaced the chunk, a dropped connection) is tried again at the next press.
+      loading = null;
+      throw error;
+    },
+  ));
+}
+
+/** For tests: the next control starts from its placeholder again, as on a page's first load. */
+export function forgetLoadedControls() {
+  loaded = null;
+  loading = null;
+}
+
+/** What the button drawn before the controls are in listens to. */
+export interface PlaceholderEvents {
+  onPointerEnter: () => void;
+  onPointerDown: (event: PointerEvent<HTMLButtonElement>) => void;
+  onFocus: () => void;
+  onClick: () => void;
+}
+
+interface DeferredControlProps {
+  /** The control's button as drawn before the controls are in. */
+  placeholder: (events: PlaceholderEvents) => ReactElement;
+  /** The control once they are in; `openAtOnce` when its button was pressed before. */
+  children: (controls: TopBarControls, openAtOnce: boolean) => ReactNode;
+}
+
+export function DeferredControl({ placeholder, children }: DeferredControlProps) {
+  const [wrapper, setWrapper] = useState<HTMLSpanElement | null>(null);
+  // `refocus`: the placeholder had the focus when the controls came in, so its twin takes it.
+  const [swap, setSwap] = useState(loaded ? { controls: loaded, refocus: false } : null);
+  const [pressed, setPressed] = useState(false);
+  const controls = swap?.controls ?? null;
+
+  const load = useCallback(() => {
+    void loadControls().then(
+      (module) => {
+        // Read while the placeholder is still on the page: the swap removes it.
+        const refocus = !!wrapper?.contains(document.activeElement);
+        setSwap((current) => current ?? { controls: module, refocus });
+      },
+      () => {},
+    );
+  }, [wrapper]);
+
+  useEffect(() => (controls ? undefined : preloadWhenIdle(load)), [controls, load]);
+
+  useLayoutEffect(() => {
+    if (swap?.refocus) wrapper?.querySelector('button')?.focus();
+  }, [swap, wrapper]);
+
+  const press = () => {
+    setPressed(true);
+    load();
+  };
+  return (
+    <span ref={setWrapper} className={classes.contents}>
+      {controls
+        ? children(controls, pressed)
+        : placeholder({
+            onPointerEnter: load,
+            // A press that began on the placeholder counts even when the swap comes before its click.
+            onPointerDown: (event) => {
+              if (event.button === 0) press();
+            },
+            onFocus: load,
+            onClick: press,
+          })}
+    </span>
+  );
+}
+
+/**
+ * Opens a control that mounted with `openAtOnce`, one task after mounting: Mantine's menus, popovers and
+ * drawers note the element to give the focus back to when `opened` turns true, which one mounted open
+ * would miss.
+ */
+export function useOpenAtOnce(openAtOnce: boolean, open: () => void) {
+  useEffect(() => {
+    if (!openAtOnce) return undefined;
+    const timer = setTimeout(open, 0);
+    return () => clearTimeout(timer);
+    // Once, at mount: `openAtOnce` tells how the control arrived, not a later state.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+}
