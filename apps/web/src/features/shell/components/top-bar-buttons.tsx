@@ -7,7 +7,7 @@ import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/ActionIcon.css';
 import { ActionIcon } from '@mantine/core';
 import { forwardRef } from 'react';
-import type { ComponentPropsWithoutRef, ReactNode } from 'react';
+import type { ComponentPropsWithoutRef, ComponentType, ReactNode } from 'react';
 import { AppsIcon, BellIcon, MenuIcon, UserIcon } from '@/components/ui/icons';
 import classes from './notifications/notifications.module.css';
 
@@ -23,32 +23,23 @@ const TopBarButton = forwardRef<HTMLButtonElement, ButtonProps & { label: string
   },
 );
 
+/** A top-bar button with a fixed name and icon. */
+function iconButton(label: string, Icon: ComponentType) {
+  return forwardRef<HTMLButtonElement, ButtonProps>(function IconButton(props, ref) {
+    return (
+      <TopBarButton ref={ref} label={label} {...props}>
+        <Icon />
+      </TopBarButton>
+    );
+  });
+}
+
 /** Mobile navigation: opens the drawer with the side bar's links. */
-export const NavButton = forwardRef<HTMLButtonElement, ButtonProps>(function NavButton(props, ref) {
-  return (
-    <TopBarButton ref={ref} label="Open navigation" {...props}>
-      <MenuIcon />
-    </TopBarButton>
-  );
-});
-
+export const NavButton = iconButton('Open navigation', MenuIcon);
 /** The apps menu's button (from 768px). */
-export const AppsButton = forwardRef<HTMLButtonElement, ButtonProps>(function AppsButton(props, ref) {
-  return (
-    <TopBarButton ref={ref} label="Apps" {...props}>
-      <AppsIcon />
-    </TopBarButton>
-  );
-});
-
+export const AppsButton = iconButton('Apps', AppsIcon);
 /** The profile menu's button. */
-export const ProfileButton = forwardRef<HTMLButtonElement, ButtonProps>(function ProfileButton(props, ref) {
-  return (
-    <TopBarButton ref={ref} label="Profile menu" {...props}>
-      <UserIcon />
-    </TopBarButton>
-  );
-});
+export const ProfileButton = iconButton('Profile menu', UserIcon);
 
 /** The bell, with the number of unread notifications in its name and on its badge. */
 export const BellButton = forwardRef<HTMLButtonElement, ButtonProps & { unread: number }>(function BellButton(
