@@ -170,8 +170,10 @@ export function routePatterns(routes: RouteObject[], base: string): RoutePattern
   return [...seen.values()];
 }
 
-export const appRoutePatterns: RoutePattern[] = routePatterns(appRoutes, `${APP_BASENAME}/`);
-export const hostRoutePatterns: RoutePattern[] = routePatterns(hostRoutes, '/');
+// Read by the route-matrix test only: marked pure so the build leaves them (and the walk) out of the
+// page, which would otherwise flatten both route trees on every load.
+export const appRoutePatterns: RoutePattern[] = /* @__PURE__ */ routePatterns(appRoutes, `${APP_BASENAME}/`);
+export const hostRoutePatterns: RoutePattern[] = /* @__PURE__ */ routePatterns(hostRoutes, '/');
 
 export function createRouter(scope: RouterScope, queryClient: QueryClient) {
   const getContext = routerContextWith(queryClient);
