@@ -63,6 +63,9 @@ interface RegisterPageProps {
 function leadContact(searchParams: URLSearchParams): { email: string; phone: string } | null {
   const email = searchParams.get('email')?.trim() ?? '';
   const phone = searchParams.get('phone')?.trim() ?? '';
+  // Most visitors come without a lead: no e-mail schema to build (its first use costs a phone ~60 ms
+  // of the first render) for an absent address.
+  if (!email || !phone) return null;
   if (!ZEmailAddress.safeParse(email).success || parsePhone(phone) === null) return null;
   return { email, phone };
 }
