@@ -11,6 +11,7 @@ import {
   mockApi,
 } from '@/testing/mock-api';
 import { renderRoutes } from '@/testing/render';
+import { MOBILE_QUERY } from '../utils/breakpoints';
 import { ShellSidebar } from './signed-in-shell';
 
 afterEach(() => {
@@ -26,7 +27,18 @@ function renderSidebar(helocSigners: { identityUuid: string }[]) {
     .on('GET /identity/secure/api/v1/identity', { body: IDENTITY_FIXTURE })
     .on(`GET ${APPLICATION_PATH}`, { body: applicationFixture({ helocSigners }) });
   renderRoutes({
-    routes: [{ path: '*', Component: () => <ShellSidebar orgCode="ACME" /> }],
+    routes: [
+      {
+        path: '*',
+        // The heading tells that the route has rendered (the side bar may render nothing).
+        Component: () => (
+          <>
+            <h1>Page</h1>
+            <ShellSidebar orgCode="ACME" />
+          </>
+        ),
+      },
+    ],
     scope: 'app',
     basename: APP_BASENAME,
     url: `${APP_BASENAME}/${APPLICATION_UUID}/signing/additional`,
@@ -46,5 +58,24 @@ describe('the Dashboard link (spec 1 §6 "shows only for non-signers or brokers"
     renderSidebar([{ identityUuid: IDENTITY_FIXTURE.uuid }]);
     await screen.findByRole('link', { name: 'Marketplace' });
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Dashboard' })).not.toBeInTheDocument());
+  });
+});
+
+describe('the side bar on a phone (issue 17)', () => {
+  it('is not rendered below 768px, where the layout hides it; the drawer carries the links there', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query === MOBILE_QUERY,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }));
+    renderSidebar([]);
+    await screen.findByRole('heading', { name: 'Page' });
+    expect(screen.queryByRole('navigation', { name: 'Main navigation' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Marketplace' })).not.toBeInTheDocument();
   });
 });

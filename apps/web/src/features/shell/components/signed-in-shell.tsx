@@ -3,6 +3,7 @@
  * apps menu, notifications and profile menu. A lazy chunk: visitors never download it. Its menus,
  * drawers and popover come in a later one still (deferred-control.tsx): until then their buttons show.
  */
+import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import { FEATURE_FLAGS, uuidFromPath } from '@heloc/domain';
@@ -12,6 +13,7 @@ import { isFlagOn, useFeatureFlags } from '@/lib/feature-flags';
 import { useWalletAccess } from '../api/get-wallet-access';
 import { useWalletAccounts } from '../api/get-wallet-accounts';
 import { appsMenuLinks, secondaryNavLinks, sideNavLinks } from '../utils/nav-links';
+import { MOBILE_QUERY } from '../utils/breakpoints';
 import { unreadNotifications } from '../utils/notifications';
 import { DeferredControl } from './deferred-control';
 import { SideNav } from './side-nav';
@@ -118,8 +120,17 @@ export function ShellTopBarEnd({ orgCode }: ShellProps) {
   );
 }
 
-/** The side bar (from 768px). */
+/**
+ * The side bar (from 768px). A phone's layout hides it, so a phone does not render it at all: its
+ * links were render work in the first screen's task for nothing drawn (issue 17). The query is read
+ * at once, not after a first render, so a wide screen draws it with the page.
+ */
 export function ShellSidebar({ orgCode }: ShellProps) {
+  const isMobile = useMediaQuery(MOBILE_QUERY, undefined, { getInitialValueInEffect: false });
+  return isMobile ? null : <SidebarNav orgCode={orgCode} />;
+}
+
+function SidebarNav({ orgCode }: ShellProps) {
   const links = useNavLinks(orgCode);
   return <SideNav main={links.main} secondary={links.secondary} sticky />;
 }
