@@ -3,6 +3,7 @@ import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { staticMediaQueryList } from './media-query';
 
 // The borrower app runs on Preact (apps/web/vite.config.ts): its effects run after the browser's next
 // frame, not at the end of the event as React's do, so what an effect does (focus, scroll, a timer it
@@ -26,16 +27,7 @@ afterEach(() => {
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
     writable: true,
-    value: (query: string): MediaQueryList => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }),
+    value: (query: string): MediaQueryList => staticMediaQueryList(query, false),
   });
 }
 

@@ -10,6 +10,7 @@ import {
   IDENTITY_FIXTURE,
   mockApi,
 } from '@/testing/mock-api';
+import { staticMediaQueryList } from '@/testing/media-query';
 import { renderRoutes } from '@/testing/render';
 import { MOBILE_QUERY } from '../utils/breakpoints';
 import { ShellSidebar } from './signed-in-shell';
@@ -63,16 +64,7 @@ describe('the Dashboard link (spec 1 §6 "shows only for non-signers or brokers"
 
 describe('the side bar on a phone (issue 17)', () => {
   it('is not rendered below 768px, where the layout hides it; the drawer carries the links there', async () => {
-    vi.stubGlobal('matchMedia', (query: string) => ({
-      matches: query === MOBILE_QUERY,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }));
+    vi.stubGlobal('matchMedia', (query: string) => staticMediaQueryList(query, query === MOBILE_QUERY));
     renderSidebar([]);
     await screen.findByRole('heading', { name: 'Page' });
     expect(screen.queryByRole('navigation', { name: 'Main navigation' })).not.toBeInTheDocument();
