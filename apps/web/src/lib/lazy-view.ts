@@ -13,18 +13,34 @@ export interface LazyView<P> {
   preload: () => Promise<unknown>;
 }
 
+export interface LazyModule<M> {
+  /** Starts loading (once); later calls return the same promise. A failed load may be tried again. */
+  load: () => Promise<M>;
+  /** The module once loaded, else null: what a component can render with at once. */
+  loaded: () => M | null;
+}
+
+/** A module loaded on demand, once: the loader behind lazyView, for callers that need more than one component. */
+export function lazyModule<M>(load: () => Promise<M>): LazyModule<M> {
+  let loading: Promise<M> | null = null;
+  let value: M | null = null;
+  return {
+    load: () =>
+      (loading ??= load().then(
+        (module) => (value = module),
+        (error: unknown) => {
+          // A failed load (a deploy replaced the chunk, a dropped connection) may be tried again.
+          loading = null;
+          throw error;
+        },
+      )),
+    loaded: () => value,
+  };
+}
+
 export function lazyView<P extends object>(load: () => Promise<ComponentType<P>>): LazyView<P> {
-  let loading: Promise<{ default: ComponentType<P> }> | null = null;
-  const preload = () =>
-    (loading ??= load().then(
-      (component) => ({ default: component }),
-      (error: unknown) => {
-        // A failed load (a deploy replaced the chunk, a dropped connection) may be tried again.
-        loading = null;
-        throw error;
-      },
-    ));
-  return { Component: lazy(preload), preload };
+  const view = lazyModule(() => load().then((component) => ({ default: component })));
+  return { Component: lazy(view.load), preload: view.load };
 }
 
 /** Runs `preload` when the browser is next idle (at the latest after 2 s); returns a cancel function. */

@@ -9,30 +9,18 @@
  */
 import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
 import type { PointerEvent, ReactElement, ReactNode } from 'react';
-import { preloadWhenIdle } from '@/lib/lazy-view';
+import { lazyModule, preloadWhenIdle } from '@/lib/lazy-view';
 import type * as TopBarControlsModule from './top-bar-controls';
 import classes from './shell.module.css';
 
 export type TopBarControls = typeof TopBarControlsModule;
 
-let loaded: TopBarControls | null = null;
-let loading: Promise<TopBarControls> | null = null;
-
-function loadControls(): Promise<TopBarControls> {
-  return (loading ??= import('./top-bar-controls').then(
-    (module) => (loaded = module),
-    (error: unknown) => {
-      // A failed load (a deploy replaced the chunk, a dropped connection) is tried again at the next press.
-      loading = null;
-      throw error;
-    },
-  ));
-}
+const importControls = (): Promise<TopBarControls> => import('./top-bar-controls');
+let controlsModule = lazyModule(importControls);
 
 /** For tests: the next control starts from its placeholder again, as on a page's first load. */
 export function forgetLoadedControls() {
-  loaded = null;
-  loading = null;
+  controlsModule = lazyModule(importControls);
 }
 
 /** What the button drawn before the controls are in listens to. */
@@ -53,12 +41,15 @@ interface DeferredControlProps {
 export function DeferredControl({ placeholder, children }: DeferredControlProps) {
   const [wrapper, setWrapper] = useState<HTMLSpanElement | null>(null);
   // `refocus`: the placeholder had the focus when the controls came in, so its twin takes it.
-  const [swap, setSwap] = useState(loaded ? { controls: loaded, refocus: false } : null);
+  const [swap, setSwap] = useState(() => {
+    const loaded = controlsModule.loaded();
+    return loaded ? { controls: loaded, refocus: false } : null;
+  });
   const [pressed, setPressed] = useState(false);
   const controls = swap?.controls ?? null;
 
   const load = useCallback(() => {
-    void loadControls().then(
+    void controlsModule.load().then(
       (module) => {
         // Read while the placeholder is still on the page: the swap removes it.
         const refocus = !!wrapper?.contains(document.activeElement);
