@@ -3,6 +3,7 @@
  * search, keyset pages), the application file (masked), the timeline and the staff download.
  * The tenant matrix (modules/staff/tenant-matrix.test.ts) covers every role and organisation.
  */
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
@@ -55,6 +56,8 @@ async function all(who: Credentials, query = ''): Promise<TPipelineItem[]> {
   return items;
 }
 const uuids = (items: TPipelineItem[]) => items.map((item) => item.uuid);
+/** Keeps these addresses unique on a shared database without digits a search could match. */
+const lettersOnlyTag = randomUUID().replace(/[^a-f]/g, '');
 
 beforeAll(async () => {
   t = await createTestApp({ authRateLimitPerMinute: 100_000 }, { demoData: true, clock });
@@ -66,6 +69,9 @@ beforeAll(async () => {
     mine.push(
       await registerAndSignIn(t.app, 'MAIN', {
         name: { firstName: 'Pat', lastName: `Pipeline${n}` },
+        // Letters only besides n: the default address carries Date.now(), whose digits once held the
+        // searched ZIP 95814 and made the search below find this borrower too.
+        email: `pat.pipeline${n}.${lettersOnlyTag}@example.com`,
         property: { street1: `${n + 10} Birch Road`, city: 'Fresno', state: 'CA', zip: '93701' },
       }),
     );
