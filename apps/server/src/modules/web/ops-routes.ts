@@ -7,6 +7,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from '../../lib/errors';
+import { setBuiltFileHeaders } from './asset-headers';
 
 export const OPS_BASE = '/ops';
 
@@ -22,10 +23,7 @@ export async function opsRoutes(app: FastifyInstance, options: { distDir: string
       // The web app's registration decorated the reply already.
       decorateReply: false,
       allowedPath: (pathName) => pathName !== '/index.html',
-      setHeaders(reply, filePath) {
-        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
-      },
+      setHeaders: setBuiltFileHeaders,
     });
   }
   const page = async (_request: unknown, reply: FastifyReply) => {

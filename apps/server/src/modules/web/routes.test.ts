@@ -5,6 +5,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEATURE_FLAGS, PAGE_FEATURE_FLAGS_ELEMENT_ID, ZOrgData } from '@heloc/domain';
+import { DOCUMENT_ONLY_HEADERS } from '../../plugins/security';
 import { MAINTENANCE_DEMO_ORG } from '../../seed/feature-flags';
 import { createTestApp, type TestApp } from '../../test/app';
 import { ORG_DATA_PLACEHOLDER } from './html';
@@ -17,6 +18,7 @@ writeFileSync(
   `<!doctype html><html lang="en"><head><title>x</title>${ORG_DATA_PLACEHOLDER}</head><body><div id="root"></div></body></html>`,
 );
 writeFileSync(path.join(distDir, 'assets', 'index-abc123.js'), 'console.log(1)');
+writeFileSync(path.join(distDir, 'assets', 'pdf.worker.min-abc123.mjs'), 'onmessage = () => {}');
 // A compressible asset as the build leaves it: the file and its brotli and gzip copies.
 const BIG_SCRIPT = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word${i}`))};`;
 writeFileSync(path.join(distDir, 'assets', 'big-abc123.js'), BIG_SCRIPT);
@@ -173,6 +175,20 @@ describe('assets', () => {
     const res = await get('/account/heloc/assets/index-abc123.js');
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('an asset carries the headers that apply to it, not those only a document uses (issue 17)', async () => {
+    const asset = await get('/account/heloc/assets/index-abc123.js');
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(asset.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    for (const name of DOCUMENT_ONLY_HEADERS) expect(asset.headers[name], name).toBeUndefined();
+    // The page itself keeps them all, and so does a worker's script: its CSP is the worker's own.
+    for (const url of ['/account/heloc/?org=MAIN', '/account/heloc/assets/pdf.worker.min-abc123.mjs']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      for (const name of DOCUMENT_ONLY_HEADERS) expect(res.headers[name], `${url} ${name}`).toBeDefined();
+    }
   });
 
   it('a missing asset is a JSON 404, never the HTML page', async () => {

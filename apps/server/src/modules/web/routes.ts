@@ -15,6 +15,7 @@ import {
   uuidFromPath,
 } from '@heloc/domain';
 import { AppError } from '../../lib/errors';
+import { setBuiltFileHeaders } from './asset-headers';
 import { allFeatureDecisions } from '../feature-flags/service';
 import { preloadLinks, renderPage, type RoutePreload } from './html';
 import { ORG_COOKIE, resolvePageOrganisation } from './page-organisation';
@@ -81,10 +82,7 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
       // The build writes a .br and a .gz beside each compressible file (apps/web/build/precompress.ts):
       // sent as the browser accepts, with Content-Encoding and Vary: Accept-Encoding.
       preCompressed: true,
-      setHeaders(reply, filePath) {
-        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
-      },
+      setHeaders: setBuiltFileHeaders,
     });
   }
 
