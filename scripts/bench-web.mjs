@@ -6,8 +6,11 @@
  * step and the offer screen signed in (the borrower state is made through the API, as the browser
  * would). Prints performance score, LCP, TBT, CLS and bytes on the wire per page (the median run by
  * score when --runs > 1) and whether each meets the goals; exit code 1 when one does not.
- * Usage: npm run bench:web [-- --runs 3 --no-build --out DIR]   (--out keeps each run's Lighthouse JSON;
- * PORT picks the server's port, else a free one)
+ * The browser reaches the server as it does in production: over HTTPS and HTTP/2 through a TLS
+ * terminator (a loopback stand-in, scripts/lib/tls-terminator.mjs); --http1 measures the server's own
+ * plain HTTP/1.1 instead (as `npm start` serves it on a laptop).
+ * Usage: npm run bench:web [-- --runs 3 --no-build --out DIR --http1]   (--out keeps each run's
+ * Lighthouse JSON; PORT picks the server's port, else a free one)
  */
 import { execSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,6 +20,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
+import { startTlsTerminator } from './lib/tls-terminator.mjs';
 
 const GOALS = { score: 95, lcpMs: 2000, tbtMs: 100, cls: 0.02 };
 const CHROME_PATH = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -34,6 +38,8 @@ if (!Number.isInteger(runs) || runs < 1 || runs > 9) {
   console.error('--runs must be a whole number from 1 to 9');
   process.exit(2);
 }
+
+const http1 = process.argv.includes('--http1');
 
 const outIndex = process.argv.indexOf('--out');
 const outDir = outIndex === -1 ? null : path.resolve(process.argv[outIndex + 1] ?? '.');
@@ -59,6 +65,8 @@ async function freePort() {
 const dataDir = mkdtempSync(path.join(tmpdir(), 'heloc-bench-web-'));
 const port = process.env.PORT ? Number(process.env.PORT) : await freePort();
 const base = `http://127.0.0.1:${port}`;
+/** Where the browser loads pages from: the TLS terminator's origin, or `base` with --http1. */
+let webBase = base;
 const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
   cwd: path.join(root, 'apps/server'),
   env: {
@@ -74,8 +82,10 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
 });
 
 let browser;
+let terminator;
 async function stop() {
   await browser?.close().catch(() => {});
+  await terminator?.close();
   if (server.exitCode === null) {
     const exited = new Promise((resolve) => server.once('exit', resolve));
     server.kill('SIGTERM');
@@ -162,13 +172,13 @@ async function measure(name, url, who, retried = false) {
     const cdp = await page.createCDPSession();
     if (who) {
       // Sign the page in as the browser would hold it: token in storage, fingerprint cookie.
-      await page.goto(`${base}/healthz`);
+      await page.goto(`${webBase}/healthz`);
       await page.evaluate((token) => localStorage.setItem('jwt', token), who.jwt);
       await browser.setCookie(...who.cookies.map((c) => ({ ...c, domain: '127.0.0.1', path: '/' })));
     }
     await cdp.send('Network.clearBrowserCache');
     const result = await lighthouse(
-      `${base}${url}`,
+      `${webBase}${url}`,
       { logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: Boolean(who) },
       undefined,
       page,
@@ -189,6 +199,8 @@ async function measure(name, url, who, retried = false) {
       cls: lhr.audits['cumulative-layout-shift'].numericValue,
       bytes: lhr.audits['total-byte-weight'].numericValue,
       finalUrl: lhr.finalDisplayedUrl,
+      // The document's protocol: that the page was measured over the connection it was meant to be.
+      protocol: lhr.audits['network-requests'].details.items[0]?.protocol,
     };
   } finally {
     await page.close();
@@ -222,10 +234,22 @@ try {
     { name: 'offer', url: `/account/heloc/${atOffer.applicationUuid}/product/select`, who: atOffer },
   ];
 
-  browser = await puppeteer.launch({ executablePath: CHROME_PATH, args: CHROME_FLAGS, headless: true });
+  const args = [...CHROME_FLAGS];
+  if (http1) {
+    webBase = base;
+  } else {
+    terminator = await startTlsTerminator({ port: await freePort(), upstreamPort: port, dir: dataDir });
+    webBase = terminator.origin;
+    args.push(`--ignore-certificate-errors-spki-list=${terminator.spkiHash}`);
+  }
+  browser = await puppeteer.launch({ executablePath: CHROME_PATH, args, headless: true });
   console.log(
     `Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } })).default.version}, ` +
-      `mobile defaults, ${runs} run(s) per page (median by score), ${base}\n`,
+      `mobile defaults, ${runs} run(s) per page (median by score), ` +
+      (http1
+        ? `${base} (the server's own HTTP/1.1)`
+        : `${webBase} (HTTP/2 through a TLS terminator to ${base})`) +
+      '\n',
   );
   console.log('page           score    LCP       TBT      CLS     bytes      goals');
   let failed = false;
@@ -234,9 +258,11 @@ try {
     for (let i = 0; i < runs; i += 1) results.push(await measure(name, url, who));
     results.sort((a, b) => a.score - b.score);
     const r = results[Math.floor(results.length / 2)];
-    if (!r.finalUrl.startsWith(`${base}${url.split('?')[0]}`)) {
+    if (!r.finalUrl.startsWith(`${webBase}${url.split('?')[0]}`)) {
       throw new Error(`${name}: ended on ${r.finalUrl}, not the page measured`);
     }
+    const expected = http1 ? 'http/1.1' : 'h2';
+    if (r.protocol !== expected) throw new Error(`${name}: loaded over ${r.protocol}, not ${expected}`);
     const met =
       r.score >= GOALS.score && r.lcpMs <= GOALS.lcpMs && r.tbtMs <= GOALS.tbtMs && r.cls <= GOALS.cls;
     failed ||= !met;
