@@ -7,6 +7,7 @@
  * The certificate is made for 127.0.0.1 at start (`openssl`, a throwaway key in `dir`); a browser trusts
  * it through `--ignore-certificate-errors-spki-list=<spkiHash>`, which keeps its cache and connection
  * behaviour that of a valid certificate (a plain `--ignore-certificate-errors` would not cache).
+ * Requests and answers only: no WebSocket upgrade (the measured pages open none).
  */
 import { execFileSync } from 'node:child_process';
 import { createHash, X509Certificate } from 'node:crypto';
@@ -23,11 +24,18 @@ function selfSignedCertificate(dir) {
   const cert = path.join(dir, 'tls-cert.pem');
   const request =
     'req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 1 -subj /CN=127.0.0.1';
-  execFileSync(
-    'openssl',
-    [...request.split(' '), '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', key, '-out', cert],
-    { stdio: ['ignore', 'ignore', 'inherit'] },
-  );
+  try {
+    execFileSync(
+      'openssl',
+      [...request.split(' '), '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', key, '-out', cert],
+      // openssl reports its progress on stderr: shown only when it fails.
+      { stdio: ['ignore', 'ignore', 'pipe'] },
+    );
+  } catch (error) {
+    throw new Error(
+      `openssl could not make the certificate (apt-get install -y openssl): ${error.stderr ?? error}`,
+    );
+  }
   return { key: readFileSync(key), cert: readFileSync(cert) };
 }
 
