@@ -56,8 +56,11 @@ export const DOCUMENT_ONLY_HEADERS = [
   'x-xss-protection',
 ] as const;
 
-/** Drops the document-only headers from a built asset's answer, unless it is a worker's script. */
+/** Files a page only ever loads into itself; an HTML or SVG file (a document when opened) is not one. */
+const SUBRESOURCE_FILE = /\.(js|css|woff2?|png|jpe?g|webp|avif|ico)$/i;
+
+/** Drops the document-only headers from a built script, stylesheet, font or image (not a worker's). */
 export function dropDocumentOnlyHeaders(reply: FastifyReply, fileName: string): void {
-  if (/worker/i.test(fileName)) return;
+  if (!SUBRESOURCE_FILE.test(fileName) || /worker/i.test(fileName)) return;
   for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
 }

@@ -19,6 +19,7 @@ writeFileSync(
 );
 writeFileSync(path.join(distDir, 'assets', 'index-abc123.js'), 'console.log(1)');
 writeFileSync(path.join(distDir, 'assets', 'pdf.worker.min-abc123.mjs'), 'onmessage = () => {}');
+writeFileSync(path.join(distDir, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
 // A compressible asset as the build leaves it: the file and its brotli and gzip copies.
 const BIG_SCRIPT = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word${i}`))};`;
 writeFileSync(path.join(distDir, 'assets', 'big-abc123.js'), BIG_SCRIPT);
@@ -183,8 +184,13 @@ describe('assets', () => {
     expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin');
     expect(asset.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     for (const name of DOCUMENT_ONLY_HEADERS) expect(asset.headers[name], name).toBeUndefined();
-    // The page itself keeps them all, and so does a worker's script: its CSP is the worker's own.
-    for (const url of ['/account/heloc/?org=MAIN', '/account/heloc/assets/pdf.worker.min-abc123.mjs']) {
+    // The page itself keeps them all, and so do a worker's script (its CSP is the worker's own) and an
+    // SVG file (a document when opened on its own).
+    for (const url of [
+      '/account/heloc/?org=MAIN',
+      '/account/heloc/assets/pdf.worker.min-abc123.mjs',
+      '/account/heloc/logo.svg',
+    ]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(200);
       for (const name of DOCUMENT_ONLY_HEADERS) expect(res.headers[name], `${url} ${name}`).toBeDefined();
