@@ -89,6 +89,12 @@ export default defineConfig(({ mode }) => {
       // dist/.vite/manifest.json: scripts/size.mjs walks it to sum the first screen's chunks.
       manifest: true,
       rolldownOptions: {
+        // The page, and the early requests' own script (src/app/early-requests.ts): application pages
+        // name it in their HTML (build/route-preloads.json `run`), so it runs before the page's scripts.
+        input: {
+          index: fileURLToPath(new URL('./index.html', import.meta.url)),
+          'early-requests': fileURLToPath(new URL('./src/app/early-requests-entry.ts', import.meta.url)),
+        },
         output: {
           // Our own modules shared by several chunks go into one chunk: left alone the bundler makes
           // dozens of tiny chunks, each paying its own request and gzip overhead (~14 KB of the

@@ -12,15 +12,17 @@ import path from 'node:path';
 import type { Plugin } from 'vite';
 
 type ManifestChunk = { file: string; imports?: string[]; css?: string[]; isEntry?: boolean };
-export type RoutePreload = { path: string; scripts: string[]; styles: string[] };
+/** `run`: entries of their own the page runs as soon as they arrive (async module scripts). */
+export type RoutePreload = { path: string; scripts: string[]; styles: string[]; run: string[] };
+type RouteModules = { path: string; modules: string[]; run?: string[] };
 
-const ROUTES: { path: string; modules: string[] }[] = JSON.parse(
+const ROUTES = JSON.parse(
   readFileSync(path.join(import.meta.dirname, 'route-preloads.json'), 'utf8'),
-) as { path: string; modules: string[] }[];
+) as RouteModules[];
 
 export function routePreloadsFrom(
   manifest: Record<string, ManifestChunk>,
-  routes: { path: string; modules: string[] }[],
+  routes: RouteModules[],
   base: string,
 ): RoutePreload[] {
   const closure = (keys: string[]) => {
@@ -36,14 +38,25 @@ export function routePreloadsFrom(
     keys.forEach(visit);
     return files;
   };
-  const entry = Object.keys(manifest).filter((key) => manifest[key]!.isEntry);
-  const inPage = closure(entry);
+  const inPage = closure(['index.html']);
+  /** A `run` entry's one file: it must run on arrival, so it may wait for no other chunk. */
+  const runFile = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk?.isEntry) throw new Error(`${key} is not an entry of the build (vite.config.ts input)`);
+    if (chunk.imports?.length || chunk.css?.length) {
+      throw new Error(
+        `${key} imports ${[...(chunk.imports ?? []), ...(chunk.css ?? [])].join(', ')}: it must stand alone`,
+      );
+    }
+    return `${base}${chunk.file}`;
+  };
   return routes.map((route) => {
     const files = [...closure(route.modules)].filter((file) => !inPage.has(file));
     return {
       path: route.path,
       scripts: files.filter((file) => file.endsWith('.js')).map((file) => `${base}${file}`),
       styles: files.filter((file) => file.endsWith('.css')).map((file) => `${base}${file}`),
+      run: (route.run ?? []).map(runFile),
     };
   });
 }

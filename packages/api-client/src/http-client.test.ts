@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { DEFAULT_ERROR_MESSAGE, HTTP_TIMEOUT_MS } from '@heloc/domain';
 import { ApiError, type HttpFailure } from './failure';
-import { createHttpClient, getFile, type CallOptions } from './http-client';
+import { createHttpClient, getFile, type CallOptions, type EarlyCall } from './http-client';
 
 interface TestOptions extends CallOptions {
   external?: boolean;
@@ -118,6 +118,57 @@ describe('token rotation', () => {
     fetchMock.mockResolvedValueOnce(new Response('pdf', { headers: { authorization: 'Bearer r2' } }));
     await getFile(client, '/file', {}, (response) => response.text());
     expect(stored).toBe('r2');
+  });
+});
+
+describe('an answer already on its way (takeEarlyResponse)', () => {
+  const early = vi.fn<(call: EarlyCall) => Promise<Response> | null>();
+  const withEarly = createHttpClient<TestOptions>({
+    tokenStore: { get: () => stored, set: (token) => (stored = token) },
+    isUnauthenticated: (error) => error.status === 401,
+    onUnauthenticated,
+    takeEarlyResponse: early,
+  });
+  afterEach(() => early.mockReset());
+
+  it('is taken for a read instead of fetching, with what the read would have sent', async () => {
+    stored = 'tok';
+    early.mockReturnValueOnce(
+      Promise.resolve(json({ n: 1 }, { headers: { authorization: 'Bearer renewed' } })),
+    );
+    const schema = z.object({ n: z.number() });
+    expect(await withEarly.request('GET', '/a', undefined, { schema, query: { q: 'x' } })).toEqual({ n: 1 });
+    expect(fetchMock).not.toHaveBeenCalled();
+    const [{ method, url, headers, body }] = early.mock.calls[0]!;
+    expect([method, url, body]).toEqual(['GET', '/a?q=x', null]);
+    expect(headers.get('Authorization')).toBe('Bearer tok');
+    // Its renewal is kept, as a fetched answer's.
+    expect(stored).toBe('renewed');
+  });
+
+  it('its refusal is the call’s (401: the unauthenticated rule runs)', async () => {
+    early.mockReturnValueOnce(Promise.resolve(json({ message: 'Unauthorized' }, { status: 401 })));
+    expect((await failure(withEarly.request('GET', '/a', undefined, {}))).status).toBe(401);
+    expect(onUnauthenticated).toHaveBeenCalledTimes(1);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('a call with a body is offered with its JSON (a query by POST), never a file upload', async () => {
+    early.mockReturnValueOnce(Promise.resolve(json({ n: 2 })));
+    expect(await withEarly.request('POST', '/q', { a: [1] }, {})).toEqual({ n: 2 });
+    expect(early.mock.calls[0]![0]).toMatchObject({ method: 'POST', url: '/q', body: '{"a":[1]}' });
+    await withEarly.request('POST', '/upload', new FormData(), {});
+    expect(early).toHaveBeenCalledTimes(1);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('a failed one is fetched again; without one the call is fetched', async () => {
+    early.mockReturnValueOnce(Promise.reject(new TypeError('Failed to fetch')));
+    expect(await withEarly.request('GET', '/a', undefined, {})).toEqual({ ok: true });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    early.mockReturnValueOnce(null);
+    await withEarly.request('GET', '/b', undefined, {});
+    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 });
 

@@ -46,6 +46,14 @@ export interface TokenStore {
   set(token: string): void;
 }
 
+/** A call as it would go on the wire (a FormData body is never one an early request made). */
+export interface EarlyCall {
+  method: Method;
+  url: string;
+  headers: Headers;
+  body: string | null;
+}
+
 export interface HttpClientConfig<O extends CallOptions, E extends Error> {
   tokenStore: TokenStore;
   /** Whether a call carries the stored token (the borrower app's external-context calls do not). */
@@ -57,6 +65,12 @@ export interface HttpClientConfig<O extends CallOptions, E extends Error> {
   /** Whether a failure means the session is gone; `onUnauthenticated` then runs before it is thrown. */
   isUnauthenticated?: (error: E, options: O) => boolean;
   onUnauthenticated?: () => void;
+  /**
+   * An answer to this very call already on its way (the page's first reads, sent before the app's
+   * scripts ran: the borrower app's early requests), taken instead of fetching; null to fetch. The
+   * answer then goes through everything a fetched one does; a failed one is fetched again.
+   */
+  takeEarlyResponse?: (call: EarlyCall) => Promise<Response> | null;
 }
 
 /** A JSON write by its `METHOD /path` key of the domain's API_WRITES: `params` required exactly when the path names some. */
@@ -147,14 +161,21 @@ export function createHttpClient<O extends CallOptions = CallOptions, E extends 
     let response: Response;
     let value: T;
     try {
-      response = await fetch(url, {
+      const sent = headers(path, options, body);
+      const json = body === undefined || body instanceof FormData ? null : JSON.stringify(body);
+      const init: RequestInit = {
         method,
         credentials: 'include',
-        headers: headers(path, options, body),
-        body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
+        headers: sent,
+        body: body instanceof FormData ? body : (json ?? undefined),
         signal: controller.signal,
         ...(options.keepalive ? { keepalive: true } : {}),
-      });
+      };
+      const early =
+        body instanceof FormData
+          ? null
+          : config.takeEarlyResponse?.({ method, url, headers: sent, body: json });
+      response = early ? await early.catch(() => fetch(url, init)) : await fetch(url, init);
       value = await read(response);
     } catch (error) {
       if (callerSignal?.aborted) throw error;

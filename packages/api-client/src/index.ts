@@ -3,6 +3,7 @@ export {
   getFile,
   stripBearer,
   type CallOptions,
+  type EarlyCall,
   type HttpClient,
   type HttpClientConfig,
   type Method,

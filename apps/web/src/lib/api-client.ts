@@ -8,6 +8,7 @@
  * - a response `authorization` header replaces the stored token;
  * - organisation and origin headers on every call, the session-replay header when a link is set;
  * - array query parameters repeated (`?a=1&a=2`), a 30000 ms timeout;
+ * - a page's first reads answered by its early requests when they were sent (lib/early-responses.ts);
  * - failures become an `ApiError` with status, message and the parsed body as data;
  * - spec 2 §8: an HTTP 401, or a 403 whose message is "unauthenticated" or "invalid signature", clears the
  *   token and sends the page to sign in (see `handleUnauthenticated`), unless the call opts out.
@@ -22,6 +23,7 @@ import {
   type RequestOptionsWithSchema,
 } from './api-headers';
 import { getStoredToken, storeToken } from './api-token';
+import { takeEarlyResponse } from './early-responses';
 
 export { ApiError, buildUrl, errorMessageFromBody, type Method, type QueryParams } from '@heloc/api-client';
 export { isUnauthenticatedFailure, setUnauthenticatedHandler } from './api-failure';
@@ -51,6 +53,7 @@ export const httpClient = createHttpClient<RequestOptions>({
   isUnauthenticated: (error, options) =>
     !options.skipAuthRedirect && isUnauthenticatedFailure(error.status, error.message),
   onUnauthenticated: handleUnauthenticated,
+  takeEarlyResponse,
 });
 
 export const request: (

@@ -24,7 +24,12 @@ describe('jsonForScriptElement', () => {
 describe('preloadLinks', () => {
   const preloads = [
     { path: '^/auth/login$', scripts: ['/a/login.js'], styles: [] },
-    { path: '^/app/[0-9]+(?:/.*)?$', scripts: ['/a/frame.js', '/a/shared.js'], styles: ['/a/frame.css'] },
+    {
+      path: '^/app/[0-9]+(?:/.*)?$',
+      scripts: ['/a/frame.js', '/a/shared.js'],
+      styles: ['/a/frame.css'],
+      run: ['/a/early.js'],
+    },
     {
       path: '^/app/[0-9]+/profile$',
       scripts: ['/a/profile.js', '/a/shared.js'],
@@ -32,9 +37,10 @@ describe('preloadLinks', () => {
     },
   ];
 
-  it('announces the chunks of every matching route once, scripts as modulepreload, styles as preload', () => {
+  it('runs the early scripts first, then announces the chunks of every matching route once', () => {
     expect(preloadLinks(preloads, '/app/12/profile')).toBe(
-      '<link rel="modulepreload" crossorigin href="/a/frame.js">' +
+      '<script type="module" async crossorigin src="/a/early.js"></script>' +
+        '<link rel="modulepreload" crossorigin href="/a/frame.js">' +
         '<link rel="modulepreload" crossorigin href="/a/shared.js">' +
         '<link rel="modulepreload" crossorigin href="/a/profile.js">' +
         '<link rel="preload" as="style" crossorigin href="/a/frame.css">',

@@ -15,24 +15,31 @@ export function jsonForScriptElement(value: unknown): string {
     .replaceAll('\u2029', '\\u2029');
 }
 
-/** A first screen's chunks beyond the entry, from the web build's `.vite/preloads.json`. */
-export type RoutePreload = { path: string; scripts: string[]; styles: string[] };
+/**
+ * A first screen's chunks beyond the entry, from the web build's `.vite/preloads.json`; `run`: the
+ * page's own early scripts (the application pages' early requests), absent from older builds.
+ */
+export type RoutePreload = { path: string; scripts: string[]; styles: string[]; run?: string[] };
 
 /**
- * The head links announcing the chunks of the page at `pathname`: module scripts as `modulepreload`,
- * stylesheets as `preload` (fetched early without blocking the first paint; the app's own loader
- * applies them from the cache). Only our own asset paths ever reach the markup.
+ * The head elements of the page at `pathname`: its early scripts first, as async module scripts (run
+ * the moment they arrive), then its chunks announced, module scripts as `modulepreload`, stylesheets
+ * as `preload` (fetched early without blocking the first paint; the app's own loader applies them
+ * from the cache). Only our own asset paths ever reach the markup.
  */
 export function preloadLinks(preloads: RoutePreload[], pathname: string): string {
+  const run = new Set<string>();
   const scripts = new Set<string>();
   const styles = new Set<string>();
   for (const route of preloads) {
     if (!new RegExp(route.path).test(pathname)) continue;
+    route.run?.forEach((file) => run.add(file));
     route.scripts.forEach((file) => scripts.add(file));
     route.styles.forEach((file) => styles.add(file));
   }
   const safe = (href: string) => /^\/[\w./-]+$/.test(href);
   return [
+    ...[...run].filter(safe).map((src) => `<script type="module" async crossorigin src="${src}"></script>`),
     ...[...scripts].filter(safe).map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
     ...[...styles].filter(safe).map((href) => `<link rel="preload" as="style" crossorigin href="${href}">`),
   ].join('');

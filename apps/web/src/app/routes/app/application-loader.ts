@@ -5,6 +5,7 @@ import { applicationQueryOptions } from '@/platform/application-frame/api/get-ap
 import { getApiOrgCode } from '@/lib/api-client';
 import { getToken, profileQueryOptions, requireAuth } from '@/lib/auth';
 import { featureFlagsQueryOptions, flagUserOf } from '@/lib/feature-flags';
+import { closeEarlyRequests } from '@/lib/early-responses';
 import { ensureRouteData } from '@/lib/route-data';
 import { identityQueryOptions } from '@/lib/session/get-identity';
 
@@ -16,7 +17,8 @@ import { identityQueryOptions } from '@/lib/session/get-identity';
  * So are the page's feature flags (the maintenance gate holds every screen until they are known), and
  * the identity (the shell's top bar) is started: on a phone each was one more round trip after the
  * first three. The identity is not waited for: it asks only after the flags (which decide its
- * service), and no screen waits for it.
+ * service), and no screen waits for it. On the page's first load the first three may already be on
+ * their way: the page's early requests (app/early-requests.ts) sent them before the scripts ran.
  */
 export async function applicationLoader(args: LoaderFunctionArgs) {
   const applicationUuid = args.params.applicationUuid;
@@ -24,21 +26,26 @@ export async function applicationLoader(args: LoaderFunctionArgs) {
   requireAuth(args);
   if (getToken() !== null) {
     const organization = getApiOrgCode();
-    await ensureRouteData(args.context, (queryClient) => {
-      void queryClient.prefetchQuery(identityQueryOptions());
-      return [
-        queryClient.ensureQueryData(applicationQueryOptions(applicationUuid)),
-        queryClient.ensureQueryData(profileQueryOptions()),
-        queryClient.ensureQueryData(statusQueryOptions(applicationUuid)),
-        ...(organization
-          ? [
-              queryClient.ensureQueryData(
-                featureFlagsQueryOptions(flagUserOf(organization, new URL(args.request.url).pathname)),
-              ),
-            ]
-          : []),
-      ];
-    });
+    try {
+      await ensureRouteData(args.context, (queryClient) => {
+        void queryClient.prefetchQuery(identityQueryOptions());
+        return [
+          queryClient.ensureQueryData(applicationQueryOptions(applicationUuid)),
+          queryClient.ensureQueryData(profileQueryOptions()),
+          queryClient.ensureQueryData(statusQueryOptions(applicationUuid)),
+          ...(organization
+            ? [
+                queryClient.ensureQueryData(
+                  featureFlagsQueryOptions(flagUserOf(organization, new URL(args.request.url).pathname)),
+                ),
+              ]
+            : []),
+        ];
+      });
+    } finally {
+      // The page's early requests (app/early-requests.ts) were for these reads only.
+      closeEarlyRequests();
+    }
   }
   return null;
 }

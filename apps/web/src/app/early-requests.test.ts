@@ -1,0 +1,126 @@
+/**
+ * The early requests (early-requests.ts) and their uptake by the app's HTTP client
+ * (lib/early-responses.ts): the same reads the application loader makes, sent with the headers the
+ * client sends, each answer taken once, only with the same token and organisation, never after the
+ * book is closed.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { ORG_CODE_HEADER, ORIGIN_HEADER } from '@heloc/domain';
+import { api, setApiOrgCode, storeToken } from '@/lib/api-client';
+import { closeEarlyRequests } from '@/lib/early-responses';
+import { featureFlagsQueryOptions, FEATURES_PATH, flagUserOf } from '@/lib/feature-flags';
+import { PROFILE_PATH } from '@/lib/session/get-profile';
+import { statusPath } from '@/platform/application-flow/api/get-status';
+import { applicationPath } from '@/platform/application-frame/api/get-application';
+import { earlyReads, startEarlyRequests } from './early-requests';
+
+const UUID = '3f2b8c1e-7d4a-4b6e-9c0d-1a2b3c4d5e6f';
+const STATUS = { status: 'IN_PROGRESS' };
+
+const fetchMock = vi.fn<typeof fetch>();
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockImplementation(
+    async (url) => new Response(JSON.stringify(String(url) === FEATURES_PATH ? { features: {} } : STATUS)),
+  );
+  window.history.replaceState(null, '', `/account/heloc/${UUID}/start/profile`);
+  const orgData = document.createElement('script');
+  orgData.id = 'org-data';
+  orgData.type = 'application/json';
+  orgData.textContent = JSON.stringify({ orgCode: 'MAIN' });
+  document.head.append(orgData);
+  setApiOrgCode('MAIN');
+});
+
+afterEach(() => {
+  delete window.helocEarlyRequests;
+  document.getElementById('org-data')?.remove();
+  setApiOrgCode(null);
+  fetchMock.mockReset();
+  vi.unstubAllGlobals();
+});
+
+const fetchedUrls = () => fetchMock.mock.calls.map(([url]) => String(url));
+
+// A token whose payload names the identity the flags are decided for.
+const SUBJECT = '9d5c8a7e-1b2c-4d3e-8f4a-5b6c7d8e9f0a';
+const TOKEN = `h.${btoa(JSON.stringify({ sub: SUBJECT })).replace(/=+$/, '')}.s`;
+
+describe('earlyReads', () => {
+  it('are the application loader’s first reads on an application page', () => {
+    for (const page of ['', '/', '/start/profile', '/product/select']) {
+      expect(earlyReads(`/account/heloc/${UUID}${page}`, 'MAIN', SUBJECT).map((read) => read.path)).toEqual([
+        applicationPath(UUID),
+        PROFILE_PATH,
+        statusPath(UUID),
+        FEATURES_PATH,
+      ]);
+    }
+    // Without the organisation, no flags query (the loader makes none either).
+    expect(earlyReads(`/account/heloc/${UUID}`, null, SUBJECT)).toHaveLength(3);
+  });
+
+  it('none elsewhere', () => {
+    for (const page of ['/account/heloc/register', '/auth/login', '/dashboard', `/account/heloc/${UUID}x`]) {
+      expect(earlyReads(page, 'MAIN', SUBJECT)).toEqual([]);
+    }
+  });
+});
+
+describe('startEarlyRequests, then the app’s reads', () => {
+  it('sends the reads with the client’s headers, and the app takes each answer once', async () => {
+    storeToken(TOKEN);
+    startEarlyRequests(window);
+    expect(fetchedUrls()).toEqual(
+      earlyReads(window.location.pathname, 'MAIN', SUBJECT).map((read) => read.path),
+    );
+    const headers = new Headers(fetchMock.mock.calls[0]![1]!.headers);
+    expect(headers.get('Authorization')).toBe(`Bearer ${TOKEN}`);
+    expect(headers.get(ORG_CODE_HEADER)).toBe('MAIN');
+    expect(headers.get(ORIGIN_HEADER)).toBe(window.location.origin);
+    expect(fetchMock.mock.calls[0]![1]!.credentials).toBe('include');
+
+    // The app's read of the same URL takes the answer: nothing more on the wire.
+    expect(await api.get(statusPath(UUID), { schema: z.object({ status: z.string() }) })).toEqual(STATUS);
+    expect(fetchMock).toHaveBeenCalledTimes(4);
+    // So does the flags query of the loader, with the same body.
+    const flags = featureFlagsQueryOptions(flagUserOf('MAIN', window.location.pathname));
+    expect(await flags.queryFn!({ signal: new AbortController().signal } as never)).toEqual({});
+    expect(fetchMock).toHaveBeenCalledTimes(4);
+    // Taken once: reading again asks the server.
+    await api.get(statusPath(UUID));
+    expect(fetchMock).toHaveBeenCalledTimes(5);
+  });
+
+  it('an answer sent with another token or organisation is not taken', async () => {
+    storeToken('old');
+    startEarlyRequests(window);
+    storeToken('renewed');
+    await api.get(statusPath(UUID));
+    expect(fetchMock).toHaveBeenCalledTimes(5);
+    setApiOrgCode('OTHER');
+    await api.get(PROFILE_PATH);
+    expect(fetchMock).toHaveBeenCalledTimes(6);
+  });
+
+  it('nothing is taken once the book is closed', async () => {
+    storeToken('tok');
+    startEarlyRequests(window);
+    closeEarlyRequests();
+    await api.get(statusPath(UUID));
+    expect(fetchMock).toHaveBeenCalledTimes(5);
+  });
+
+  it('nothing is sent without a token, or when the app asked first', async () => {
+    startEarlyRequests(window);
+    expect(fetchMock).not.toHaveBeenCalled();
+    delete window.helocEarlyRequests;
+
+    storeToken('tok');
+    await api.get(PROFILE_PATH);
+    startEarlyRequests(window);
+    expect(fetchedUrls()).toEqual([PROFILE_PATH]);
+  });
+});
