@@ -19,8 +19,11 @@ const UUID = '3f2b8c1e-7d4a-4b6e-9c0d-1a2b3c4d5e6f';
 const STATUS = { status: 'IN_PROGRESS' };
 
 const fetchMock = vi.fn<typeof fetch>();
+// Test files share the jsdom window (isolate: false): the page's address is put back after each test.
+let address = '';
 
 beforeEach(() => {
+  address = window.location.href;
   vi.stubGlobal('fetch', fetchMock);
   fetchMock.mockImplementation(
     async (url) => new Response(JSON.stringify(String(url) === FEATURES_PATH ? { features: {} } : STATUS)),
@@ -35,6 +38,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  window.history.replaceState(null, '', address);
   delete window.helocEarlyRequests;
   document.getElementById('org-data')?.remove();
   setApiOrgCode(null);
