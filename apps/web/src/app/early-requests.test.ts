@@ -117,6 +117,23 @@ describe('startEarlyRequests, then the app’s reads', () => {
     expect(fetchMock).toHaveBeenCalledTimes(5);
   });
 
+  it('a failed read nobody takes is no unhandled rejection; one taken is asked again', async () => {
+    const unhandled: unknown[] = [];
+    const listen = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', listen);
+    // A plain function: a mock's own bookkeeping would handle the rejections itself.
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
+    storeToken('tok');
+    startEarlyRequests(window);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    process.off('unhandledRejection', listen);
+    expect(unhandled).toEqual([]);
+    vi.stubGlobal('fetch', fetchMock);
+    expect(await api.get(statusPath(UUID))).toEqual(STATUS);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    closeEarlyRequests();
+  });
+
   it('nothing is sent without a token, or when the app asked first', async () => {
     startEarlyRequests(window);
     expect(fetchMock).not.toHaveBeenCalled();

@@ -10,9 +10,9 @@
  * flags) as the app's HTTP client would, and leaves the pending answers in `window.helocEarlyRequests`;
  * the client takes one instead of fetching when it makes the same call with the same token and
  * organisation (lib/early-responses.ts), and everything after (token renewal, 401, parsing) is what it
- * does with any answer. The calls mirror the query modules' (early-requests.test.ts keeps them equal); a call
- * that drifted only costs the head start, never a wrong answer. The loader closes the book once it
- * has its data, so a later read always goes to the server.
+ * does with any answer. The calls mirror the query modules' (early-requests.test.ts keeps them
+ * equal); a call that drifted only costs the head start, never a wrong answer. The loader closes the
+ * book once it has its data, so a later read always goes to the server.
  */
 import type { EarlyRead, EarlyRequests } from '@/lib/early-responses';
 
@@ -93,16 +93,20 @@ export function startEarlyRequests(win: Window): void {
   };
   if (orgCode) headers['x-org-code'] = orgCode;
   for (const read of earlyReads(win.location.pathname, orgCode, tokenSubject(token))) {
+    const response = win.fetch(read.path, {
+      method: read.method,
+      credentials: 'include',
+      headers,
+      body: read.body ?? undefined,
+    });
+    // A failure nobody takes (the app never asked) is no unhandled rejection; the one who takes the
+    // answer still sees it fail (and the client then asks again).
+    response.catch(() => undefined);
     book.byCall.set(`${read.method} ${read.path}`, {
       ...read,
       authorization: headers.Authorization!,
       orgCode,
-      response: win.fetch(read.path, {
-        method: read.method,
-        credentials: 'include',
-        headers,
-        body: read.body ?? undefined,
-      }),
+      response,
     });
   }
 }
