@@ -162,6 +162,21 @@ describe('an answer already on its way (takeEarlyResponse)', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
+  it(`one that never comes times out after ${HTTP_TIMEOUT_MS} ms; the caller can cancel the wait`, async () => {
+    vi.useFakeTimers();
+    early.mockReturnValueOnce(new Promise(() => {}));
+    const pending = failure(withEarly.request('GET', '/slow', undefined, {}));
+    await vi.advanceTimersByTimeAsync(HTTP_TIMEOUT_MS);
+    expect(await pending).toMatchObject({ status: 0, message: 'Request to /slow timed out' });
+    vi.useRealTimers();
+    early.mockReturnValueOnce(new Promise(() => {}));
+    const cancel = new AbortController();
+    const cancelled = withEarly.request('GET', '/slow', undefined, { signal: cancel.signal });
+    cancel.abort();
+    await expect(cancelled).rejects.toMatchObject({ name: 'AbortError' });
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('a failed one is fetched again; without one the call is fetched', async () => {
     early.mockReturnValueOnce(Promise.reject(new TypeError('Failed to fetch')));
     expect(await withEarly.request('GET', '/a', undefined, {})).toEqual({ ok: true });

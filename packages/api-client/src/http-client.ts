@@ -97,6 +97,16 @@ export interface TypedWrite<O> {
   ): Promise<unknown>;
 }
 
+/** `promise`, or its signal's abort reason once that aborts first (as fetch rejects on its own signal). */
+function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason as Error);
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => reject(signal.reason as Error);
+    signal.addEventListener('abort', abort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+  });
+}
+
 export function stripBearer(value: string): string {
   return value.trim().replace(/^Bearer\s+/i, '');
 }
@@ -175,8 +185,13 @@ export function createHttpClient<O extends CallOptions = CallOptions, E extends 
         body instanceof FormData
           ? null
           : config.takeEarlyResponse?.({ method, url, headers: sent, body: json });
-      response = early ? await early.catch(() => fetch(url, init)) : await fetch(url, init);
-      value = await read(response);
+      // An early answer was not asked for with this call's signal: the timeout and the caller's
+      // cancellation reach it here, as they reach a fetch of our own.
+      response = await abortable(
+        early ? early.catch(() => fetch(url, init)) : fetch(url, init),
+        controller.signal,
+      );
+      value = await abortable(read(response), controller.signal);
     } catch (error) {
       if (callerSignal?.aborted) throw error;
       const message = timedOut ? timedOutMessage(url) : DEFAULT_ERROR_MESSAGE;

@@ -12,6 +12,7 @@ import { closeEarlyRequests } from '@/lib/early-responses';
 import { featureFlagsQueryOptions, FEATURES_PATH, flagUserOf } from '@/lib/feature-flags';
 import { PROFILE_PATH } from '@/lib/session/get-profile';
 import { statusPath } from '@/platform/application-flow/api/get-status';
+import { ORG_DATA_ELEMENT_ID } from '@/platform/org';
 import { applicationPath } from '@/platform/application-frame/api/get-application';
 import { earlyReads, startEarlyRequests } from './early-requests';
 
@@ -30,7 +31,7 @@ beforeEach(() => {
   );
   window.history.replaceState(null, '', `/account/heloc/${UUID}/start/profile`);
   const orgData = document.createElement('script');
-  orgData.id = 'org-data';
+  orgData.id = ORG_DATA_ELEMENT_ID;
   orgData.type = 'application/json';
   orgData.textContent = JSON.stringify({ orgCode: 'MAIN' });
   document.head.append(orgData);
@@ -40,7 +41,7 @@ beforeEach(() => {
 afterEach(() => {
   window.history.replaceState(null, '', address);
   delete window.helocEarlyRequests;
-  document.getElementById('org-data')?.remove();
+  document.getElementById(ORG_DATA_ELEMENT_ID)?.remove();
   setApiOrgCode(null);
   fetchMock.mockReset();
   vi.unstubAllGlobals();
