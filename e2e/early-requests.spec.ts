@@ -1,25 +1,24 @@
 /**
- * Issue 17: an application page's first reads (application, profile, status, feature flags) leave
- * while the app's scripts are still on their way (apps/web/src/app/early-requests.ts), and the app
+ * Issue 17: an application page's first reads (application, profile, status, feature flags, and the
+ * step screen's own read where its loader makes one) leave while the app's scripts are still on their way (apps/web/src/app/early-requests.ts), and the app
  * takes those answers instead of asking again. The shared chunk is held back here, as a slow phone
  * network would, so "before the scripts ran" is certain rather than a race.
  */
-import { expect, test, type Request } from '@playwright/test';
-import { registerBorrower } from './closing-api';
+import { expect, test, type Page, type Request } from '@playwright/test';
+import { apiPost, registerBorrower, waitForStatus } from './closing-api';
 
 const HOLD_MS = 1500;
 
 /** The page's book of early requests (apps/web/src/app/early-requests.ts). */
 type WithEarlyRequests = { helocEarlyRequests?: { closed: boolean; byCall: Map<string, unknown> } };
 
-test('the first reads leave before the app’s scripts arrive, each once', async ({ page }) => {
-  const { applicationUuid } = await registerBorrower(page);
-  const reads = [
-    `GET /service-application/api/v1/application/heloc/${applicationUuid}`,
-    'GET /service-profile/api/v1/profile',
-    `GET /service-krang-heloc/borrower/secure/api/v1/${applicationUuid}/status`,
-    'POST /service-optimize/heloc/api/v1/features',
-  ];
+/**
+ * Opens `path` with the shared chunk held back and checks that each of `reads` left before the chunk
+ * arrived, once, and that the book is closed and empty afterwards.
+ */
+async function expectEarly(page: Page, path: string, heading: string, reads: string[]) {
+  // The page before (registration) is left first: its own reads must not count as this page's.
+  await page.goto('about:blank');
   const events: string[] = [];
   const call = (request: Request) => `${request.method()} ${new URL(request.url()).pathname}`;
   page.on('request', (request) => events.push(`sent ${call(request)}`));
@@ -31,8 +30,8 @@ test('the first reads leave before the app’s scripts arrive, each once', async
     await route.continue();
   });
 
-  await page.goto(`/account/heloc/${applicationUuid}/start/profile`);
-  await expect(page.getByRole('main').getByRole('heading', { level: 1, name: 'Basic Info' })).toBeVisible();
+  await page.goto(path);
+  await expect(page.getByRole('main').getByRole('heading', { level: 1, name: heading })).toBeVisible();
   await page.waitForLoadState('networkidle');
 
   const arrived = events.indexOf('shared chunk arrived');
@@ -50,6 +49,39 @@ test('the first reads leave before the app’s scripts arrive, each once', async
       return { closed: book?.closed, left: book?.byCall.size };
     }),
   ).toEqual({ closed: true, left: 0 });
+}
+
+const frameReads = (applicationUuid: string) => [
+  `GET /service-application/api/v1/application/heloc/${applicationUuid}`,
+  'GET /service-profile/api/v1/profile',
+  `GET /service-krang-heloc/borrower/secure/api/v1/${applicationUuid}/status`,
+  'POST /service-optimize/heloc/api/v1/features',
+];
+
+test('the first reads leave before the app’s scripts arrive, each once', async ({ page }) => {
+  const { applicationUuid } = await registerBorrower(page);
+  await expectEarly(
+    page,
+    `/account/heloc/${applicationUuid}/start/profile`,
+    'Basic Info',
+    frameReads(applicationUuid),
+  );
+});
+
+test('so does the step screen’s own read: the offers', async ({ page }) => {
+  const who = await registerBorrower(page, { lastName: 'Early' });
+  await apiPost(page.request, who, '/profile', {
+    name: { firstName: 'Ann', lastName: who.lastName },
+    dob: '1980-02-29',
+    softCreditConsent: true,
+  });
+  await waitForStatus(page.request, who, 'LIEN_VERIFICATION');
+  await apiPost(page.request, who, '/liens/confirm');
+  await waitForStatus(page.request, who, 'OFFER_SELECTION');
+  await expectEarly(page, `/account/heloc/${who.applicationUuid}/product/select`, 'Select Offer', [
+    ...frameReads(who.applicationUuid),
+    `GET /service-application/api/v1/application/heloc/${who.applicationUuid}/offers`,
+  ]);
 });
 
 test('a visitor’s page names no early requests', async ({ page }) => {

@@ -5,16 +5,23 @@
  * book is closed.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
+import type { RouteObject, RouterState } from 'react-router';
 import { z } from 'zod';
 import { ORG_CODE_HEADER, ORIGIN_HEADER } from '@heloc/domain';
 import { api, setApiOrgCode, storeToken } from '@/lib/api-client';
 import { closeEarlyRequests } from '@/lib/early-responses';
+import { routerContextWith } from '@/lib/route-data';
 import { featureFlagsQueryOptions, FEATURES_PATH, flagUserOf } from '@/lib/feature-flags';
 import { PROFILE_PATH } from '@/lib/session/get-profile';
 import { statusPath } from '@/platform/application-flow/api/get-status';
 import { ORG_DATA_ELEMENT_ID } from '@/platform/org';
 import { applicationPath } from '@/platform/application-frame/api/get-application';
 import { earlyReads, startEarlyRequests } from './early-requests';
+import { closeEarlyRequestsOnceLoaded } from './router';
+import { closingRoutes } from './routes/app/steps/closing-routes';
+import { postOfferRoutes } from './routes/app/steps/post-offer-routes';
+import { preOfferRoutes } from './routes/app/steps/pre-offer-routes';
 
 const UUID = '3f2b8c1e-7d4a-4b6e-9c0d-1a2b3c4d5e6f';
 const STATUS = { status: 'IN_PROGRESS' };
@@ -53,18 +60,51 @@ const fetchedUrls = () => fetchMock.mock.calls.map(([url]) => String(url));
 const SUBJECT = '9d5c8a7e-1b2c-4d3e-8f4a-5b6c7d8e9f0a';
 const TOKEN = `h.${btoa(JSON.stringify({ sub: SUBJECT })).replace(/=+$/, '')}.s`;
 
+const FRAME_READS = [applicationPath(UUID), PROFILE_PATH, statusPath(UUID), FEATURES_PATH];
+
+/** The URLs a step route's loader asks for, run as the router runs it (signed in, the page's query client). */
+async function loaderReads(route: RouteObject): Promise<string[]> {
+  fetchMock.mockClear();
+  const loader = route.loader;
+  if (typeof loader !== 'function') return [];
+  await loader({
+    params: { applicationUuid: UUID },
+    context: routerContextWith(new QueryClient({ defaultOptions: { queries: { retry: false } } }))(),
+    request: new Request(`http://localhost/account/heloc/${UUID}/${route.path}`),
+  } as never);
+  return fetchedUrls();
+}
+
 describe('earlyReads', () => {
   it('are the application loader’s first reads on an application page', () => {
-    for (const page of ['', '/', '/start/profile', '/product/select']) {
-      expect(earlyReads(`/account/heloc/${UUID}${page}`, 'MAIN', SUBJECT).map((read) => read.path)).toEqual([
-        applicationPath(UUID),
-        PROFILE_PATH,
-        statusPath(UUID),
-        FEATURES_PATH,
-      ]);
+    for (const page of ['', '/', '/start/profile', '/credit/social']) {
+      expect(earlyReads(`/account/heloc/${UUID}${page}`, 'MAIN', SUBJECT).map((read) => read.path)).toEqual(
+        FRAME_READS,
+      );
     }
     // Without the organisation, no flags query (the loader makes none either).
     expect(earlyReads(`/account/heloc/${UUID}`, null, SUBJECT)).toHaveLength(3);
+  });
+
+  it('then the step screen’s own read: the one its route loader makes, for every step route', async () => {
+    storeToken(TOKEN);
+    const withData: string[] = [];
+    for (const route of [...preOfferRoutes, ...postOfferRoutes, ...closingRoutes]) {
+      const step = earlyReads(`/account/heloc/${UUID}/${route.path}`, 'MAIN', SUBJECT).map(
+        (read) => read.path,
+      );
+      expect(step.slice(0, FRAME_READS.length), route.path).toEqual(FRAME_READS);
+      expect(step.slice(FRAME_READS.length), route.path).toEqual(await loaderReads(route));
+      if (step.length > FRAME_READS.length) withData.push(route.path!);
+    }
+    // The three screens whose loader reads the engine (a table that went empty would pass the loop).
+    expect(withData.sort()).toEqual(['liens', 'product/select', 'review-app/property']);
+    // A trailing slash is the same screen; a name the table does not hold (an inherited property
+    // name included) reads nothing more.
+    expect(earlyReads(`/account/heloc/${UUID}/liens/`, 'MAIN', SUBJECT)).toHaveLength(5);
+    for (const page of ['/constructor', '/toString', '/liens/x', '/product']) {
+      expect(earlyReads(`/account/heloc/${UUID}${page}`, 'MAIN', SUBJECT), page).toHaveLength(4);
+    }
   });
 
   it('none elsewhere', () => {
@@ -144,5 +184,35 @@ describe('startEarlyRequests, then the app’s reads', () => {
     await api.get(PROFILE_PATH);
     startEarlyRequests(window);
     expect(fetchedUrls()).toEqual([PROFILE_PATH]);
+  });
+});
+
+describe('closeEarlyRequestsOnceLoaded', () => {
+  it('closes the book when the first navigation has loaded, not before', () => {
+    storeToken(TOKEN);
+    startEarlyRequests(window);
+    let listener: ((state: RouterState) => void) | null = null;
+    const unsubscribe = vi.fn();
+    const router = {
+      state: { initialized: false } as RouterState,
+      subscribe: (next: (state: RouterState) => void) => {
+        listener = next;
+        return unsubscribe;
+      },
+    };
+    closeEarlyRequestsOnceLoaded(router as never);
+    expect(window.helocEarlyRequests?.closed).toBe(false);
+    listener!({ initialized: false } as RouterState);
+    expect(window.helocEarlyRequests?.closed).toBe(false);
+    listener!({ initialized: true } as RouterState);
+    expect(window.helocEarlyRequests).toMatchObject({ closed: true, byCall: new Map() });
+    expect(unsubscribe).toHaveBeenCalledOnce();
+  });
+
+  it('at once when the router has nothing to load', () => {
+    storeToken(TOKEN);
+    startEarlyRequests(window);
+    closeEarlyRequestsOnceLoaded({ state: { initialized: true }, subscribe: () => () => {} } as never);
+    expect(window.helocEarlyRequests?.closed).toBe(true);
   });
 });

@@ -7,26 +7,38 @@
  * it runs as soon as it arrives. It imports only types (the book's, from lib/early-responses.ts).
  *
  * It sends the reads the application frame's loader waits for (application, profile, status, feature
- * flags) as the app's HTTP client would, and leaves the pending answers in `window.helocEarlyRequests`;
+ * flags), and the step screen's own read where its route loader makes one (offers, liens, properties),
+ * as the app's HTTP client would, and leaves the pending answers in `window.helocEarlyRequests`;
  * the client takes one instead of fetching when it makes the same call with the same token and
  * organisation (lib/early-responses.ts), and everything after (token renewal, 401, parsing) is what it
- * does with any answer. The calls mirror the query modules' (early-requests.test.ts keeps them
- * equal); a call that drifted only costs the head start, never a wrong answer. The loader closes the
- * book once it has its data, so a later read always goes to the server.
+ * does with any answer. The calls mirror the query modules' and the step routes' (early-requests.test.ts
+ * keeps them equal); a call that drifted only costs the head start, never a wrong answer. The book
+ * closes once the page's first navigation has run its loaders (app/router.tsx), so a later read always
+ * goes to the server.
  */
 import type { EarlyRead, EarlyRequests } from '@/lib/early-responses';
 
 const APPLICATION_PAGE =
-  /^\/account\/heloc\/([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})(?:\/|$)/;
+  /^\/account\/heloc\/([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})(?:\/(.*))?$/;
+
+/**
+ * The step screens whose route loader reads the engine (the `data` of the step routes in
+ * app/routes/app/steps), by the step's path under /{uuid}/: the engine read each makes.
+ */
+const STEP_READS: ReadonlyMap<string, string> = new Map([
+  ['review-app/property', 'properties'],
+  ['liens', 'liens'],
+  ['product/select', 'offers'],
+]);
 
 /**
  * What the application frame's loader reads first on `pathname`, if it is an application page: the
  * application, the profile and the status, and the feature flags decided for this borrower (the POST
  * query of lib/feature-flags.ts, for `subject`, the token's identity) when the page names its
- * organisation.
+ * organisation; then the step screen's own read, if its route loader makes one.
  */
 export function earlyReads(pathname: string, orgCode: string | null, subject: string | null): EarlyRead[] {
-  const uuid = APPLICATION_PAGE.exec(pathname)?.[1];
+  const [, uuid, step = ''] = APPLICATION_PAGE.exec(pathname) ?? [];
   if (!uuid) return [];
   const read = (path: string): EarlyRead => ({ method: 'GET', path, body: null });
   const reads = [
@@ -46,6 +58,8 @@ export function earlyReads(pathname: string, orgCode: string | null, subject: st
       body: JSON.stringify({ optimizeUser }),
     });
   }
+  const stepRead = STEP_READS.get(step.replace(/\/$/, ''));
+  if (stepRead) reads.push(read(`/service-application/api/v1/application/heloc/${uuid}/${stepRead}`));
   return reads;
 }
 

@@ -5,8 +5,9 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter } from 'react-router';
-import type { RouteObject } from 'react-router';
+import type { DataRouter, RouteObject } from 'react-router';
 import { APP_BASENAME, HOST_PAGES, paths } from '@/config/paths';
+import { closeEarlyRequests } from '@/lib/early-responses';
 import { lazyRoute } from '@/lib/lazy-route';
 import { routerContextWith } from '@/lib/route-data';
 import type { RouterScope } from '@/lib/router-scope';
@@ -177,7 +178,27 @@ export const hostRoutePatterns: RoutePattern[] = /* @__PURE__ */ routePatterns(h
 
 export function createRouter(scope: RouterScope, queryClient: QueryClient) {
   const getContext = routerContextWith(queryClient);
-  return scope === 'app'
-    ? createBrowserRouter(appRoutes, { basename: APP_BASENAME, getContext })
-    : createBrowserRouter(hostRoutes, { getContext });
+  const router =
+    scope === 'app'
+      ? createBrowserRouter(appRoutes, { basename: APP_BASENAME, getContext })
+      : createBrowserRouter(hostRoutes, { getContext });
+  closeEarlyRequestsOnceLoaded(router);
+  return router;
+}
+
+/**
+ * The page's early requests (app/early-requests.ts) are the reads of its first navigation's loaders
+ * (the application frame's and the step screen's, which run side by side): once that navigation has
+ * loaded, the book closes, so no later read gets an answer sent when the page opened.
+ */
+export function closeEarlyRequestsOnceLoaded(router: Pick<DataRouter, 'state' | 'subscribe'>): void {
+  if (router.state.initialized) {
+    closeEarlyRequests();
+    return;
+  }
+  const unsubscribe = router.subscribe((state) => {
+    if (!state.initialized) return;
+    unsubscribe();
+    closeEarlyRequests();
+  });
 }

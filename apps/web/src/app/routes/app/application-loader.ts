@@ -5,7 +5,6 @@ import { applicationQueryOptions } from '@/platform/application-frame/api/get-ap
 import { getApiOrgCode } from '@/lib/api-client';
 import { getToken, profileQueryOptions, requireAuth } from '@/lib/auth';
 import { featureFlagsQueryOptions, flagUserOf } from '@/lib/feature-flags';
-import { closeEarlyRequests } from '@/lib/early-responses';
 import { ensureRouteData } from '@/lib/route-data';
 import { identityQueryOptions } from '@/lib/session/get-identity';
 
@@ -26,26 +25,21 @@ export async function applicationLoader(args: LoaderFunctionArgs) {
   requireAuth(args);
   if (getToken() !== null) {
     const organization = getApiOrgCode();
-    try {
-      await ensureRouteData(args.context, (queryClient) => {
-        void queryClient.prefetchQuery(identityQueryOptions());
-        return [
-          queryClient.ensureQueryData(applicationQueryOptions(applicationUuid)),
-          queryClient.ensureQueryData(profileQueryOptions()),
-          queryClient.ensureQueryData(statusQueryOptions(applicationUuid)),
-          ...(organization
-            ? [
-                queryClient.ensureQueryData(
-                  featureFlagsQueryOptions(flagUserOf(organization, new URL(args.request.url).pathname)),
-                ),
-              ]
-            : []),
-        ];
-      });
-    } finally {
-      // The page's early requests (app/early-requests.ts) were for these reads only.
-      closeEarlyRequests();
-    }
+    await ensureRouteData(args.context, (queryClient) => {
+      void queryClient.prefetchQuery(identityQueryOptions());
+      return [
+        queryClient.ensureQueryData(applicationQueryOptions(applicationUuid)),
+        queryClient.ensureQueryData(profileQueryOptions()),
+        queryClient.ensureQueryData(statusQueryOptions(applicationUuid)),
+        ...(organization
+          ? [
+              queryClient.ensureQueryData(
+                featureFlagsQueryOptions(flagUserOf(organization, new URL(args.request.url).pathname)),
+              ),
+            ]
+          : []),
+      ];
+    });
   }
   return null;
 }
