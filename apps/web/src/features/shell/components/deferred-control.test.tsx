@@ -3,7 +3,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { RouterScopeContext } from '@/lib/router-scope';
 import { renderWithProviders } from '@/testing/render';
-import { DeferredControl, forgetLoadedControls } from './deferred-control';
+import { controlsLoaded, DeferredControl, forgetLoadedControls } from './deferred-control';
 import { ProfileButton } from './top-bar-buttons';
 
 beforeEach(() => forgetLoadedControls());
@@ -43,11 +43,17 @@ function renderProfileControl() {
 }
 
 describe('a top-bar control loaded after the page (issue 17)', () => {
-  it('first draws its button alone, then the loaded control in its place, closed, once the browser is idle', async () => {
+  it('draws its button alone; its code loads when the browser is idle, the control comes at the first pointer', async () => {
     renderProfileControl();
     const placeholder = screen.getByRole('button', { name: 'Profile menu' });
     // The profile menu's own status region comes with the loaded control only.
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    await waitFor(() => expect(controlsLoaded()).toBe(true));
+    // Loaded, but not drawn until the borrower turns to it.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Profile menu' })).toBe(placeholder);
+    fireEvent.pointerEnter(placeholder);
     await screen.findByRole('status');
     const loaded = screen.getByRole('button', { name: 'Profile menu' });
     expect(loaded).not.toBe(placeholder);
@@ -82,5 +88,17 @@ describe('a top-bar control loaded after the page (issue 17)', () => {
     renderProfileControl();
     fireEvent.pointerDown(screen.getByRole('button', { name: 'Profile menu' }), { button: 0 });
     expect(await screen.findByRole('menuitem', { name: 'Logout' })).toBeInTheDocument();
+  });
+
+  it('a focused button hands the focus to its loaded twin', async () => {
+    renderProfileControl();
+    await waitFor(() => expect(controlsLoaded()).toBe(true));
+    const placeholder = screen.getByRole('button', { name: 'Profile menu' });
+    placeholder.focus();
+    await screen.findByRole('status');
+    const loaded = screen.getByRole('button', { name: 'Profile menu' });
+    expect(loaded).not.toBe(placeholder);
+    await waitFor(() => expect(loaded).toHaveFocus());
+    expect(loaded).toHaveAttribute('aria-expanded', 'false');
   });
 });

@@ -2,10 +2,13 @@
  * The top bar's menus, notifications popover and drawers load apart from the signed-in shell (issue
  * 17): Mantine's floating and modal machinery (floating-ui, focus trap, scroll lock; ~35 KB gzip) is not
  * drawn on arrival, and fetching it beside the application's own chunks delayed every signed-in page's
- * first paint on a phone. Until it is in, each control shows its button alone (the same one,
- * top-bar-buttons.tsx). It loads when the browser is idle after the page has rendered, or at the first
- * pointer or focus on one of the buttons, whichever comes first. A button pressed before then opens its
- * control once it is in, and a focused one hands the focus to its loaded twin.
+ * first paint on a phone. Each control shows its button alone (the same one, top-bar-buttons.tsx) until
+ * the borrower turns to it: the first pointer over it, press or focus on it puts the control in its
+ * place. Its code loads before that, when the browser is idle after the page has rendered (or at that
+ * first touch, if it comes sooner), but the controls are not drawn then: mounting the menus, popover
+ * and drawers, closed, was a long task of its own after every signed-in page had rendered (issue 17),
+ * for controls most visits never open. A button pressed before the swap opens its control once it is
+ * in, and a focused one hands the focus to its loaded twin.
  */
 import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
 import type { PointerEvent, ReactElement, ReactNode } from 'react';
@@ -21,6 +24,11 @@ let controlsModule = lazyModule(importControls);
 /** For tests: the next control starts from its placeholder again, as on a page's first load. */
 export function forgetLoadedControls() {
   controlsModule = lazyModule(importControls);
+}
+
+/** For tests: whether the controls' code is in. */
+export function controlsLoaded(): boolean {
+  return controlsModule.loaded() !== null;
 }
 
 /** What the button drawn before the controls are in listens to. */
@@ -59,7 +67,8 @@ export function DeferredControl({ placeholder, children }: DeferredControlProps)
     );
   }, [wrapper]);
 
-  useEffect(() => (controls ? undefined : preloadWhenIdle(load)), [controls, load]);
+  // The code only: the control itself is drawn when the borrower turns to it (`load`).
+  useEffect(() => (controls ? undefined : preloadWhenIdle(controlsModule.load)), [controls]);
 
   useLayoutEffect(() => {
     if (swap?.refocus) wrapper?.querySelector('button')?.focus();
