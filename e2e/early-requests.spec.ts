@@ -5,7 +5,7 @@
  * network would, so "before the scripts ran" is certain rather than a race.
  */
 import { expect, test, type Page, type Request } from '@playwright/test';
-import { apiPost, registerBorrower, waitForStatus } from './closing-api';
+import { driveToIncomeVerification, registerBorrower } from './closing-api';
 
 const HOLD_MS = 1500;
 
@@ -70,14 +70,7 @@ test('the first reads leave before the app’s scripts arrive, each once', async
 
 test('so does the step screen’s own read: the offers', async ({ page }) => {
   const who = await registerBorrower(page, { lastName: 'Early' });
-  await apiPost(page.request, who, '/profile', {
-    name: { firstName: 'Ann', lastName: who.lastName },
-    dob: '1980-02-29',
-    softCreditConsent: true,
-  });
-  await waitForStatus(page.request, who, 'LIEN_VERIFICATION');
-  await apiPost(page.request, who, '/liens/confirm');
-  await waitForStatus(page.request, who, 'OFFER_SELECTION');
+  await driveToIncomeVerification(page, who, { until: 'OFFER_SELECTION' });
   await expectEarly(page, `/account/heloc/${who.applicationUuid}/product/select`, 'Select Offer', [
     ...frameReads(who.applicationUuid),
     `GET /service-application/api/v1/application/heloc/${who.applicationUuid}/offers`,
