@@ -34,12 +34,12 @@ function renderProfileControl() {
     ],
     { initialEntries: ['/dashboard'] },
   );
-  renderWithProviders(
+  const { unmount } = renderWithProviders(
     <RouterScopeContext value="host">
       <RouterProvider router={router} />
     </RouterScopeContext>,
   );
-  return { onLogout };
+  return { onLogout, unmount };
 }
 
 describe('a top-bar control loaded after the page (issue 17)', () => {
@@ -100,5 +100,16 @@ describe('a top-bar control loaded after the page (issue 17)', () => {
     expect(loaded).not.toBe(placeholder);
     await waitFor(() => expect(loaded).toHaveFocus());
     expect(loaded).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('one mounted after the code is in also starts from its button', async () => {
+    const first = renderProfileControl();
+    await waitFor(() => expect(controlsLoaded()).toBe(true));
+    first.unmount();
+    renderProfileControl();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    fireEvent.pointerEnter(screen.getByRole('button', { name: 'Profile menu' }));
+    expect(await screen.findByRole('status')).toBeInTheDocument();
   });
 });

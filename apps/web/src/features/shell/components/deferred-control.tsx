@@ -48,11 +48,9 @@ interface DeferredControlProps {
 
 export function DeferredControl({ placeholder, children }: DeferredControlProps) {
   const [wrapper, setWrapper] = useState<HTMLSpanElement | null>(null);
-  // `refocus`: the placeholder had the focus when the controls came in, so its twin takes it.
-  const [swap, setSwap] = useState(() => {
-    const loaded = controlsModule.loaded();
-    return loaded ? { controls: loaded, refocus: false } : null;
-  });
+  // `refocus`: the placeholder had the focus when the controls came in, so its twin takes it. A control
+  // mounted after the code is in starts from its button too: drawn when the borrower turns to it.
+  const [swap, setSwap] = useState<{ controls: TopBarControls; refocus: boolean } | null>(null);
   const [pressed, setPressed] = useState(false);
   const controls = swap?.controls ?? null;
 
