@@ -13,7 +13,7 @@
  * organisation (lib/early-responses.ts), and everything after (token renewal, 401, parsing) is what it
  * does with any answer. The calls mirror the query modules' and the step routes' (early-requests.test.ts
  * keeps them equal); a call that drifted only costs the head start, never a wrong answer. The book
- * closes once the page's first navigation has run its loaders (app/router.tsx), so a later read always
+ * closes once the page's first navigation has run its loaders (lib/early-responses.ts), so a later read always
  * goes to the server.
  */
 import type { EarlyRead, EarlyRequests } from '@/lib/early-responses';

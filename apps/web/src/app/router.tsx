@@ -5,9 +5,9 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter } from 'react-router';
-import type { DataRouter, RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { APP_BASENAME, HOST_PAGES, paths } from '@/config/paths';
-import { closeEarlyRequests } from '@/lib/early-responses';
+import { closeEarlyRequestsOnceLoaded } from '@/lib/early-responses';
 import { lazyRoute } from '@/lib/lazy-route';
 import { routerContextWith } from '@/lib/route-data';
 import type { RouterScope } from '@/lib/router-scope';
@@ -184,21 +184,4 @@ export function createRouter(scope: RouterScope, queryClient: QueryClient) {
       : createBrowserRouter(hostRoutes, { getContext });
   closeEarlyRequestsOnceLoaded(router);
   return router;
-}
-
-/**
- * The page's early requests (app/early-requests.ts) are the reads of its first navigation's loaders
- * (the application frame's and the step screen's, which run side by side): once that navigation has
- * loaded, the book closes, so no later read gets an answer sent when the page opened.
- */
-export function closeEarlyRequestsOnceLoaded(router: Pick<DataRouter, 'state' | 'subscribe'>): void {
-  if (router.state.initialized) {
-    closeEarlyRequests();
-    return;
-  }
-  const unsubscribe = router.subscribe((state) => {
-    if (!state.initialized) return;
-    unsubscribe();
-    closeEarlyRequests();
-  });
 }

@@ -1,9 +1,11 @@
 /**
  * The app's side of the early requests (app/early-requests.ts), and the book both sides share: the
  * HTTP client takes an answer the page's own early script already asked for, when the call is the
- * same (method, URL, body) with the same token and organisation, each at most once; the application
- * loader closes the book once it has its data, so no later read gets an old answer.
+ * same (method, URL, body) with the same token and organisation, each at most once; the book closes
+ * once the page's first navigation has loaded (its loaders made these reads), so no later read gets
+ * an old answer.
  */
+import type { DataRouter } from 'react-router';
 import type { EarlyCall } from '@heloc/api-client';
 import { ORG_CODE_HEADER } from '@heloc/domain';
 
@@ -19,7 +21,10 @@ export type EarlyRequest = EarlyRead & {
 };
 
 export type EarlyRequests = {
-  /** Set once the app has started asking (or has closed the book): nothing is sent or taken after. */
+  /**
+   * Set when the app asked before the early script ran (it then sends nothing), or once the first
+   * navigation has loaded: nothing is taken after.
+   */
   closed: boolean;
   /** By `METHOD path`. */
   byCall: Map<string, EarlyRequest>;
@@ -55,4 +60,21 @@ export function closeEarlyRequests(): void {
   const early = book();
   early.closed = true;
   early.byCall.clear();
+}
+
+/**
+ * The page's early requests (app/early-requests.ts) are the reads of its first navigation's loaders
+ * (the application frame's and the step screen's, which run side by side): once that navigation has
+ * loaded, the book closes, so no later read gets an answer sent when the page opened.
+ */
+export function closeEarlyRequestsOnceLoaded(router: Pick<DataRouter, 'state' | 'subscribe'>): void {
+  if (router.state.initialized) {
+    closeEarlyRequests();
+    return;
+  }
+  const unsubscribe = router.subscribe((state) => {
+    if (!state.initialized) return;
+    unsubscribe();
+    closeEarlyRequests();
+  });
 }

@@ -16,8 +16,9 @@ import { identityQueryOptions } from '@/lib/session/get-identity';
  * So are the page's feature flags (the maintenance gate holds every screen until they are known), and
  * the identity (the shell's top bar) is started: on a phone each was one more round trip after the
  * first three. The identity is not waited for: it asks only after the flags (which decide its
- * service), and no screen waits for it. On the page's first load the first three may already be on
- * their way: the page's early requests (app/early-requests.ts) sent them before the scripts ran.
+ * service), and no screen waits for it. On the page's first load these reads (the identity aside) may
+ * already be on their way: the page's early requests (app/early-requests.ts) sent them before the
+ * scripts ran.
  */
 export async function applicationLoader(args: LoaderFunctionArgs) {
   const applicationUuid = args.params.applicationUuid;
