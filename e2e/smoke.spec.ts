@@ -2,7 +2,8 @@
  * Smoke test of the foundation: the real server serves the built app for different
  * organisations, each with its own brand, theme and footer, and handles a missing organisation.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { registerBorrower } from './closing-api';
 import { expectNoAxeViolations, servedOrg } from './fixtures';
 
 /**
@@ -76,6 +77,21 @@ test('the page works by keyboard: the skip link moves focus to the main content'
   await expect(page.locator('main')).toBeFocused();
 });
 
+/**
+ * Every violation of the page's Content Security Policy, as the page's own `securitypolicyviolation`
+ * events: one the page's code catches (zod's `new Function` probe was one) writes no console error.
+ */
+async function recordCspViolations(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as Window & { cspViolations?: string[] }).cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.push(`${event.effectiveDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`),
+    );
+  });
+  return () => page.evaluate(() => (window as Window & { cspViolations?: string[] }).cspViolations ?? []);
+}
+
 test('no console errors and no CSP violations while loading', async ({ page }) => {
   const problems: string[] = [];
   page.on('console', (message) => {
@@ -85,7 +101,22 @@ test('no console errors and no CSP violations while loading', async ({ page }) =
   page.on('response', (response) => {
     if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
   });
+  const cspViolations = await recordCspViolations(page);
   await page.goto('/account/heloc/register?org=MAIN');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   expect(problems).toEqual([]);
+  expect(await cspViolations()).toEqual([]);
+});
+
+test('a signed-in application page loads without CSP violations', async ({ page }) => {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  const cspViolations = await recordCspViolations(page);
+  const borrower = await registerBorrower(page);
+  await page.goto(`/account/heloc/${borrower.applicationUuid}/start/profile`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The profile form's data has been parsed (zod built its object schemas) by the time it is drawn.
+  await expect(page.getByRole('textbox', { name: /first name/i })).toBeVisible();
+  expect(problems).toEqual([]);
+  expect(await cspViolations()).toEqual([]);
 });

@@ -11,6 +11,7 @@ import { firstScreenModules } from './build/first-screen-modules';
 import { lazySchemas } from './build/lazy-schemas';
 import { precompress } from './build/precompress';
 import { routePreloads } from './build/route-preloads';
+import { zodJitless } from './build/zod-jitless';
 import { zodWithoutJsonSchema } from './build/zod-without-json-schema';
 
 // react-router's package exports always point at its development build (extra checks and
@@ -61,6 +62,7 @@ export default defineConfig(({ mode }) => {
       // and does nothing on Preact, so it is off: in `vite` dev a changed module reloads the page.
       react({ refreshExclude: /./ }),
       zodWithoutJsonSchema(),
+      zodJitless(),
       lazySchemas(),
       firstScreen,
       routePreloads(),
