@@ -3,6 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { APP_BASENAME } from '@/config/paths';
 import { setToken } from '@/lib/auth';
 import { setUnauthenticatedHandler } from '@/lib/api-client';
+import { queryClientContext } from '@/lib/route-data';
+import { applicationQueryOptions } from '@/platform/application-frame';
 import {
   APPLICATION_PATH,
   APPLICATION_UUID,
@@ -21,7 +23,10 @@ afterEach(() => {
   localStorage.clear();
 });
 
-function renderSidebar(helocSigners: { identityUuid: string }[]) {
+function renderSidebar(
+  helocSigners: { identityUuid: string }[],
+  { readBefore }: { readBefore?: { helocSigners: { identityUuid: string }[]; msAgo: number } } = {},
+) {
   setUnauthenticatedHandler(() => {});
   setToken('token');
   const api = mockApi()
@@ -31,6 +36,19 @@ function renderSidebar(helocSigners: { identityUuid: string }[]) {
     routes: [
       {
         path: '*',
+        // As the application frame's loader does: the application is in the cache before the shell mounts.
+        loader: ({ context }) => {
+          if (readBefore) {
+            context
+              .get(queryClientContext)!
+              .setQueryData(
+                applicationQueryOptions(APPLICATION_UUID).queryKey,
+                applicationFixture({ helocSigners: readBefore.helocSigners }),
+                { updatedAt: Date.now() - readBefore.msAgo },
+              );
+          }
+          return null;
+        },
         // The heading tells that the route has rendered (the side bar may render nothing).
         Component: () => (
           <>
@@ -59,6 +77,19 @@ describe('the Dashboard link (spec 1 §6 "shows only for non-signers or brokers"
     renderSidebar([{ identityUuid: IDENTITY_FIXTURE.uuid }]);
     await screen.findByRole('link', { name: 'Marketplace' });
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Dashboard' })).not.toBeInTheDocument());
+  });
+});
+
+describe('the application the shell reads (issue 17)', () => {
+  it("takes the frame's answer even after its freshness ran out: no second read", async () => {
+    // What the frame read says "signer"; a read now would say "borrower": the side bar shows the former.
+    const api = renderSidebar([], {
+      readBefore: { helocSigners: [{ identityUuid: IDENTITY_FIXTURE.uuid }], msAgo: 5_000 },
+    });
+    await screen.findByRole('link', { name: 'Marketplace' });
+    await waitFor(() => expect(api.callsTo('GET /identity/secure/api/v1/identity')).toHaveLength(1));
+    expect(screen.queryByRole('link', { name: 'Dashboard' })).not.toBeInTheDocument();
+    expect(api.callsTo(`GET ${APPLICATION_PATH}`)).toHaveLength(0);
   });
 });
 

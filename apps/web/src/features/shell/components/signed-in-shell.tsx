@@ -27,11 +27,18 @@ interface ShellProps {
 
 /**
  * The application of the page's path, for the signer rule (spec 1 §6: listed in its helocSigners, signer
- * version v1). The application frame asks for the same query, so an application page makes no extra call.
+ * version v1). The application frame's loader reads the same query, and the shell takes what it read
+ * even when it mounts after the answer's freshness (1 s) ran out — on a slow phone its chunk arrives
+ * later than that, and it read the application a second time (issue 17). It asks itself only when
+ * nothing was read (a page outside the frame).
  */
 function usePathApplication() {
   const applicationUuid = uuidFromPath(useLocation().pathname);
-  const query = useQuery({ ...applicationQueryOptions(applicationUuid ?? ''), enabled: !!applicationUuid });
+  const query = useQuery({
+    ...applicationQueryOptions(applicationUuid ?? ''),
+    enabled: !!applicationUuid,
+    refetchOnMount: false,
+  });
   return applicationUuid ? (query.data ?? null) : null;
 }
 
