@@ -259,7 +259,7 @@ async function runMatrix(browser: Browser, persona: Persona, baseURL: string) {
     }));
   const reloaded = new Set<string>();
   // The first cell alone: six pages starting at once on a cold cache compile the same scripts side by
-  // side, and on a busy two-core CI machine their first landings took over 10 s (stop 33's CI run).
+  // side, and on a busy two-core CI machine their first landings took over 10 s (CI, 2026-11-28).
   await visit(setup, cells[0]!.url, cells[0]!.landing, reloaded);
   // Then six pages at a time: most of a cell is waiting for the server and for lazy chunks.
   const pages = [setup, ...(await Promise.all(Array.from({ length: 5 }, () => context.newPage())))];
