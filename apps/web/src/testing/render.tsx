@@ -40,5 +40,5 @@ export function renderRoutes(options: {
       </RouterScopeContext>
     </AppProvider>,
   );
-  return { ...view, router };
+  return { ...view, router, queryClient };
 }

@@ -1,11 +1,16 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { isUuid } from '@heloc/domain';
+import { paths } from '@/config/paths';
 import { statusQueryOptions } from '@/platform/application-flow/api/get-status';
-import { applicationQueryOptions } from '@/platform/application-frame/api/get-application';
+import {
+  applicationQueryOptions,
+  isMissingApplication,
+} from '@/platform/application-frame/api/get-application';
 import { getApiOrgCode } from '@/lib/api-client';
 import { getToken, profileQueryOptions, requireAuth } from '@/lib/auth';
 import { featureFlagsQueryOptions, flagUserOf } from '@/lib/feature-flags';
-import { ensureRouteData } from '@/lib/route-data';
+import { ensureRouteData, queryClientContext } from '@/lib/route-data';
+import { redirectToSitePath } from '@/lib/site-redirect';
 import { identityQueryOptions } from '@/lib/session/get-identity';
 
 /**
@@ -19,6 +24,12 @@ import { identityQueryOptions } from '@/lib/session/get-identity';
  * service), and no screen waits for it. On the page's first load these reads (the identity aside) may
  * already be on their way: the page's early requests (app/early-requests.ts) sent them before the
  * scripts ran.
+ *
+ * A missing or foreign application (404) goes to the dashboard from here (spec 2 §8), before anything
+ * renders: the frame would otherwise mount the signed-in shell, which reads the identity, the wallet
+ * and the hours and reads the application again, only to leave the page (an old e-mail link to
+ * another account's or a removed application). The frame keeps its own redirect for an application
+ * that goes missing later.
  */
 export async function applicationLoader(args: LoaderFunctionArgs) {
   const applicationUuid = args.params.applicationUuid;
@@ -41,6 +52,12 @@ export async function applicationLoader(args: LoaderFunctionArgs) {
           : []),
       ];
     });
+    const application = args.context
+      .get(queryClientContext)
+      ?.getQueryState(applicationQueryOptions(applicationUuid).queryKey);
+    if (isMissingApplication(application?.error)) {
+      throw redirectToSitePath(args.request, paths.host.dashboard.getHref());
+    }
   }
   return null;
 }

@@ -213,10 +213,19 @@ describe('application frame (/account/heloc/{uuid})', () => {
     expect(screen.queryByRole('region', { name: 'Your Offer Details' })).not.toBeInTheDocument();
   });
 
-  it('sends a missing or foreign application (404) to the dashboard', async () => {
+  it('sends an application that goes missing after the page has loaded (404) to the dashboard', async () => {
+    // On arrival the loader redirects a missing one (application-loader.test.ts); the frame covers the
+    // answer read later, e.g. after the borrower's access was removed.
     const replace = vi.spyOn(browserLocation, 'replace').mockImplementation(() => {});
-    serve(() => json({ status: 'NOT_FOUND', message: 'Application not found' }, 404));
-    renderApp(`/${APP_ID}`);
+    let missing = false;
+    serve(() =>
+      missing ? json({ status: 'NOT_FOUND', message: 'Application not found' }, 404) : json(application()),
+    );
+    const { queryClient } = renderApp(`/${APP_ID}`);
+    await screen.findByRole('region', { name: 'Application Progress' });
+    expect(replace).not.toHaveBeenCalled();
+    missing = true;
+    await queryClient.refetchQueries({ queryKey: ['application', APP_ID] });
     await vi.waitFor(() => expect(replace).toHaveBeenCalledWith('/dashboard'), { timeout: 5_000 });
   });
 
