@@ -261,7 +261,8 @@ async function runMatrix(browser: Browser, persona: Persona, baseURL: string) {
   // The first cell alone: six pages starting at once on a cold cache compile the same scripts side by
   // side, and on a busy two-core CI machine their first landings took over 10 s (CI, 2026-11-28).
   await visit(setup, cells[0]!.url, cells[0]!.landing, reloaded);
-  // Then six pages at a time: most of a cell is waiting for the server and for lazy chunks.
+  // Then six pages at a time. On two cores this is no faster than one page at a time (measured
+  // 2026-11-28: the renderer's CPU is the bound, see the README's CI figures); it does no harm either.
   const pages = [setup, ...(await Promise.all(Array.from({ length: 5 }, () => context.newPage())))];
   let next = 1;
   await Promise.all(

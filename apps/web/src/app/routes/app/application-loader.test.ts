@@ -5,7 +5,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LoaderFunctionArgs } from 'react-router';
-import { routerContextWith } from '@/lib/route-data';
+import { queryClientContext, routerContextWith } from '@/lib/route-data';
+import { applicationFixture } from '@/testing/mock-api';
 import { applicationLoader } from './application-loader';
 
 const APP_ID = '0b7c6f0e-8c5a-4c1e-9d43-5c0f4f1a2b3c';
@@ -19,7 +20,7 @@ function serve(applicationStatus: number) {
     const path = new URL(String(input), 'https://acme.test').pathname;
     if (path.endsWith(`/application/heloc/${APP_ID}`)) {
       return applicationStatus === 200
-        ? json({ uuid: APP_ID })
+        ? json(applicationFixture({ uuid: APP_ID }))
         : json({ status: 'NOT_FOUND', message: 'Application not found' }, applicationStatus);
     }
     return json({ status: 'NOT_FOUND', message: 'Not found' }, 404);
@@ -28,10 +29,15 @@ function serve(applicationStatus: number) {
   return fetchMock;
 }
 
+/** The page's query client of the last run: what the frame will render from. */
+let queryClient: QueryClient;
+
 function run(path = '') {
+  const context = routerContextWith(new QueryClient({ defaultOptions: { queries: { retry: false } } }))();
+  queryClient = context.get(queryClientContext)!;
   return applicationLoader({
     params: { applicationUuid: APP_ID },
-    context: routerContextWith(new QueryClient({ defaultOptions: { queries: { retry: false } } }))(),
+    context,
     request: new Request(`https://acme.test/account/heloc/${APP_ID}${path}`),
   } as unknown as LoaderFunctionArgs);
 }
@@ -80,8 +86,10 @@ describe('applicationLoader', () => {
   it('lets the frame render an application that is there, and leaves other failures to it', async () => {
     serve(200);
     expect(await outcome()).toEqual({ returned: null });
+    expect(queryClient.getQueryData(['application', APP_ID])).toMatchObject({ uuid: APP_ID });
     // A server error is the frame's to show (the error fallback with Try again), not a redirect.
     serve(500);
     expect(await outcome()).toEqual({ returned: null });
+    expect(queryClient.getQueryState(['application', APP_ID])?.error).toMatchObject({ status: 500 });
   });
 });
