@@ -8,7 +8,8 @@ import { captureDdpPilot } from '@/features/shell';
 import { setApiOrgCode } from '@/lib/api-client';
 import { startTelemetry } from '@/lib/telemetry';
 import { consumeTokenFragment } from '@/lib/token-fragment';
-import { App } from './app';
+import { nextTask } from '@/lib/next-task';
+import { App, createAppRouting } from './app';
 
 const PRODUCT_TITLE = 'Home Equity Line of Credit';
 
@@ -28,8 +29,16 @@ if (org) startTelemetry();
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
+const scope = isAppPathname(window.location.pathname) ? 'app' : 'host';
+
+// Three tasks instead of one (issue 17): evaluating the page's modules, creating the router (which
+// starts the first route's loaders and chunk), and the first render each block a phone's main thread
+// for ~100 ms or more; in between, the browser may handle a tap and paint.
+await nextTask();
+const routing = org ? createAppRouting(scope) : undefined;
+await nextTask();
 createRoot(container).render(
   <StrictMode>
-    <App org={org} scope={isAppPathname(window.location.pathname) ? 'app' : 'host'} />
+    <App org={org} scope={scope} routing={routing} />
   </StrictMode>,
 );
