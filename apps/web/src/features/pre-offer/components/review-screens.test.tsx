@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReactElement } from 'react';
 import { flowRoute } from '@/testing/application-flow';
@@ -38,9 +38,9 @@ describe('screens where the online flow stops', () => {
     ['delinquency', <Delinquency />, 'We need to review your mortgage payments'],
     ['incorrect ownership', <IncorrectOwnership />, 'We could not confirm that you own this home'],
     ['credit error', <CreditError />, 'Your credit file is frozen'],
-  ])('%s: its title and the organisation’s support contacts', (_name, element, title) => {
+  ])('%s: its title and the organisation’s support contacts', async (_name, element, title) => {
     const info = show(element);
-    expect(screen.getByRole('heading', { level: 1, name: title })).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: title })).toHaveFocus());
     expect(screen.getByRole('link', { name: info.email })).toHaveAttribute('href', `mailto:${info.email}`);
     expect(screen.getByRole('link', { name: info.phoneFormatted }).getAttribute('href')).toMatch(
       /^tel:\+1\d{10}$/,

@@ -20,7 +20,15 @@ interface StepPageProps {
 export function StepPage({ title, lead, children }: StepPageProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
-    headingRef.current?.focus({ preventScroll: false });
+    // In the next frame's rendering step rather than now: focusing lays the page out, and an effect may
+    // still run in the task that rendered the screen, whose layout then lengthens that long task by
+    // ~100 ms on a phone (issue 17); in the frame the layout is done once, where it happens anyway.
+    // Focus the borrower moved meanwhile (a click into a field) stays where they put it.
+    const focused = document.activeElement;
+    const frame = requestAnimationFrame(() => {
+      if (document.activeElement === focused) headingRef.current?.focus({ preventScroll: false });
+    });
+    return () => cancelAnimationFrame(frame);
   }, [title]);
   return (
     // Error, dimmed and alert texts at 4.5:1 (WCAG AA) on every step screen.
