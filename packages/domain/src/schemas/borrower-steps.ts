@@ -12,7 +12,12 @@ import { ZApplicationStatus } from './application-status';
 import { requiredString, ZIsoDate, ZUuid } from './common';
 import { ZBorrowerDob, ZRegistrationRequest } from './auth';
 
-const name = ZRegistrationRequest.shape.name.shape;
+/**
+ * The registration's name rules, read inside the schemas that use them: the browser builds a schema
+ * constant at its first use (apps/web/build/lazy-schemas.ts), and a read at module load built the whole
+ * registration schema whenever a step screen's chunk loaded.
+ */
+const nameRules = () => ZRegistrationRequest.shape.name.shape;
 
 /** An optional text field: blank is "not given". */
 const optionalText = (schema: z.ZodString) =>
@@ -32,9 +37,9 @@ export const ZDisplayBirthdate = requiredString()
 
 /** Basic info (start/profile): name, birth date, the property, and the soft-credit consent. */
 export const ZProfileStepForm = z.object({
-  firstName: name.firstName,
+  firstName: nameRules().firstName,
   middleName: optionalText(z.string().trim().max(50, 'Must be at most 50 characters')),
-  lastName: name.lastName,
+  lastName: nameRules().lastName,
   suffix: optionalText(z.string().trim().max(10, 'Must be at most 10 characters')),
   dob: ZDisplayBirthdate,
   propertyUuid: requiredString(),

@@ -5,12 +5,19 @@ import { describe, expect, it, vi } from 'vitest';
 import { ZProfileStepForm } from '@heloc/domain';
 import type { TProfileStepForm } from '@heloc/domain';
 import { ApiError } from '@/lib/api-client';
+import { lazySchema } from '@/platform/lazy-schema';
 import { renderWithProviders } from '@/testing/render';
 import { checkboxProps, ServerError, textFieldProps } from './fields';
 import { useZodForm } from './use-zod-form';
 
-function ProfileForm({ onValid }: { onValid: (values: TProfileStepForm) => Promise<unknown> }) {
-  const { form, formRef, onSubmit, serverError, submitting } = useZodForm(ZProfileStepForm, {
+function ProfileForm({
+  onValid,
+  schema = ZProfileStepForm,
+}: {
+  onValid: (values: TProfileStepForm) => Promise<unknown>;
+  schema?: typeof ZProfileStepForm;
+}) {
+  const { form, formRef, onSubmit, serverError, submitting } = useZodForm(schema, {
     defaultValues: { firstName: '', lastName: '', dob: '', propertyUuid: 'p-1', middleName: '', suffix: '' },
   });
   return (
@@ -28,6 +35,17 @@ function ProfileForm({ onValid }: { onValid: (values: TProfileStepForm) => Promi
 }
 
 describe('useZodForm', () => {
+  it('leaves a lazily built schema unbuilt until the first validation (not in the first render)', async () => {
+    const user = userEvent.setup();
+    const build = vi.fn(() => ZProfileStepForm);
+    renderWithProviders(<ProfileForm onValid={async () => {}} schema={lazySchema(build)} />);
+    await user.type(screen.getByLabelText(/Last name/), 'Simpson');
+    expect(build).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(screen.getByLabelText(/First name/)).toHaveAccessibleDescription('Required'));
+    expect(build).toHaveBeenCalledTimes(1);
+  });
+
   it('shows "Required" under each empty required field and focuses the first one in page order', async () => {
     const user = userEvent.setup();
     const onValid = vi.fn(async () => {});

@@ -8,10 +8,10 @@
  *   the combined error text (spec 2 §8) shows above the buttons (`serverError`).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import type { FormEvent, RefObject } from 'react';
 import { useForm } from 'react-hook-form';
-import type { DefaultValues, FieldPath, FieldValues, UseFormReturn } from 'react-hook-form';
+import type { DefaultValues, FieldPath, FieldValues, Resolver, UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { useAfterRender } from '@/hooks/use-after-render';
 import { errorText, fieldDetails } from '@/lib/api-errors';
@@ -47,10 +47,18 @@ export function useZodForm<TSchema extends z.ZodType<unknown, FieldValues>>(
   const formRef = useRef<HTMLFormElement | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const form = useForm<TInput, unknown, TOutput>({
+  // Made at the first validation, not at render: zodResolver reads the schema to tell zod 4 from 3,
+  // which builds the domain's lazily built schema (build/lazy-schemas.ts) inside the screen's first
+  // render, a long task on a phone (issue 17); most screens validate only once submitted.
+  const resolver = useMemo((): Resolver<TInput, unknown, TOutput> => {
+    let validate: Resolver<TInput, unknown, TOutput> | undefined;
     // The resolver's generics cannot follow a generic schema; the schema's own input/output types are
     // the form's, so the cast only restates them.
-    resolver: zodResolver(schema as never) as never,
+    return (values, context, options) =>
+      (validate ??= zodResolver(schema as never) as never)(values, context, options);
+  }, [schema]);
+  const form = useForm<TInput, unknown, TOutput>({
+    resolver,
     defaultValues: options.defaultValues,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
