@@ -5,7 +5,13 @@ import { APPLICATION_UUID, mockApi } from '@/testing/mock-api';
 import { renderRoutes } from '@/testing/render';
 import { storeToken } from './api-client';
 import { PAGE_FEATURE_FLAGS_ELEMENT_ID } from '@heloc/domain';
-import { FEATURE_FLAGS_CACHE_MS, FEATURES_PATH, isFlagOn, useFeatureFlags } from './feature-flags';
+import {
+  FEATURE_FLAGS_CACHE_MS,
+  FEATURE_FLAGS_STORAGE_KEY,
+  FEATURES_PATH,
+  isFlagOn,
+  useFeatureFlags,
+} from './feature-flags';
 
 const IDENTITY_UUID = '0b7c6f0e-8c5a-4c1e-9d43-5c0f4f1a2b3c';
 /** An unsigned token with the identity as subject (the web never verifies it; the server does). */
@@ -25,6 +31,15 @@ afterEach(() => {
   sessionStorage.clear();
   document.getElementById(PAGE_FEATURE_FLAGS_ELEMENT_ID)?.remove();
 });
+
+/** A session copy of the flags (what a page wrote after its call), for the visitor of ACME unless changed. */
+const storedCopy = (changes: Record<string, unknown>) =>
+  JSON.stringify({
+    user: 'ACME||',
+    savedAt: Date.now() - 1_000,
+    features: { 'fe-webchat': { enabled: true, variables: {} } },
+    ...changes,
+  });
 
 /** The decisions the server puts into the page for its visitor (web/html.ts). */
 function pageCameWithFlags(flags: { organization: string; application: string | null; chat: boolean }) {
@@ -146,6 +161,30 @@ describe('useFeatureFlags (spec 2 §7 "The optimization user carries organizatio
   it("the page's decisions count only as long as a stored copy would", async () => {
     vi.spyOn(performance, 'timeOrigin', 'get').mockReturnValue(Date.now() - FEATURE_FLAGS_CACHE_MS - 1);
     pageCameWithFlags({ organization: 'ACME', application: null, chat: true });
+    const api = mockApi().on(`POST ${FEATURES_PATH}`, { body: { features: {} } });
+    renderRoutes({ routes: [{ path: '*', Component: FlagProbe }], scope: 'host', url: '/auth/login' });
+    expect(await screen.findByText('chat off')).toBeInTheDocument();
+    expect(api.callsTo(`POST ${FEATURES_PATH}`)).toHaveLength(1);
+  });
+
+  it("a later page of the session decides with the session's copy, without the call", async () => {
+    sessionStorage.setItem(FEATURE_FLAGS_STORAGE_KEY, storedCopy({}));
+    const api = mockApi().on(`POST ${FEATURES_PATH}`, { body: { features: {} } });
+    renderRoutes({ routes: [{ path: '*', Component: FlagProbe }], scope: 'host', url: '/auth/login' });
+    expect(screen.getByText('chat on')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(api.callsTo(`POST ${FEATURES_PATH}`)).toHaveLength(0);
+  });
+
+  it.each([
+    ['not JSON', () => '{"user": '],
+    ['of another user', () => storedCopy({ user: 'OTHER||' })],
+    ['too old', () => storedCopy({ savedAt: Date.now() - FEATURE_FLAGS_CACHE_MS - 1 })],
+    ['from the future', () => storedCopy({ savedAt: Date.now() + 60_000 })],
+    ['without its date', () => storedCopy({ savedAt: 'today' })],
+    ['with a decision that is not one', () => storedCopy({ features: { 'fe-webchat': { enabled: 1 } } })],
+  ])('a session copy %s is ignored: the call is made', async (_case, text) => {
+    sessionStorage.setItem(FEATURE_FLAGS_STORAGE_KEY, text());
     const api = mockApi().on(`POST ${FEATURES_PATH}`, { body: { features: {} } });
     renderRoutes({ routes: [{ path: '*', Component: FlagProbe }], scope: 'host', url: '/auth/login' });
     expect(await screen.findByText('chat off')).toBeInTheDocument();

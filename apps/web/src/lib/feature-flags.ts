@@ -71,20 +71,37 @@ export function flagUserOf(
 export const flagUserKey = (user: TFlagUser) =>
   `${user.organization}|${user.identity ?? ''}|${user.application ?? ''}`;
 
-const ZStoredFlags = z.object({
-  user: z.string(),
-  savedAt: z.number(),
-  features: z.record(z.string(), ZFeatureDecision),
-});
+/**
+ * The decisions of a copy the app wrote itself (the session copy, the page's element from the server
+ * with the page): a shape check rather than a schema, since building and running zod schemas for them
+ * cost a phone ~45–70 ms of the page's start-up (issue 17).
+ */
+function isFeatures(value: unknown): value is TFeatures {
+  return (
+    isRecord(value) &&
+    Object.values(value).every(
+      (decision) =>
+        isRecord(decision) && typeof decision.enabled === 'boolean' && isRecord(decision.variables),
+    )
+  );
+}
+
+type TStoredFlags = { user: string; savedAt: number; features: TFeatures };
+
+const isStoredFlags = (value: unknown): value is TStoredFlags =>
+  isRecord(value) &&
+  typeof value.user === 'string' &&
+  typeof value.savedAt === 'number' &&
+  isFeatures(value.features);
 
 function readStored(user: string, now: number): { features: TFeatures; savedAt: number } | undefined {
   try {
     const raw = sessionStorage.getItem(FEATURE_FLAGS_STORAGE_KEY);
     if (!raw) return undefined;
-    const stored = ZStoredFlags.safeParse(JSON.parse(raw));
-    if (!stored.success || stored.data.user !== user) return undefined;
-    if (now - stored.data.savedAt >= FEATURE_FLAGS_CACHE_MS || stored.data.savedAt > now) return undefined;
-    return { features: stored.data.features, savedAt: stored.data.savedAt };
+    const stored: unknown = JSON.parse(raw);
+    if (!isStoredFlags(stored) || stored.user !== user) return undefined;
+    if (now - stored.savedAt >= FEATURE_FLAGS_CACHE_MS || stored.savedAt > now) return undefined;
+    return { features: stored.features, savedAt: stored.savedAt };
   } catch {
     // Unavailable or corrupt storage only costs the shortcut.
     return undefined;
@@ -94,17 +111,10 @@ function readStored(user: string, now: number): { features: TFeatures; savedAt: 
 /** The page's own decisions (PAGE_FEATURE_FLAGS_ELEMENT_ID), as the server wrote them. */
 type TPageFlags = { organization: string; application: string | null; features: TFeatures };
 
-/**
- * A shape check rather than a schema: the element comes from the server in the same answer as the
- * page's code, and building zod schemas for it cost a phone ~45 ms before the first paint.
- */
 function isPageFlags(value: unknown): value is TPageFlags {
   if (!isRecord(value) || typeof value.organization !== 'string') return false;
   if (value.application !== null && typeof value.application !== 'string') return false;
-  if (!isRecord(value.features)) return false;
-  return Object.values(value.features).every(
-    (decision) => isRecord(decision) && typeof decision.enabled === 'boolean' && isRecord(decision.variables),
-  );
+  return isFeatures(value.features);
 }
 
 let pageFlagsRead: { text: string; flags: TPageFlags | null } | undefined;
@@ -150,6 +160,9 @@ function writeStored(user: string, features: TFeatures, savedAt: number): void {
 
 export function featureFlagsQueryOptions(user: TFlagUser) {
   const key = flagUserKey(user);
+  // The query asks for the initial data and its date one after the other: the copies are read once.
+  let known: { value: ReturnType<typeof knownFlags> } | undefined;
+  const knownOnce = () => (known ??= { value: knownFlags(user, Date.now()) }).value;
   return queryOptions({
     queryKey: ['feature-flags', user.organization, user.identity, user.application],
     queryFn: async ({ signal }) => {
@@ -165,8 +178,8 @@ export function featureFlagsQueryOptions(user: TFlagUser) {
     // A new user (signing in, another application) keeps the last answer on screen while its own
     // loads: flags are decided per organisation, and the maintenance gate must not blank the page.
     placeholderData: (previous) => previous,
-    initialData: () => knownFlags(user, Date.now())?.features,
-    initialDataUpdatedAt: () => knownFlags(user, Date.now())?.savedAt,
+    initialData: () => knownOnce()?.features,
+    initialDataUpdatedAt: () => knownOnce()?.savedAt,
   });
 }
 
