@@ -112,8 +112,17 @@ describe('useFeatureFlags (spec 2 §7 "The optimization user carries organizatio
     expect(api.callsTo(`POST ${FEATURES_PATH}`)).toHaveLength(1);
   });
 
-  it("a visitor's first page decides with the page's own decisions, without the call", async () => {
-    pageCameWithFlags({ organization: 'ACME', application: null, chat: true });
+  it.each([
+    [
+      "a visitor's first page decides with the page's own decisions",
+      () => pageCameWithFlags({ organization: 'ACME', application: null, chat: true }),
+    ],
+    [
+      "a later page of the session decides with the session's copy",
+      () => sessionStorage.setItem(FEATURE_FLAGS_STORAGE_KEY, storedCopy({})),
+    ],
+  ])('%s, without the call', async (_case, known) => {
+    known();
     const api = mockApi().on(`POST ${FEATURES_PATH}`, { body: { features: {} } });
     renderRoutes({ routes: [{ path: '*', Component: FlagProbe }], scope: 'host', url: '/auth/login' });
     // At once: the maintenance gate does not wait for a round trip.
@@ -165,15 +174,6 @@ describe('useFeatureFlags (spec 2 §7 "The optimization user carries organizatio
     renderRoutes({ routes: [{ path: '*', Component: FlagProbe }], scope: 'host', url: '/auth/login' });
     expect(await screen.findByText('chat off')).toBeInTheDocument();
     expect(api.callsTo(`POST ${FEATURES_PATH}`)).toHaveLength(1);
-  });
-
-  it("a later page of the session decides with the session's copy, without the call", async () => {
-    sessionStorage.setItem(FEATURE_FLAGS_STORAGE_KEY, storedCopy({}));
-    const api = mockApi().on(`POST ${FEATURES_PATH}`, { body: { features: {} } });
-    renderRoutes({ routes: [{ path: '*', Component: FlagProbe }], scope: 'host', url: '/auth/login' });
-    expect(screen.getByText('chat on')).toBeInTheDocument();
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(api.callsTo(`POST ${FEATURES_PATH}`)).toHaveLength(0);
   });
 
   it.each([
