@@ -183,6 +183,10 @@ describe('useFeatureFlags (spec 2 §7 "The optimization user carries organizatio
     ['from the future', () => storedCopy({ savedAt: Date.now() + 60_000 })],
     ['without its date', () => storedCopy({ savedAt: 'today' })],
     ['with a decision that is not one', () => storedCopy({ features: { 'fe-webchat': { enabled: 1 } } })],
+    [
+      'with a lookup answer that is not a yes or no',
+      () => storedCopy({ features: { 'fe-webchat': { enabled: true, flagEnabled: 'yes', variables: {} } } }),
+    ],
   ])('a session copy %s is ignored: the call is made', async (_case, text) => {
     sessionStorage.setItem(FEATURE_FLAGS_STORAGE_KEY, text());
     const api = mockApi().on(`POST ${FEATURES_PATH}`, { body: { features: {} } });

@@ -81,7 +81,10 @@ function isFeatures(value: unknown): value is TFeatures {
     isRecord(value) &&
     Object.values(value).every(
       (decision) =>
-        isRecord(decision) && typeof decision.enabled === 'boolean' && isRecord(decision.variables),
+        isRecord(decision) &&
+        typeof decision.enabled === 'boolean' &&
+        (decision.flagEnabled === undefined || typeof decision.flagEnabled === 'boolean') &&
+        isRecord(decision.variables),
     )
   );
 }
