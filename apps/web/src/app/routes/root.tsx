@@ -3,6 +3,7 @@ import { Suspense, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Outlet, useRouteError } from 'react-router';
 import { FEATURE_FLAGS } from '@heloc/domain';
+import type { TOrgData } from '@heloc/domain';
 import { ErrorFallback } from '@/components/errors/error-fallback';
 import { LocalErrorBoundary } from '@/components/errors/local-error-boundary';
 import { Layout } from '@/components/layout/layout';
@@ -34,14 +35,14 @@ function HeaderLogo() {
 /**
  * Every page: the top bar and side bar (signed-in navigation, or the visitor's sign-in link), the page
  * behind the maintenance gate, the footer with the phone hours and the web-chat note, the debug view.
+ *
+ * The layout itself reads no query: the identity, the feature flags and the phone hours each arrive
+ * after the first paint, and a layout that read them drew the whole frame again for each (top bar,
+ * side bar, footer, gate: ~5–20 ms a time on a phone, issue 17). The parts that show them read them.
  */
 export function RootLayout() {
   const org = useOrg();
   const signedIn = useIsSignedIn();
-  const identity = useIdentity();
-  const { data: flags } = useFeatureFlags(org.orgCode);
-  const phoneHours = usePhoneHours();
-  useTelemetryPageViews(identity?.uuid ?? null);
 
   useScreenTitle(org.orgBrand.name);
 
@@ -62,18 +63,7 @@ export function RootLayout() {
       footer={
         // Below every screen: drawn after the screen's first paint, in a task of its own.
         <AfterFirstPaint>
-          <OrgFooter
-            org={org}
-            operatingHours={phoneHours}
-            webChatEnabled={isFlagOn(flags, FEATURE_FLAGS.webchat)}
-            feedback={
-              signedIn ? (
-                <LocalErrorBoundary>
-                  <CeoFeedbackButton />
-                </LocalErrorBoundary>
-              ) : null
-            }
-          />
+          <PageFooter org={org} signedIn={signedIn} />
         </AfterFirstPaint>
       }
     >
@@ -81,19 +71,57 @@ export function RootLayout() {
         <Outlet />
       </MaintenanceGate>
       <LocalErrorBoundary>
-        <DebugView orgCode={org.orgCode} identityUuid={identity?.uuid ?? null} />
+        <PageDebugView orgCode={org.orgCode} />
       </LocalErrorBoundary>
-      {isFlagOn(flags, FEATURE_FLAGS.webchat) && (
-        // A crashed chat widget leaves the page (and the application in it) usable.
-        <LocalErrorBoundary>
-          <ChatLauncher
-            orgCode={org.orgCode}
-            signedIn={signedIn}
-            borrowerAuthEnabled={isFlagOn(flags, FEATURE_FLAGS.webchatBorrowerAuth)}
-          />
-        </LocalErrorBoundary>
-      )}
+      <WebChat org={org} signedIn={signedIn} />
+      <PageViews />
     </Layout>
+  );
+}
+
+/** Page views and the signed-in identity for telemetry (after the page's own effects, as before). */
+function PageViews() {
+  const identity = useIdentity();
+  useTelemetryPageViews(identity?.uuid ?? null);
+  return null;
+}
+
+function PageDebugView({ orgCode }: { orgCode: string }) {
+  const identity = useIdentity();
+  return <DebugView orgCode={orgCode} identityUuid={identity?.uuid ?? null} />;
+}
+
+function PageFooter({ org, signedIn }: { org: TOrgData; signedIn: boolean }) {
+  const { data: flags } = useFeatureFlags(org.orgCode);
+  const phoneHours = usePhoneHours();
+  return (
+    <OrgFooter
+      org={org}
+      operatingHours={phoneHours}
+      webChatEnabled={isFlagOn(flags, FEATURE_FLAGS.webchat)}
+      feedback={
+        signedIn ? (
+          <LocalErrorBoundary>
+            <CeoFeedbackButton />
+          </LocalErrorBoundary>
+        ) : null
+      }
+    />
+  );
+}
+
+function WebChat({ org, signedIn }: { org: TOrgData; signedIn: boolean }) {
+  const { data: flags } = useFeatureFlags(org.orgCode);
+  if (!isFlagOn(flags, FEATURE_FLAGS.webchat)) return null;
+  return (
+    // A crashed chat widget leaves the page (and the application in it) usable.
+    <LocalErrorBoundary>
+      <ChatLauncher
+        orgCode={org.orgCode}
+        signedIn={signedIn}
+        borrowerAuthEnabled={isFlagOn(flags, FEATURE_FLAGS.webchatBorrowerAuth)}
+      />
+    </LocalErrorBoundary>
   );
 }
 
