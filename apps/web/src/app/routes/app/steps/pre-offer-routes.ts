@@ -31,7 +31,16 @@ export const preOfferRoutes: RouteObject[] = [
   stepRoute('liens', () => screens().then((m) => ({ Component: m.LiensStep })), {
     data: async (queryClient, uuid) => queryClient.ensureQueryData((await engine()).liensQueryOptions(uuid)),
   }),
-  stepRoute('product/select', () => screens().then((m) => ({ Component: m.OfferSelect })), {
-    data: async (queryClient, uuid) => queryClient.ensureQueryData((await engine()).offersQueryOptions(uuid)),
-  }),
+  // The offer screen is its own route module, not part of the feature's shared chunk (its figures and
+  // the cost-over-time chart's loader are for this screen only), and the route waits for it with its
+  // offers: the screen draws once, with them. As a lazy component inside the feature's chunk it drew a
+  // loader first and the screen one render later, the longest task of the page on a phone (issue 17).
+  stepRoute(
+    'product/select',
+    () => import('@/features/pre-offer/components/offer-select').then((m) => ({ Component: m.OfferSelect })),
+    {
+      data: async (queryClient, uuid) =>
+        queryClient.ensureQueryData((await engine()).offersQueryOptions(uuid)),
+    },
+  ),
 ];
