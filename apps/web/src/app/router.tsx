@@ -19,6 +19,7 @@ import { plaidOauthSuccessLoader } from './routes/app/plaid-oauth-success';
 import { closingRoutes } from './routes/app/steps/closing-routes';
 import { postOfferRoutes } from './routes/app/steps/post-offer-routes';
 import { preOfferRoutes } from './routes/app/steps/pre-offer-routes';
+import { stepLoader } from './routes/app/steps/step-route';
 import { helocSignerRoutes } from './routes/app/heloc-signer-routes';
 import {
   dashboardLoader,
@@ -48,6 +49,9 @@ export function withRoot(children: RouteObject[]): RouteObject[] {
   ];
 }
 
+/** The frame's index is status-routed to wherever the status resolves: it only ever moves on. */
+const frameIndex = stepHandle('');
+
 export const appRoutes: RouteObject[] = withRoot([
   { index: true, loader: appIndexLoader, lazy: lazyRoute(() => import('./routes/app/index')) },
   { path: paths.app.register.path, lazy: lazyRoute(() => import('./routes/app/register')) },
@@ -67,7 +71,8 @@ export const appRoutes: RouteObject[] = withRoot([
     children: [
       {
         index: true,
-        handle: stepHandle(''),
+        handle: frameIndex,
+        loader: stepLoader(frameIndex),
         lazy: lazyRoute(() => import('./routes/app/application-index')),
       },
       ...preOfferRoutes,

@@ -4,7 +4,8 @@
  */
 import { EMPTY_APPLICATION_STATUS, resolveDestination } from '@heloc/domain';
 import type { TApplicationStatus, TDestination, THelocApplication, TProfile } from '@heloc/domain';
-import { paths } from '@/config/paths';
+import { APP_BASENAME, paths } from '@/config/paths';
+import type { StepHandle } from './step-handle';
 
 export interface DestinationInput {
   applicationUuid: string;
@@ -33,13 +34,36 @@ export function destinationPath(applicationUuid: string, destination: TDestinati
   return `${paths.app.application.getHref(applicationUuid)}/${destination}`;
 }
 
-/** The step part of an app-router pathname under /{uuid}/ ('' for the frame's index). */
+/**
+ * The step part of a pathname under /{uuid}/ ('' for the frame's index), lower case: the app router's
+ * (which has no basename) or the page's (a loader's request URL, which has it).
+ */
 export function stepOfPathname(applicationUuid: string, pathname: string): string {
   const prefix = `${paths.app.application.getHref(applicationUuid)}`.toLowerCase();
   const lower = pathname.toLowerCase();
-  if (!lower.startsWith(prefix)) return '';
+  const start = [prefix, `${APP_BASENAME.toLowerCase()}${prefix}`].find((each) => lower.startsWith(each));
+  if (start === undefined) return '';
   return pathname
-    .slice(prefix.length)
+    .slice(start.length)
     .replace(/^\/+|\/+$/g, '')
     .toLowerCase();
+}
+
+/**
+ * Where the status guard moves a status-routed screen (its route handle, and the step the URL opened
+ * under /{uuid}/, lower case), or null while the screen may stay: the status resolves to it, or to one
+ * of its `alsoWhen` destinations. The funded screen stays open for a COMPLETE application (destination
+ * '/', alsoWhen); a cancelled application never reached it, so it goes to '/' like every other screen
+ * (routing table). One rule for both places that apply it: the route's loader, before the screen
+ * renders (status-redirect.ts), and the guard, as the status changes under an open screen.
+ */
+export function guardMoveOf(
+  handle: StepHandle,
+  step: string,
+  input: DestinationInput & { profile: TProfile },
+): TDestination | null {
+  const destination = destinationOf(input);
+  const staysOpen =
+    handle.alsoWhen?.includes(destination) && !(destination === '/' && input.statusName === 'CANCELLED');
+  return destination === step || staysOpen ? null : destination;
 }

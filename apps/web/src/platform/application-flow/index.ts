@@ -9,6 +9,7 @@ export { destinationOf, destinationPath, stepOfPathname } from './destination';
 export { abortableSleep, pollStatus } from './poll-status';
 export type { PollOutcome, PollStatusOptions } from './poll-status';
 export { isStepHandle, stepHandle } from './step-handle';
+export { statusRedirect } from './status-redirect';
 export type { StepHandle } from './step-handle';
 export { StepPage } from './components/step-page';
 export { TimeoutPage, TIMEOUT_TITLE } from './components/timeout-page';

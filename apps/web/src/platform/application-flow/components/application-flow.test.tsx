@@ -1,6 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { redirect } from 'react-router';
 import type { RouteObject } from 'react-router';
 import type { TDestination, TStepRoute } from '@heloc/domain';
 import { browserLocation } from '@/lib/browser-location';
@@ -18,7 +19,7 @@ import { stepHandle } from '../step-handle';
 import { useApplicationFlow } from './application-flow';
 
 function Screen({ name }: { name: string }) {
-  const { advance, busy, holdScreen } = useApplicationFlow();
+  const { advance, busy, goTo, holdScreen } = useApplicationFlow();
   return (
     <div>
       <h1>{name}</h1>
@@ -27,6 +28,9 @@ function Screen({ name }: { name: string }) {
       </button>
       <button type="button" onClick={holdScreen}>
         Hold
+      </button>
+      <button type="button" onClick={() => void goTo('review-app/property')}>
+        Open the offers
       </button>
     </div>
   );
@@ -46,6 +50,9 @@ const routes: RouteObject[] = [
       screenRoute('liens'),
       screenRoute('credit/social'),
       screenRoute('product/select'),
+      // A step whose loader sends the borrower elsewhere, as a status-routed step's loader does when
+      // the status resolves to another screen (status-redirect.ts).
+      { path: 'review-app/property', loader: () => redirect(`/${APPLICATION_UUID}/credit/social`) },
       { path: 'document/disclosures', element: <Screen name="disclosures" /> },
       { path: 'error/timeout', element: <h1>timeout</h1> },
       { path: 'review-app/datatree', element: <h1>datatree</h1> },
@@ -261,6 +268,23 @@ describe('status-driven navigation', () => {
     await act(() => router.navigate(`/${APPLICATION_UUID}/liens`));
     await act(() => vi.advanceTimersByTimeAsync(3500));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/${APPLICATION_UUID}/product/select`));
+  });
+
+  it('goTo() hands the screen it lands on to the guard, also when its loader sent it elsewhere', async () => {
+    const user = userEvent.setup();
+    const { router } = render('/liens');
+    await screen.findByRole('heading', { name: 'liens' });
+    const visited: string[] = [];
+    router.subscribe((state) => {
+      if (state.navigation.state === 'idle') visited.push(state.location.pathname);
+    });
+    await user.click(screen.getByRole('button', { name: 'Open the offers' }));
+    // The loader lands goTo() on credit/social; the guard judges that screen by the status
+    // (LIEN_VERIFICATION: liens) instead of waiting for a screen that never renders.
+    await waitFor(() =>
+      expect(visited).toEqual([`/${APPLICATION_UUID}/credit/social`, `/${APPLICATION_UUID}/liens`]),
+    );
+    expect(await screen.findByRole('button', { name: 'Open the offers' })).toBeEnabled();
   });
 
   it('a status that cannot be read shows the error boundary', async () => {

@@ -25,7 +25,7 @@ import { profileQueryOptions, useProfile } from '@/lib/auth';
 import { browserLocation } from '@/lib/browser-location';
 import { takeWriteStatus } from '@/lib/write-status';
 import { statusQueryKey, statusQueryOptions } from '../api/get-status';
-import { destinationOf, destinationPath, stepOfPathname } from '../destination';
+import { destinationOf, destinationPath, guardMoveOf, stepOfPathname } from '../destination';
 import { abortableSleep, pollStatus } from '../poll-status';
 import { isStepHandle } from '../step-handle';
 
@@ -46,10 +46,12 @@ export interface ApplicationFlow {
   /** True while advance() or goTo() runs (screens keep their submit button busy). */
   busy: boolean;
   /**
-   * The step goTo() is opening, until the guard sees it rendered: the router's location updates in a
-   * transition, so the guard may run once more with the old screen after goTo() returned.
+   * While goTo() opens a screen: the location (its key) it is leaving, until the guard sees another one
+   * rendered. The router's location updates in a transition, so the guard may run once more with the
+   * old screen after goTo() returned; and the screen that renders may not be the one asked for (the
+   * step's loader sends a step the new status does not allow to the one it resolves to).
    */
-  arrivingStep: string | null;
+  arrivingFrom: string | null;
   arrived: () => void;
   /**
    * Keeps the screen on view as it is until the borrower leaves it: a screen that shows the outcome of
@@ -158,12 +160,12 @@ export function ApplicationFlowProvider({
     }
   }, [applicationUuid, navigate, queryClient]);
 
-  const [arrivingStep, setArrivingStep] = useState<string | null>(null);
-  const arrived = useCallback(() => setArrivingStep(null), []);
+  const [arrivingFrom, setArrivingFrom] = useState<string | null>(null);
+  const arrived = useCallback(() => setArrivingFrom(null), []);
   const goTo = useCallback(
     async (step: TStepPath) => {
       setBusy(true);
-      setArrivingStep(step.toLowerCase());
+      setArrivingFrom(location.key);
       try {
         await dropStatusReadsInFlight(queryClient, applicationUuid);
         const written = takeWriteStatus(applicationUuid);
@@ -174,14 +176,14 @@ export function ApplicationFlowProvider({
         ]);
         await navigate(destinationPath(applicationUuid, step));
       } catch (error) {
-        setArrivingStep(null);
+        setArrivingFrom(null);
         if (isGone(error)) leaveForDashboard();
         else throw error;
       } finally {
         setBusy(false);
       }
     },
-    [applicationUuid, navigate, queryClient],
+    [applicationUuid, navigate, queryClient, location.key],
   );
 
   // Held per location: leaving the screen (a link, Back, a reload) ends the hold.
@@ -190,8 +192,8 @@ export function ApplicationFlowProvider({
   const held = heldKey === location.key;
 
   const value = useMemo(
-    () => ({ applicationUuid, advance, goTo, busy, arrivingStep, arrived, holdScreen, held }),
-    [applicationUuid, advance, goTo, busy, arrivingStep, arrived, holdScreen, held],
+    () => ({ applicationUuid, advance, goTo, busy, arrivingFrom, arrived, holdScreen, held }),
+    [applicationUuid, advance, goTo, busy, arrivingFrom, arrived, holdScreen, held],
   );
   return (
     <ApplicationFlowContext value={value}>
@@ -207,7 +209,7 @@ export function ApplicationFlowProvider({
  * changes) a step route whose handle names another destination is replaced by the right one.
  */
 function StatusGuard() {
-  const { applicationUuid, advance, busy, arrivingStep, arrived, held } = useApplicationFlow();
+  const { applicationUuid, advance, busy, arrivingFrom, arrived, held } = useApplicationFlow();
   const location = useLocation();
   const matches = useMatches();
   const navigate = useNavigate();
@@ -252,9 +254,9 @@ function StatusGuard() {
   }, [status.isError, status.error]);
 
   useEffect(() => {
-    if (arrivingStep !== null) {
-      // goTo() is opening a screen: judge only that one, once it is the one rendered.
-      if (step === arrivingStep) arrived();
+    if (arrivingFrom !== null) {
+      // goTo() is opening a screen: judge only the one it lands on, once that is rendered.
+      if (location.key !== arrivingFrom) arrived();
       return;
     }
     if (busy || held || !statusName || !application.data || profile === undefined) return;
@@ -283,19 +285,14 @@ function StatusGuard() {
       advance().catch((error: unknown) => setFailure({ error }));
       return;
     }
-    const destination = destinationOf({
+    const move = guardMoveOf(handle, step, {
       applicationUuid,
       application: application.data,
       profile,
       statusName,
       status: status.data?.applicationStatus ?? null,
     });
-    // The funded screen stays open for a COMPLETE application (destination '/', alsoWhen); a cancelled
-    // application never reached it, so it goes to '/' like every other screen (routing table).
-    const staysOpen =
-      handle.alsoWhen?.includes(destination) && !(destination === '/' && statusName === 'CANCELLED');
-    if (destination === step || staysOpen) return;
-    void navigate(destinationPath(applicationUuid, destination), { replace: true });
+    if (move !== null) void navigate(destinationPath(applicationUuid, move), { replace: true });
   }, [
     handle,
     busy,
@@ -309,7 +306,7 @@ function StatusGuard() {
     location.key,
     advance,
     navigate,
-    arrivingStep,
+    arrivingFrom,
     arrived,
   ]);
 

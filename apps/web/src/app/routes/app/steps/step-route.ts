@@ -4,12 +4,14 @@
  */
 import type { ComponentType } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
+import { redirect } from 'react-router';
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import { isUuid } from '@heloc/domain';
 import type { TDestination, TStepRoute } from '@heloc/domain';
 import { getToken } from '@/lib/auth';
-import { ensureRouteData } from '@/lib/route-data';
+import { ensureRouteData, queryClientContext } from '@/lib/route-data';
 import { stepHandle } from '@/platform/application-flow/step-handle';
+import type { StepHandle } from '@/platform/application-flow/step-handle';
 import { lazyRoute } from '@/lib/lazy-route';
 
 /** A route module: `export function Component()`. */
@@ -26,25 +28,45 @@ export function stepRoute(
      * `ensureQueryData` of the query the screen reads. Its options are imported dynamically here,
      * so the screen's code stays out of the router's chunk.
      */
-    data?: (queryClient: QueryClient, applicationUuid: string) => Promise<unknown>;
+    data?: ScreenData;
   } = {},
 ): RouteObject {
   const { alsoWhen, statusRouted = true, data } = options;
+  const handle = statusRouted ? stepHandle(path, alsoWhen) : null;
   return {
     path,
     lazy: lazyRoute(load),
-    ...(data
-      ? {
-          loader: async ({ params, context }: LoaderFunctionArgs) => {
-            const applicationUuid = params.applicationUuid;
-            // The frame's loader sends a visitor to sign in; a bad id is the frame's not-found page.
-            if (getToken() !== null && isUuid(applicationUuid)) {
-              await ensureRouteData(context, (queryClient) => [data(queryClient, applicationUuid)]);
-            }
-            return null;
-          },
-        }
-      : {}),
-    ...(statusRouted ? { handle: stepHandle(path, alsoWhen) } : {}),
+    ...(handle || data ? { loader: stepLoader(handle, data) } : {}),
+    ...(handle ? { handle } : {}),
+  };
+}
+
+type ScreenData = (queryClient: QueryClient, applicationUuid: string) => Promise<unknown>;
+
+// The guard's rule comes with the flow the frame loads anyway (its own chunk would be one more request
+// and would split the flow's chunk), never in the router's chunk the first screens load.
+const loadStatusRedirect = lazyRoute(() => import('@/platform/application-flow'));
+
+/**
+ * The loader of a step route (and of the frame's index): fills the screen's data beside its chunk and,
+ * for a status-routed step, redirects before rendering when the server status resolves elsewhere
+ * (platform/application-flow/status-redirect.ts). A visitor is the frame loader's (sign in), a bad id
+ * the frame's not-found page.
+ */
+export function stepLoader(handle: StepHandle | null, data?: ScreenData) {
+  return async ({ params, context, request }: LoaderFunctionArgs) => {
+    const applicationUuid = params.applicationUuid;
+    if (getToken() === null || !isUuid(applicationUuid)) return null;
+    const queryClient = context.get(queryClientContext);
+    const [target] = await Promise.all([
+      handle &&
+        queryClient &&
+        loadStatusRedirect().then(({ statusRedirect }) =>
+          statusRedirect(queryClient, applicationUuid, handle, new URL(request.url).pathname),
+        ),
+      data && ensureRouteData(context, (queryClient) => [data(queryClient, applicationUuid)]),
+    ]);
+    if (target) throw redirect(target);
+    return null;
   };
 }
