@@ -108,8 +108,7 @@ test('a visit opens one session and sends page views and funnel events', async (
     eventProperties: { step: application!.step },
     applicationUuid: application!.uuid,
   });
-  // The application index moves on to the screen its status resolves to; leave only once it has (a
-  // page left before its redirect never views the next screen).
+  // The application index leads to the screen its status resolves to; leave only once that is viewed.
   await expect(page).toHaveURL(new RegExp(`/${application!.uuid}/start/profile$`));
   await expect
     .poll(() => sent.events.some((e) => e.pagePath === `/account/heloc/${application!.uuid}/start/profile`))
@@ -125,8 +124,8 @@ test('a visit opens one session and sends page views and funnel events', async (
     .poll(() => sent.events.filter((e) => e.event === 'HELOC: Page View').map((e) => e.pagePath))
     .toEqual([
       '/account/heloc/register',
-      `/account/heloc/${application!.uuid}`,
-      // The application index moves on to the screen its status resolves to: a page view of its own.
+      // The application index never renders: its loader sends the borrower to the screen the status
+      // resolves to, so that screen is the page viewed (not the index and then the screen).
       `/account/heloc/${application!.uuid}/start/profile`,
       '/dashboard',
       '/dashboard/settings',
