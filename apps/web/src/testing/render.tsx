@@ -11,6 +11,13 @@ import { RouterScopeContext } from '@/lib/router-scope';
 import type { RouterScope } from '@/lib/router-scope';
 import { orgFixture } from './org-fixture';
 
+/**
+ * Room for a wait that includes a route's first lazy import: on the CI machine (two cores shared with the
+ * server's suites) Vite transforms a cold chunk such as the offer screen's (charts, es-toolkit) in more
+ * than the 5 s `findBy…` default, and a test that gives up tears the environment down under the import.
+ */
+export const FIRST_IMPORT_WAIT = { timeout: 15_000 };
+
 export function renderWithProviders(ui: ReactElement, org: TOrgData = orgFixture()) {
   return render(
     <AppProvider org={org} env="test">

@@ -6,7 +6,7 @@ import { APP_BASENAME } from '@/config/paths';
 import { setApiOrgCode } from '@/lib/api-client';
 import { browserLocation } from '@/lib/browser-location';
 import { profileFixture } from '@/testing/mock-api';
-import { renderRoutes } from '@/testing/render';
+import { FIRST_IMPORT_WAIT, renderRoutes } from '@/testing/render';
 import { appRoutes } from '../../router';
 
 const APP_ID = '0b7c6f0e-8c5a-4c1e-9d43-5c0f4f1a2b3c';
@@ -97,7 +97,7 @@ describe('application frame (/account/heloc/{uuid})', () => {
     // module loads first, which takes a while on a busy machine.
     await waitFor(
       () => expect(router.state.location.pathname).toBe(`${APP_BASENAME}/${APP_ID}/product/select`),
-      { timeout: 5000 },
+      FIRST_IMPORT_WAIT,
     );
 
     const card = await screen.findByRole('region', { name: 'Your Loan Officer' });
@@ -128,7 +128,7 @@ describe('application frame (/account/heloc/{uuid})', () => {
     const { router } = renderApp(`/${APP_ID}`);
     await waitFor(
       () => expect(router.state.location.pathname).toBe(`${APP_BASENAME}/${APP_ID}/product/select`),
-      { timeout: 5000 },
+      FIRST_IMPORT_WAIT,
     );
     await screen.findByRole('region', { name: 'Application Progress' });
 

@@ -77,7 +77,7 @@ const payment = (amountCents: number, rateBps: number, originationFeeBps: number
 describe('product/select', () => {
   it("states the pricing facts: the spec's sentences with the platform pricing, none of them for a lender without a fee", async () => {
     const first = render();
-    const finePrint = await screen.findByText(/^Loan amounts run from/, {}, { timeout: 3000 });
+    const finePrint = await screen.findByText(/^Loan amounts run from/);
     expect(finePrint).toHaveTextContent(
       'Loan amounts run from $15,000 to $400,000 and the APR range is 7.60% to 17.20%. ' +
         'The origination fee is up to 4.99% of the initial draw.',
@@ -85,7 +85,7 @@ describe('product/select', () => {
     first.unmount();
 
     render(orgFixture({ pricing: [{ originationFeeMaxBps: 0, minLineCents: 25_000_00 }] }));
-    const noFee = await screen.findByText(/^Loan amounts run from/, {}, { timeout: 3000 });
+    const noFee = await screen.findByText(/^Loan amounts run from/);
     expect(noFee).toHaveTextContent('Loan amounts run from $25,000 to $400,000');
     expect(noFee).toHaveTextContent('There is no origination fee.');
     expect(noFee).not.toHaveTextContent('4.99%');
@@ -94,7 +94,7 @@ describe('product/select', () => {
   it('recomputes the payment and APR as the amount, term and fee change, then selects', async () => {
     const user = userEvent.setup();
     const { router } = render();
-    const amount = await screen.findByLabelText(/Initial draw/, {}, { timeout: 3000 });
+    const amount = await screen.findByLabelText(/Initial draw/);
     expect(amount).toHaveValue('302,500');
     const details = screen.getByRole('region', { name: 'Your Offer Details' });
     expect(details).toHaveTextContent(`Monthly payment${payment(302_500_00, 900, 0, 5)}`);
@@ -125,7 +125,7 @@ describe('product/select', () => {
   it('keeps the amount within the limits and says which', async () => {
     const user = userEvent.setup();
     render();
-    const amount = await screen.findByLabelText(/Initial draw/, {}, { timeout: 3000 });
+    const amount = await screen.findByLabelText(/Initial draw/);
     await user.clear(amount);
     await user.type(amount, '14,000');
     expect(screen.getByRole('region', { name: 'Your Offer Details' })).toHaveTextContent(
@@ -145,7 +145,7 @@ describe('product/select', () => {
     });
     const user = userEvent.setup();
     render();
-    const amount = await screen.findByLabelText(/Initial draw/, {}, { timeout: 3000 });
+    const amount = await screen.findByLabelText(/Initial draw/);
     expect(amount).toHaveValue('450,000');
     await user.clear(amount);
     await user.type(amount, '9,000');

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { flowRoute, mockFlowApi } from '@/testing/application-flow';
 import { APPLICATION_PATH, APPLICATION_UUID } from '@/testing/mock-api';
-import { renderRoutes } from '@/testing/render';
+import { FIRST_IMPORT_WAIT, renderRoutes } from '@/testing/render';
 import { preOfferRoutes } from './pre-offer-routes';
 
 const OFFER_LOADING = '[aria-label="Loading your offers"]';
@@ -46,7 +46,7 @@ describe('the product/select route (issue 17: the offer screen draws once, with 
         url: `/${APPLICATION_UUID}/product/select`,
         routes: [flowRoute([route])],
       });
-      expect(await screen.findByRole('radio', { name: /20 years/ }, { timeout: 5000 })).toBeInTheDocument();
+      expect(await screen.findByRole('radio', { name: /20 years/ }, FIRST_IMPORT_WAIT)).toBeInTheDocument();
       expect(screen.getByRole('heading', { level: 1, name: 'Select Offer' })).toBeInTheDocument();
     } finally {
       watcher.disconnect();
