@@ -95,7 +95,20 @@ test('every template renders in the outbox viewer for three organisations with t
       const bar = frame.locator('[data-brand-bar]');
       await expect(bar).toHaveCSS('border-top-color', rgb(org.orgBrand.colors.primary));
       await expect(frame.getByText('Unsubscribe from reminders')).toHaveCount(kind === 'REMINDER' ? 1 : 0);
-      await preview.screenshot({ path: testInfo.outputPath(`${code}-${kind}.png`) });
+      // A clip of the page, not `preview.screenshot()`: that one waits for the element to be "stable"
+      // (the same box over animation frames) and once waited there for the whole test's seven minutes
+      // in a CI rehearsal (2026-11-28) after every assertion above had passed. The preview's box is
+      // what is kept; the assertions above are what is checked.
+      const clip = await preview.evaluate((element) => {
+        const { x, y, width, height } = element.getBoundingClientRect();
+        return { x: x + window.scrollX, y: y + window.scrollY, width, height };
+      });
+      await page.screenshot({
+        path: testInfo.outputPath(`${code}-${kind}.png`),
+        fullPage: true,
+        clip,
+        timeout: 30_000,
+      });
     }
   }
 });
