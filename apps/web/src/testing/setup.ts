@@ -10,8 +10,10 @@ import { staticMediaQueryList } from './media-query';
 // starts) is asserted with `waitFor`/`findBy…`, as a person would see it a frame later.
 
 // The suites share two cores with the server's integration tests: give `findBy…` and `waitFor` room
-// beyond the 1 s default so a loaded machine slows a test instead of failing it.
-configure({ asyncUtilTimeout: 5_000 });
+// beyond the 1 s default so a loaded machine slows a test instead of failing it. 10 s: a screen behind
+// a lazy route waits for its chunk's first import, which took over 5 s on CI once (2026-11-28; the
+// offer screen's waits have `FIRST_IMPORT_WAIT`). Only a failing wait ever takes this long.
+configure({ asyncUtilTimeout: 10_000 });
 
 // The test files of a worker share their modules (isolate: false in the web project): whatever a test
 // leaves in a module-level store is cleared here, so the next file starts as a fresh page would.
