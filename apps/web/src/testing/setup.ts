@@ -2,7 +2,7 @@
 import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import { staticMediaQueryList } from './media-query';
 
 // The borrower app runs on Preact (apps/web/vite.config.ts): its effects run after the browser's next
@@ -23,6 +23,22 @@ afterEach(() => {
   sessionStorage.clear();
   // Toasts wait in @mantine/notifications' store until a container shows them.
   notifications.clean();
+});
+
+// No module import may still be on its way when a test ends. A screen starts imports of its own (an
+// idle preload of the top bar's controls 1 ms after it mounts, a lazy chart), and one cut short when its
+// file's environment was torn down stays in the worker's shared module cache as failed: every later
+// import of that module in the worker fails with it (CI, 2026-11-28: the offer screen's chart chunk in
+// one run; the top-bar controls, all five of deferred-control.test.tsx, in the next). Bounded, with the
+// timer the worker started with (a test may leave fake ones): a module that failed for another reason
+// stays pending in Vitest's count for ever.
+const realSetTimeout = globalThis.setTimeout;
+const IMPORTS_SETTLE_MS = 8_000;
+afterEach(async () => {
+  await Promise.race([
+    vi.dynamicImportSettled(),
+    new Promise((resolve) => realSetTimeout(resolve, IMPORTS_SETTLE_MS)),
+  ]);
 });
 
 // Mantine reads the preferred colour scheme and reduced-motion media queries.
