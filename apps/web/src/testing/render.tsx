@@ -12,9 +12,10 @@ import type { RouterScope } from '@/lib/router-scope';
 import { orgFixture } from './org-fixture';
 
 /**
- * Room for a wait that includes a route's first lazy import: on the CI machine (two cores shared with the
- * server's suites) Vite transforms a cold chunk such as the offer screen's (charts, es-toolkit) in more
- * than the 5 s `findBy…` default, and a test that gives up tears the environment down under the import.
+ * Room for a wait that includes the offer screen's first lazy import (its chunk, then the chart's:
+ * recharts, es-toolkit): on the CI machine (two cores shared with the server's suites) Vite transformed
+ * it cold in more than 5 s once (2026-11-28), and it is the heaviest of the app's lazy chunks, so it gets
+ * more than the set-up's 10 s default.
  */
 export const FIRST_IMPORT_WAIT = { timeout: 15_000 };
 

@@ -29,9 +29,10 @@ afterEach(() => {
 // idle preload of the top bar's controls 1 ms after it mounts, a lazy chart), and one cut short when its
 // file's environment was torn down stays in the worker's shared module cache as failed: every later
 // import of that module in the worker fails with it (CI, 2026-11-28: the offer screen's chart chunk in
-// one run; the top-bar controls, all five of deferred-control.test.tsx, in the next). Bounded, with the
-// timer the worker started with (a test may leave fake ones): a module that failed for another reason
-// stays pending in Vitest's count for ever.
+// one run; the top-bar controls, all five of deferred-control.test.tsx, in the next): Vite's module
+// runner marks a module evaluated even when its load failed, and later imports get the same rejection.
+// Bounded, with the timer the worker started with (a test may leave fake ones), so an import that never
+// settles fails no test here; the hook's own timeout would.
 const realSetTimeout = globalThis.setTimeout;
 const IMPORTS_SETTLE_MS = 8_000;
 afterEach(async () => {
