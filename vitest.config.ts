@@ -62,6 +62,14 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        test: {
+          // The repository's own tools (scripts/lib: the benchmarks' TLS terminator and slow link).
+          name: 'tools',
+          include: ['scripts/**/*.test.mjs'],
+          environment: 'node',
+        },
+      },
       'apps/web/vite.config.ts',
       'apps/ops/vite.config.ts',
     ],

@@ -15,7 +15,8 @@
  * --observed N: after Lighthouse, loads each page N more times as a borrower arriving from an e-mail
  * link would (a fresh browser, its first tab), through a slow link made on loopback
  * (scripts/lib/link-shaper.mjs: Lighthouse's 150 ms round trip and 1.6 Mbit/s) with the CPU slowed 4×,
- * and prints the first and largest contentful paint the page itself reports (medians and ranges).
+ * and prints the first and largest contentful paint the page itself reports and the blocking time of
+ * its long tasks after the first paint (medians and ranges).
  * Lighthouse's figures are simulated from one fast load, and its model cannot see some things a real
  * load does (README, issue 17's eleventh pass); these are measured, for changes the simulation misjudges.
  */
@@ -227,7 +228,8 @@ async function measure(name, url, who, retried = false) {
 /**
  * One load of `url` in a fresh browser (its first tab, as a link opened from an e-mail) through the
  * shaped link at `origin`, the CPU slowed 4× as Lighthouse's mobile profile assumes; signed in when
- * `who` is given. Answers the paints the page reports itself, in ms from navigation start.
+ * `who` is given. Answers the paints the page reports itself (ms from navigation start) and the
+ * blocking time of its long tasks after the first paint.
  */
 async function observe(origin, url, who, chromeArgs) {
   const fresh = await puppeteer.launch({ executablePath: CHROME_PATH, args: chromeArgs, headless: true });
@@ -242,6 +244,14 @@ async function observe(origin, url, who, chromeArgs) {
     });
     const cdp = await page.createCDPSession();
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    // Every long task from the document's start, for the blocking time after the first paint.
+    await page.evaluateOnNewDocument(() => {
+      const tasks = [];
+      globalThis.__benchLongTasks = tasks;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) tasks.push([entry.startTime, entry.duration]);
+      }).observe({ type: 'longtask' });
+    });
     if (who) {
       // Signed in as the browser would hold it, without a first visit that would warm the connection.
       await page.evaluateOnNewDocument((token) => localStorage.setItem('jwt', token), who.jwt);
@@ -256,10 +266,15 @@ async function observe(origin, url, who, chromeArgs) {
         new Promise((resolve) => {
           const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null;
           const path = globalThis.location.pathname;
-          const none = setTimeout(() => resolve({ path, fcp, lcp: null }), 1_000);
+          // Total blocking time as Lighthouse defines it, over what the page did after its first paint
+          // until it went quiet (not up to an estimated time to interactive).
+          const tbt = (globalThis.__benchLongTasks ?? [])
+            .filter(([start]) => fcp !== null && start >= fcp)
+            .reduce((sum, [, duration]) => sum + Math.max(0, duration - 50), 0);
+          const none = setTimeout(() => resolve({ path, fcp, lcp: null, tbt }), 1_000);
           new PerformanceObserver((list) => {
             clearTimeout(none);
-            resolve({ path, fcp, lcp: list.getEntries().at(-1)?.startTime ?? null });
+            resolve({ path, fcp, lcp: list.getEntries().at(-1)?.startTime ?? null, tbt });
           }).observe({ type: 'largest-contentful-paint', buffered: true });
         }),
     );
@@ -341,20 +356,24 @@ try {
 
   if (observedRuns > 0) {
     const upstreamPort = Number(new URL(webBase).port);
-    const shapedPort = await freePort();
-    shaper = await startLinkShaper({ port: shapedPort, upstreamPort });
-    const shapedOrigin = `${new URL(webBase).protocol}//127.0.0.1:${shapedPort}`;
+    shaper = await startLinkShaper({ port: 0, upstreamPort });
+    const shapedOrigin = `${new URL(webBase).protocol}//127.0.0.1:${shaper.port}`;
     console.log(
       `\nObserved: ${observedRuns} load(s) per page, each in a fresh browser, through a 150 ms / 1.6 Mbit/s ` +
         `link on loopback, CPU slowed 4× (medians, ranges in brackets; not the goals' measure)\n`,
     );
-    console.log('page            FCP                    LCP');
+    console.log('page            FCP                    LCP                    TBT');
     const seconds = (ms) => (ms / 1000).toFixed(2);
     const summary = (values) => {
       const sorted = values.filter((v) => v !== null).sort((a, b) => a - b);
       if (sorted.length === 0) return 'none'.padEnd(22);
       const median = sorted[Math.floor(sorted.length / 2)];
       return `${seconds(median)} s [${seconds(sorted[0])}–${seconds(sorted.at(-1))}]`.padEnd(22);
+    };
+    const milliseconds = (values) => {
+      const sorted = [...values].sort((a, b) => a - b);
+      const ms = (v) => v.toFixed(0);
+      return `${ms(sorted[Math.floor(sorted.length / 2)])} ms [${ms(sorted[0])}–${ms(sorted.at(-1))}]`;
     };
     for (const { name, url, who } of pages) {
       const loads = [];
@@ -365,7 +384,8 @@ try {
         loads.push(load);
       }
       console.log(
-        `${name.padEnd(15)} ${summary(loads.map((l) => l.fcp))} ${summary(loads.map((l) => l.lcp))}`.trimEnd(),
+        `${name.padEnd(15)} ${summary(loads.map((l) => l.fcp))} ${summary(loads.map((l) => l.lcp))} ` +
+          milliseconds(loads.map((l) => l.tbt)),
       );
     }
   }

@@ -40,8 +40,8 @@ function relay(from, to, delayMs, bytesPerMs) {
 }
 
 /**
- * Listens on `127.0.0.1:port` and relays every connection to `127.0.0.1:upstreamPort` through the
- * shaped link. Answers `{ close }`.
+ * Listens on `127.0.0.1:port` (0: any free port) and relays every connection to
+ * `127.0.0.1:upstreamPort` through the shaped link. Answers `{ port, close }`.
  */
 export async function startLinkShaper({ port, upstreamPort, rttMs = 150, downKbps = 1638.4, upKbps = 750 }) {
   const sockets = new Set();
@@ -63,6 +63,7 @@ export async function startLinkShaper({ port, upstreamPort, rttMs = 150, downKbp
     server.listen(port, '127.0.0.1', resolve);
   });
   return {
+    port: server.address().port,
     close: () =>
       new Promise((resolve) => {
         for (const socket of sockets) socket.destroy();
