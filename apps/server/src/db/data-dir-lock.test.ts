@@ -101,6 +101,8 @@ describe('data directory lock', () => {
     await lock.release();
   });
 
+  // Three file-backed databases opened in a row: seconds each, far more on a busy machine (a CI
+  // rehearsal sharing its two cores with a benchmark took over 30 s).
   it('openDatabase holds the lock for a file-backed PGlite until it is closed', async () => {
     const dir = tempDir();
     const first = await openDatabase({ kind: 'pglite', dataDir: dir });
@@ -108,8 +110,9 @@ describe('data directory lock', () => {
     await first.close();
     const second = await openDatabase({ kind: 'pglite', dataDir: dir });
     await second.close();
-  });
+  }, 90_000);
 
+  // A cold `tsx` start of the whole server: ~10 s alone, over 45 s on a loaded machine (same rehearsal).
   it('a second server on the same DATA_DIR refuses to start, naming the first', async () => {
     const dataDir = tempDir();
     const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -130,7 +133,7 @@ describe('data directory lock', () => {
     try {
       let output = '';
       await new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`first server did not start:\n${output}`)), 45_000);
+        const timer = setTimeout(() => reject(new Error(`first server did not start:\n${output}`)), 90_000);
         first.stdout.on('data', (chunk: Buffer) => {
           output += chunk.toString();
           if (output.includes('Server listening at')) {
@@ -153,5 +156,5 @@ describe('data directory lock', () => {
     } finally {
       first.kill('SIGKILL');
     }
-  }, 90_000);
+  }, 150_000);
 });
