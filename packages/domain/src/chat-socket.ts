@@ -4,6 +4,7 @@
  * the browser: the caller hands it a way to open a socket (`open: (url) => new WebSocket(url)`), so
  * tests drive it with a fake.
  */
+import { backoffDelayMs } from './backoff';
 import { ZChatSocketEvent, type TChatSocketEvent } from './schemas/chat';
 
 /**
@@ -47,7 +48,8 @@ export interface TChatSocketConnection {
 }
 
 /** The widget's policy: 1 s, 2 s, 4 s … at most 10 s between attempts. */
-export const chatSocketBackoffMs = (attempt: number): number => Math.min(1000 * 2 ** attempt, 10_000);
+export const chatSocketBackoffMs = (attempt: number): number =>
+  backoffDelayMs({ baseMs: 1000, maxMs: 10_000 }, attempt);
 
 export function connectChatSocket(options: TChatSocketOptions): TChatSocketConnection {
   const setTimer = options.setTimer ?? ((run, ms) => setTimeout(run, ms));

@@ -23,6 +23,7 @@ export * from './chat';
 export * from './chat-socket';
 export * from './chat-attachment-download';
 export * from './retry';
+export * from './backoff';
 export * from './experiments';
 export * from './funnel';
 export * from './reports';

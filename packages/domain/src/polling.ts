@@ -12,6 +12,7 @@
  * Delay before the next attempt: min(1000 · 2^attempt, 5000) ms.
  * `attempt` is the 0-based number of the attempt that just answered; attempt n is the (n+1)-th.
  */
+import { backoffDelayMs } from './backoff';
 import {
   STATUS_POLL_BASE_DELAY_MS,
   STATUS_POLL_MAX_DELAY_MS,
@@ -44,8 +45,7 @@ const NOTE_SIGNING_GENERATION: TApplicationStep = 'GEN_NOTE_SIGNING';
 /** min(1000 · 2^attempt, 5000) ms; attempts past the cap stay at 5000 (no overflow for large n). */
 export function pollDelayMs(attempt: number): number {
   if (!Number.isInteger(attempt) || attempt < 0) throw new RangeError(`Invalid attempt: ${attempt}`);
-  const cappedExponent = Math.min(attempt, 30);
-  return Math.min(STATUS_POLL_BASE_DELAY_MS * 2 ** cappedExponent, STATUS_POLL_MAX_DELAY_MS);
+  return backoffDelayMs({ baseMs: STATUS_POLL_BASE_DELAY_MS, maxMs: STATUS_POLL_MAX_DELAY_MS }, attempt);
 }
 
 /** How many attempts a status is polled for in all. */

@@ -3,6 +3,7 @@
  * delay doubling (1000, 2000, 4000, 8000 ms). Telemetry's session call uses it with 3 attempts
  * (TELEMETRY_SESSION_RETRIES). Pure apart from the `sleep` it is given, so tests run it without timers.
  */
+import { backoffDelayMs } from './backoff';
 import { RETRY_DEFAULT_ATTEMPTS, RETRY_INITIAL_DELAY_MS } from './constants';
 
 export interface RetryOptions {
@@ -22,7 +23,7 @@ export interface RetryOptions {
 
 /** The delay before attempt `attempt + 1` after attempt `attempt` (1-based) failed. */
 export function retryDelayMs(attempt: number, initialDelayMs = RETRY_INITIAL_DELAY_MS): number {
-  return initialDelayMs * 2 ** (attempt - 1);
+  return backoffDelayMs({ baseMs: initialDelayMs }, attempt - 1);
 }
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -6,6 +6,7 @@
  * The signature uses Web Crypto (`crypto.subtle`), available in Node 20+ and browsers, so this file
  * stays importable by the web apps.
  */
+import { backoffDelayMs } from './backoff';
 import { z } from 'zod';
 import { APPLICATION_STEPS } from './enums';
 import { US_STATE_CODES } from './us-states';
@@ -322,5 +323,5 @@ export const ZWebhookReplayRequest = z.object({
  * later, one down for hours is paused instead of hammered.
  */
 export function webhookRetryDelayMs(failedAttempt: number): number {
-  return Math.min(3_600_000, 10_000 * 3 ** Math.max(0, failedAttempt - 1));
+  return backoffDelayMs({ baseMs: 10_000, factor: 3, maxMs: 3_600_000 }, failedAttempt - 1);
 }

@@ -4,6 +4,7 @@
  * time. Chosen over pg-boss: the same SQL runs on PGlite and PostgreSQL, and tests drive the
  * queue step by step instead of waiting for a polling interval.
  */
+import { backoffDelayMs } from '@heloc/domain';
 import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../db';
 import { rowsOf, schema } from '../db';
@@ -22,7 +23,7 @@ export type EnqueueOptions = {
 
 /** Backoff before retry n (1-based): 1 s, 2 s, 4 s … capped at one minute. */
 export function retryDelayMs(attempt: number): number {
-  return Math.min(60_000, 1000 * 2 ** Math.max(0, attempt - 1));
+  return backoffDelayMs({ baseMs: 1000, maxMs: 60_000 }, attempt - 1);
 }
 
 export async function enqueueJob(
